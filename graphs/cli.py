@@ -1,0 +1,83 @@
+"""The ``tura`` command line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+from graphs.context import Context
+from graphs.endpoint_check import EndpointUnreachable, check_openai_endpoint
+from graphs.run_output import print_run, to_json_ready
+
+app = typer.Typer(help="tura: an AI-search agent over live MCP servers, offline by default.", no_args_is_help=True)
+console = Console()
+errors = Console(stderr=True)
+
+SAMPLE_QUESTION = "What is the weather in Beijing tomorrow?"
+
+
+def fail(message: str, code: int) -> None:
+    errors.print(f"tura: {message}", markup=False, highlight=False)
+    raise typer.Exit(code)
+
+
+async def _ask(question: str, context: Context, catalog: list[Path] | None) -> dict[str, Any]:
+    from graphs.deps import build_dependencies
+    from graphs.graph import compile_from
+
+    deps = build_dependencies(catalog)
+    try:
+        graph = compile_from(deps)
+        return await graph.ainvoke({"query": question}, context=context)
+    finally:
+        await deps.aclose()
+
+
+@app.command()
+def ask(
+    question: Annotated[str, typer.Argument(help="The question to answer.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    route: Annotated[str, typer.Option(help="Force a route: auto, fast, parallel or planning.")] = "auto",
+    backend: Annotated[str, typer.Option(help="Model backend: embedded or openai.")] = "embedded",
+    base_url: Annotated[str, typer.Option(help="OpenAI-compatible endpoint (openai backend).")] = Context.openai_base_url,
+    model: Annotated[str, typer.Option(help="Model name at the endpoint (openai backend).")] = Context.openai_model,
+    today: Annotated[str, typer.Option(help="Treat this ISO date as today.")] = "",
+    catalog: Annotated[list[Path] | None, typer.Option(help="Extra mcp.json file(s).")] = None,
+    top_k: Annotated[int, typer.Option(help="Servers kept after retrieval.")] = Context.top_k_servers,
+) -> None:
+    """Answer QUESTION and show the route, plan, servers, tools and time per stage."""
+    if not question.strip():
+        fail("the question is empty; ask something, e.g. tura ask \"" + SAMPLE_QUESTION + "\"", 2)
+    if route not in ("auto", "fast", "parallel", "planning"):
+        fail(f"unknown route '{route}'; use auto, fast, parallel or planning", 2)
+    if backend not in ("embedded", "openai"):
+        fail(f"unknown backend '{backend}'; use embedded or openai", 2)
+    context = Context(model_backend=backend, openai_base_url=base_url, openai_model=model, forced_route=route,
+                      today=today, top_k_servers=top_k)
+    if backend == "openai":
+        try:
+            check_openai_endpoint(base_url, timeout_s=min(context.request_timeout_s, 10.0))
+        except EndpointUnreachable as exc:
+            fail(str(exc), 1)
+    started = time.perf_counter()
+    result = asyncio.run(_ask(question, context, catalog))
+    out = to_json_ready(result)
+    out["timings"] = {**(out.get("timings") or {}), "total": round(time.perf_counter() - started, 3)}
+    if as_json:
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
+    else:
+        print_run(console, out)
+    if not out.get("citations") and out.get("errors"):
+        errors.print("tura: no tool output could be used; see errors above", markup=False)
+        raise typer.Exit(1)
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    app()

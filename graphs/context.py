@@ -1,0 +1,53 @@
+"""The run's configuration: a frozen dataclass used as the graph's ``context_schema``.
+
+LangGraph Studio and the server API show these fields as assistant configuration, so a chat app can
+pick models, top-K, the latency budget or a forced route per assistant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Backend = Literal["embedded", "openai"]
+ForcedRoute = Literal["auto", "fast", "parallel", "planning"]
+
+
+@dataclass(frozen=True)
+class Context:
+    """Per-run settings. Secrets never live here: API keys come from the environment (graphs/deps.py)."""
+
+    model_backend: Backend = field(
+        default="embedded",
+        metadata={"description": "'embedded' (llama.cpp in process) or 'openai' (any OpenAI-compatible endpoint)."},
+    )
+    openai_base_url: str = field(
+        default="http://127.0.0.1:8000/v1",
+        metadata={"description": "Base URL of the OpenAI-compatible endpoint (e.g. a local vLLM server)."},
+    )
+    openai_model: str = field(
+        default="Qwen/Qwen2.5-7B-Instruct",
+        metadata={"description": "Model name served at the endpoint; per-role overrides via TURA_<ROLE>_MODEL."},
+    )
+    request_timeout_s: float = field(
+        default=20.0, metadata={"description": "Timeout of one model request to an endpoint, in seconds."}
+    )
+    structured_retries: int = field(
+        default=2, metadata={"description": "How many times a model is re-asked after invalid structured output."}
+    )
+    top_k_servers: int = field(default=3, metadata={"description": "Servers kept per query after retrieval."})
+    top_n_rows: int = field(default=40, metadata={"description": "Index rows fetched per sub-query before MaxSim."})
+    max_sub_queries: int = field(default=4, metadata={"description": "Upper bound on decomposed sub-queries."})
+    max_tasks: int = field(default=6, metadata={"description": "Upper bound on tasks in a plan."})
+    max_executor_steps: int = field(default=2, metadata={"description": "Tool calls one task's executor may make."})
+    tool_timeout_s: float = field(default=15.0, metadata={"description": "Timeout of one MCP tool call, in seconds."})
+    task_timeout_s: float = field(default=60.0, metadata={"description": "Timeout of one plan task, in seconds."})
+    latency_budget_s: float = field(
+        default=180.0, metadata={"description": "Budget for the execute stage; what is still running is cancelled."}
+    )
+    forced_route: ForcedRoute = field(
+        default="auto", metadata={"description": "Force a route ('fast', 'parallel', 'planning') or 'auto'."}
+    )
+    today: str = field(
+        default="", metadata={"description": "ISO date treated as today (empty: the machine's date)."}
+    )

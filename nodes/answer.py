@@ -1,0 +1,100 @@
+"""Answer: a grounded answer that cites the tool outputs it used, and says when evidence is missing.
+
+Evidence is every tool output the plan's tasks produced, each with a marker ``[T<task>.<n>]``. The
+citations list keeps every piece of evidence shown to the model, marking which ones the text cites.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+
+from graphs.context import Context
+from nodes.model_call import ModelUnavailable, call_model
+from nodes.models import ModelProvider
+from nodes.prompts.answer import ANSWER_NO_EVIDENCE, ANSWER_SYSTEM, ANSWER_USER
+from nodes.question import today_of
+from nodes.timing import timed
+
+EVIDENCE_CHARS = 700
+_MARKER = re.compile(r"\[(T\d+\.\d+)\]")
+
+
+def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
+    """Every successful tool output, in task order, with its marker."""
+    evidence = []
+    for task_id in sorted(task_results, key=lambda t: int(t[1:]) if t[1:].isdigit() else 0):
+        result = task_results[task_id]
+        good = [o for o in result.get("observations", []) if o.get("ok")]
+        for n, outcome in enumerate(good, start=1):
+            evidence.append({
+                "marker": f"{task_id}.{n}", "task_id": task_id, "server": outcome["server"],
+                "tool": outcome["tool"], "tool_call_id": outcome["call_id"],
+                "arguments": outcome.get("arguments", {}), "output": outcome.get("text", "")[:EVIDENCE_CHARS],
+            })
+    return evidence
+
+
+def render_evidence(evidence: list[dict[str, Any]]) -> str:
+    if not evidence:
+        return ANSWER_NO_EVIDENCE
+    return "\n".join(
+        f"[{e['marker']}] {e['server']}.{e['tool']}({json.dumps(e['arguments'], ensure_ascii=False)}): {e['output']}"
+        for e in evidence
+    )
+
+
+def failure_account(state: dict[str, Any]) -> str:
+    """One line per task that did not succeed, for the answer's closing note."""
+    lines = [
+        f"{r['task_id']} ({r['server']}) {r['status']}: {r.get('error', '')}"
+        for r in (state.get("task_results") or {}).values() if r.get("status") != "ok"
+    ]
+    return "; ".join(lines)
+
+
+def make_answerer(models: ModelProvider):
+    """Build the answer node."""
+
+    @timed("answer")
+    async def answer(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        question = state.get("standalone_query") or ""
+        if not question:
+            text = "I cannot answer: " + "; ".join(state.get("errors") or ["the question is empty"])
+            return {"answer": text, "citations": [], "messages": [AIMessage(text)]}
+        evidence = collect_evidence(state.get("task_results") or {})
+        errors: list[str] = []
+        try:
+            reply = await call_model(
+                models.get("answerer", context),
+                [
+                    SystemMessage(ANSWER_SYSTEM.format(today=today_of(context.today).isoformat(),
+                                                       evidence=render_evidence(evidence))),
+                    HumanMessage(ANSWER_USER.format(query=question)),
+                ],
+            )
+            text = reply.text.strip()
+        except ModelUnavailable as exc:
+            errors.append(f"answer: {exc}")
+            text = ""
+        if not text:
+            # No model answer: hand over the evidence itself rather than nothing.
+            text = ("The answering model gave no answer. Evidence found:\n" + render_evidence(evidence)
+                    if evidence else "I found no evidence to answer this question.")
+        failed = failure_account(state)
+        if failed:
+            text += f"\n\nNot available: {failed}."
+        cited = set(_MARKER.findall(text))
+        citations = [
+            {**{k: e[k] for k in ("marker", "task_id", "server", "tool", "tool_call_id", "output")},
+             "cited_in_text": e["marker"] in cited}
+            for e in evidence
+        ]
+        return {"answer": text, "citations": citations, "messages": [AIMessage(text)], "errors": errors}
+
+    return answer

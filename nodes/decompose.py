@@ -1,0 +1,73 @@
+"""Decompose: split the question into atomic sub-queries (TURA §4.1.1, appendix A.2)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+from pydantic import BaseModel, Field
+
+from graphs.context import Context
+from nodes.model_call import ModelUnavailable
+from nodes.models import ModelProvider
+from nodes.prompts.decompose import DECOMPOSE_SYSTEM, DECOMPOSE_USER
+from nodes.structured import StructuredOutputError, ask_structured
+from nodes.timing import timed
+
+
+class Decomposition(BaseModel):
+    tasks: list[str] = Field(min_length=1, max_length=8)
+
+
+_WORD = re.compile(r"[\w']+", re.UNICODE)
+_STOPWORDS = frozenset(
+    "a an and are at be by can do for from find get how i in is it me my of on or please show the there "
+    "this to was what when where which who will with you".split()
+)
+
+
+def content_words(text: str) -> set[str]:
+    return {w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS and len(w) > 1}
+
+
+def clean_sub_queries(tasks: list[str], question: str, limit: int) -> tuple[list[str], list[str]]:
+    """Trim, drop empties and duplicates, and drop sub-queries that share no content word with the
+    question (small models copy their few-shot examples); returns (kept, dropped), at most ``limit`` kept."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    dropped: list[str] = []
+    asked = content_words(question)
+    for task in tasks:
+        text = " ".join(task.split())
+        if not text or text.lower() in seen:
+            continue
+        seen.add(text.lower())
+        (kept if content_words(text) & asked else dropped).append(text)
+    return kept[:limit], dropped
+
+
+def make_decomposer(models: ModelProvider):
+    """Build the decompose node."""
+
+    @timed("decompose")
+    async def decompose(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        question = state["standalone_query"]
+        try:
+            result = await ask_structured(
+                models.get("decomposer", context),
+                [SystemMessage(DECOMPOSE_SYSTEM), HumanMessage(DECOMPOSE_USER.format(query=question))],
+                Decomposition,
+                retries=context.structured_retries,
+            )
+        except (StructuredOutputError, ModelUnavailable) as exc:
+            return {"sub_queries": [question], "errors": [f"decompose: {exc}; using the whole question"]}
+        sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
+        update: dict[str, Any] = {"sub_queries": sub_queries or [question]}
+        if dropped:
+            update["errors"] = [f"decompose: dropped sub-queries unrelated to the question: {dropped}"]
+        return update
+
+    return decompose

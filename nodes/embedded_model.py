@@ -1,0 +1,121 @@
+"""A LangChain chat model over llama.cpp running in this process (the offline default backend).
+
+One ``LlamaRuntime`` holds the loaded GGUF weights; several chat models (one per role, each with its own
+temperature) share it. llama.cpp contexts are not thread-safe, so calls are serialised by a lock; the
+async paths inherited from BaseChatModel run the blocking work in a thread, off the event loop.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from langchain_core.callbacks import CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from pydantic import ConfigDict, PrivateAttr
+
+_ROLE_BY_TYPE = {"human": "user", "ai": "assistant", "system": "system", "tool": "user"}
+
+
+class LlamaRuntime:
+    """Loaded llama.cpp weights plus the lock that serialises access to them."""
+
+    def __init__(self, model_path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 7):
+        from llama_cpp import Llama  # imported lazily: loading the shared library is slow
+
+        self.model_path = Path(model_path)
+        self.llama = Llama(
+            model_path=str(self.model_path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False
+        )
+        self.lock = threading.Lock()
+
+
+def to_llama_messages(messages: list[BaseMessage]) -> list[dict[str, str]]:
+    """Map LangChain messages to llama.cpp's OpenAI-style dicts (tool outputs become user turns)."""
+    converted = []
+    for message in messages:
+        role = _ROLE_BY_TYPE.get(message.type, "user")
+        converted.append({"role": role, "content": message.text})
+    return converted
+
+
+class EmbeddedChatModel(BaseChatModel):
+    """Chat model backed by a shared ``LlamaRuntime``.
+
+    Structured output: bind ``response_format={"type": "json_object", "schema": {...}}``; llama.cpp turns
+    the schema into a grammar, so the text always parses as JSON of that shape.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    temperature: float = 0.2
+    max_tokens: int = 384
+    _runtime: LlamaRuntime = PrivateAttr()
+
+    def __init__(self, runtime: LlamaRuntime, **kwargs: Any):
+        super().__init__(**kwargs)
+        self._runtime = runtime
+
+    @property
+    def _llm_type(self) -> str:
+        return "llama-cpp-embedded"
+
+    @property
+    def _identifying_params(self) -> dict[str, Any]:
+        return {"model_path": str(self._runtime.model_path), "temperature": self.temperature}
+
+    def _request(self, messages: list[BaseMessage], stop: list[str] | None, kwargs: dict) -> dict[str, Any]:
+        request: dict[str, Any] = {
+            "messages": to_llama_messages(messages),
+            "temperature": kwargs.get("temperature", self.temperature),
+            "max_tokens": kwargs.get("max_tokens", self.max_tokens),
+            "stop": stop,
+        }
+        if "response_format" in kwargs:
+            request["response_format"] = kwargs["response_format"]
+        return request
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        request = self._request(messages, stop, kwargs)
+        with self._runtime.lock:
+            response = self._runtime.llama.create_chat_completion(**request)
+        choice = response["choices"][0]
+        usage = response.get("usage") or {}
+        message = AIMessage(
+            content=choice["message"].get("content") or "",
+            response_metadata={"finish_reason": choice.get("finish_reason"), "model": self._llm_type},
+            usage_metadata={
+                "input_tokens": usage.get("prompt_tokens", 0),
+                "output_tokens": usage.get("completion_tokens", 0),
+                "total_tokens": usage.get("total_tokens", 0),
+            },
+        )
+        return ChatResult(generations=[ChatGeneration(message=message)])
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        request = self._request(messages, stop, kwargs)
+        with self._runtime.lock:
+            for part in self._runtime.llama.create_chat_completion(**request, stream=True):
+                delta = part["choices"][0].get("delta", {}).get("content")
+                if not delta:
+                    continue
+                chunk = ChatGenerationChunk(message=AIMessageChunk(content=delta))
+                if run_manager:
+                    run_manager.on_llm_new_token(delta, chunk=chunk)
+                yield chunk

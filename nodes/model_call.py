@@ -1,0 +1,48 @@
+"""One way to call a role's model: maps transport failures to a clear ``ModelUnavailable`` naming the
+endpoint, and remembers a dead endpoint for a short while so a run fails once, not once per node."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+from langchain_core.messages import AIMessage, BaseMessage
+
+from nodes.models import RoleModel
+
+_DOWN_FOR_S = 30.0
+_down_until: dict[str, tuple[float, str]] = {}
+
+
+class ModelUnavailable(RuntimeError):
+    """The model endpoint could not be reached or did not answer in time."""
+
+
+def _is_transport_failure(exc: BaseException) -> bool:
+    try:
+        import openai
+
+        if isinstance(exc, (openai.APIConnectionError, openai.APITimeoutError)):
+            return True
+    except ImportError:  # the openai backend is optional at import time
+        pass
+    return isinstance(exc, (httpx.TransportError, ConnectionError, TimeoutError))
+
+
+async def call_model(model: RoleModel, messages: list[BaseMessage], **bind: Any) -> AIMessage:
+    """Invoke ``model`` once; raise ModelUnavailable (naming the endpoint) if it cannot be reached."""
+    down = _down_until.get(model.endpoint)
+    if down and down[0] > time.monotonic():
+        raise ModelUnavailable(f"model endpoint {model.endpoint} is unreachable: {down[1]}")
+    runnable = model.chat.bind(**bind) if bind else model.chat
+    try:
+        reply = await runnable.ainvoke(messages)
+    except Exception as exc:
+        if not _is_transport_failure(exc):
+            raise
+        reason = f"{type(exc).__name__}: {exc}"
+        _down_until[model.endpoint] = (time.monotonic() + _DOWN_FOR_S, reason)
+        raise ModelUnavailable(f"model endpoint {model.endpoint} is unreachable: {reason}") from exc
+    _down_until.pop(model.endpoint, None)
+    return reply

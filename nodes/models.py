@@ -1,0 +1,110 @@
+"""The model factory: each role gets a LangChain chat model chosen by the run's context.
+
+Two backends behind one interface (ARCHITECTURE.md decision 2): ``embedded`` (llama.cpp in process,
+SmolLM2-135M-Instruct) and ``openai`` (any OpenAI-compatible endpoint, above all vLLM). The factory
+reads no environment itself: graphs/deps.py passes in the API key and per-role overrides.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from langchain_core.language_models import BaseChatModel
+
+from graphs.context import Context
+from nodes.embedded_model import EmbeddedChatModel, LlamaRuntime
+
+Role = Literal["router", "decomposer", "planner", "executor", "answerer", "augmenter", "judge"]
+ROLES: tuple[Role, ...] = ("router", "decomposer", "planner", "executor", "answerer", "augmenter", "judge")
+
+# Augmentation wants diverse queries; everything else wants the most likely, parseable answer.
+ROLE_TEMPERATURE: dict[str, float] = {"augmenter": 0.9, "answerer": 0.2}
+ROLE_MAX_TOKENS: dict[str, int] = {"answerer": 320, "augmenter": 512, "planner": 384}
+
+
+@dataclass(frozen=True)
+class RoleOverride:
+    """Per-role endpoint settings that replace the context's (e.g. a bigger planner model)."""
+
+    backend: str | None = None
+    base_url: str | None = None
+    model: str | None = None
+
+
+@dataclass(frozen=True)
+class RoleModel:
+    """A role's chat model plus what the structured-output helper needs to know about it."""
+
+    role: str
+    chat: BaseChatModel
+    backend: str  # "embedded" | "openai" | anything else (e.g. "fake" in tests: no decoding constraints)
+    endpoint: str  # where the model lives, for error messages
+
+
+class ModelProvider(Protocol):
+    """What nodes depend on: a chat model per role for this run's context."""
+
+    def get(self, role: Role, context: Context) -> RoleModel: ...
+
+
+class ModelFactory:
+    """Builds and caches chat models per role and settings; the llama.cpp weights load once, lazily."""
+
+    def __init__(
+        self,
+        *,
+        load_runtime: Callable[[], LlamaRuntime],
+        api_key: str = "EMPTY",
+        overrides: dict[str, RoleOverride] | None = None,
+    ):
+        self._load_runtime = load_runtime
+        self._runtime: LlamaRuntime | None = None
+        self._api_key = api_key
+        self._overrides = overrides or {}
+        self._cache: dict[tuple, RoleModel] = {}
+        self._lock = threading.Lock()
+
+    def runtime(self) -> LlamaRuntime:
+        """The embedded model's weights, loaded on first use."""
+        with self._lock:
+            if self._runtime is None:
+                self._runtime = self._load_runtime()
+            return self._runtime
+
+    def get(self, role: Role, context: Context) -> RoleModel:
+        override = self._overrides.get(role, RoleOverride())
+        backend = override.backend or context.model_backend
+        temperature = ROLE_TEMPERATURE.get(role, 0.0)
+        max_tokens = ROLE_MAX_TOKENS.get(role, 256)
+        if backend == "embedded":
+            key: tuple = (role, backend)
+        elif backend == "openai":
+            base_url = override.base_url or context.openai_base_url
+            model = override.model or context.openai_model
+            key = (role, backend, base_url, model, context.request_timeout_s)
+        else:
+            raise ValueError(f"unknown model backend '{backend}' for role {role}; use 'embedded' or 'openai'")
+        if key not in self._cache:
+            if backend == "embedded":
+                runtime = self.runtime()
+                chat: BaseChatModel = EmbeddedChatModel(runtime, temperature=temperature, max_tokens=max_tokens)
+                endpoint = f"embedded llama.cpp ({runtime.model_path.name})"
+            else:
+                from langchain_openai import ChatOpenAI
+
+                # max_retries=0: an unreachable endpoint must fail within one timeout, not several.
+                chat = ChatOpenAI(
+                    base_url=base_url,
+                    model=model,
+                    api_key=self._api_key,
+                    timeout=context.request_timeout_s,
+                    max_retries=0,
+                    temperature=temperature,
+                    max_tokens=max_tokens,
+                )
+                endpoint = f"{base_url} (model {model})"
+            self._cache[key] = RoleModel(role=role, chat=chat, backend=backend, endpoint=endpoint)
+        return self._cache[key]

@@ -1,0 +1,110 @@
+"""Plan: turn sub-queries and retrieved servers into a validated DAG (TURA §4.2, appendix A.3).
+
+The planner's JSON (tasks + "T1->T2" dependencies) is converted to the Plan contract and validated;
+problems go back to the planner a bounded number of times, then a fallback plan is used: one task per
+sub-query on its best server, all parallel. The fast route gets a one-task plan without the planner.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.runtime import Runtime
+from pydantic import BaseModel, Field
+
+from graphs.context import Context
+from graphs.plan import Plan, PlanError, Task, validate_plan
+from nodes.model_call import ModelUnavailable
+from nodes.models import ModelProvider
+from nodes.prompts.plan import PLAN_REPAIR, PLAN_SYSTEM, PLAN_USER
+from nodes.structured import StructuredOutputError, ask_structured
+from nodes.timing import timed
+
+_EDGE = re.compile(r"^\s*(T\d+)\s*->\s*(T\d+)\s*$")
+
+
+class PlannedTask(BaseModel):
+    id: str = Field(pattern=r"^T\d{1,3}$")
+    server: str
+    query: str = Field(min_length=1)
+
+
+class PlannerOutput(BaseModel):
+    """The planner's wire format (appendix A.3, with a server per task)."""
+
+    tasks: list[PlannedTask] = Field(min_length=1)
+    dependency: list[str] = Field(default_factory=list)
+
+
+def to_plan(output: PlannerOutput) -> Plan:
+    """Convert the wire format to the contract; malformed edges raise PlanError."""
+    deps: dict[str, list[str]] = {t.id: [] for t in output.tasks}
+    problems = []
+    for edge in output.dependency:
+        match = _EDGE.match(edge)
+        if not match:
+            problems.append(f"dependency '{edge}' is not of the form T1->T2")
+            continue
+        before, after = match.groups()
+        if after not in deps:
+            problems.append(f"dependency '{edge}' names unknown task {after}")
+            continue
+        deps[after].append(before)
+    if problems:
+        raise PlanError(problems)
+    return Plan(tasks=[Task(id=t.id, server=t.server, query=t.query, deps=deps[t.id]) for t in output.tasks])
+
+
+def fallback_plan(sub_queries: list[str], servers: list[dict[str, Any]]) -> Plan:
+    """One parallel task per sub-query on the server that ranked first for it (else the top server)."""
+    top = servers[0]["server"]
+    tasks = []
+    for i, query in enumerate(sub_queries):
+        best = next((s["server"] for s in servers if i in s.get("best_for", [])), top)
+        tasks.append(Task(id=f"T{i + 1}", server=best, query=query))
+    return Plan(tasks=tasks, source="fallback")
+
+
+def make_planner(models: ModelProvider):
+    """Build the plan node."""
+
+    @timed("plan")
+    async def plan(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        servers = state.get("servers") or []
+        question = state["standalone_query"]
+        sub_queries = state.get("sub_queries") or [question]
+        if not servers:
+            return {"plan": {"tasks": [], "source": "none"}, "errors": ["plan: no servers to plan with"]}
+        if state.get("route") == "fast":
+            one = Plan(tasks=[Task(id="T1", server=servers[0]["server"], query=question)], source="fast_path")
+            return {"plan": one.model_dump()}
+        allowed = [s["server"] for s in servers]
+        listing = "\n".join(f"- {s['server']}: tools {', '.join(s['tools']) or '(see server)'}" for s in servers)
+        conversation = [
+            SystemMessage(PLAN_SYSTEM.format(servers=listing)),
+            HumanMessage(PLAN_USER.format(sub_queries="; ".join(sub_queries), query=question)),
+        ]
+        model = models.get("planner", context)
+        errors: list[str] = []
+        for _ in range(context.structured_retries + 1):
+            try:
+                output = await ask_structured(model, conversation, PlannerOutput, retries=context.structured_retries)
+                candidate = validate_plan(to_plan(output), allowed, context.max_tasks)
+                return {"plan": candidate.model_dump(), "errors": errors}
+            except PlanError as exc:
+                errors.append(f"plan: invalid plan ({exc})")
+                conversation = [
+                    *conversation,
+                    AIMessage(output.model_dump_json()),
+                    HumanMessage(PLAN_REPAIR.format(problems=exc)),
+                ]
+            except (StructuredOutputError, ModelUnavailable) as exc:
+                errors.append(f"plan: {exc}")
+                break
+        fallback = fallback_plan(sub_queries[: context.max_tasks], servers)
+        return {"plan": fallback.model_dump(), "errors": [*errors, "plan: using the fallback plan (one task per sub-query)"]}
+
+    return plan

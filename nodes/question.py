@@ -1,0 +1,38 @@
+"""Finding the user's question in the state: a plain ``query`` or the latest human message."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+MAX_QUERY_CHARS = 4000
+
+
+class InvalidQuery(ValueError):
+    """The input holds no usable question."""
+
+
+def latest_question(state: dict[str, Any]) -> str:
+    """The question to answer now; raises InvalidQuery when it is empty."""
+    text = state.get("query") or ""
+    if not text.strip():
+        for message in reversed(state.get("messages") or []):
+            if getattr(message, "type", "") == "human":
+                text = message.text
+                break
+    text = " ".join(text.split())
+    if not text:
+        raise InvalidQuery("the question is empty: send a non-empty 'query' or a human message")
+    return text
+
+
+def clip_query(text: str) -> tuple[str, str | None]:
+    """Huge inputs are cut to a size the models can take; returns the note to record when cut."""
+    if len(text) <= MAX_QUERY_CHARS:
+        return text, None
+    return text[:MAX_QUERY_CHARS], f"the question was {len(text)} characters; only the first {MAX_QUERY_CHARS} were used"
+
+
+def today_of(context_today: str) -> date:
+    """The run's 'today': the context's ISO date if set, else the machine's date."""
+    return date.fromisoformat(context_today) if context_today else date.today()

@@ -1,0 +1,42 @@
+"""Retrieve: find the few servers able to serve the sub-queries (MaxSim over each server's vectors)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from langgraph.runtime import Runtime
+
+from graphs.context import Context
+from indexes.server_index import ServerHit
+from nodes.timing import timed
+
+
+class ServerRetriever(Protocol):
+    """What the node needs from the index: ranked servers for some sub-queries."""
+
+    async def search(self, sub_queries: Sequence[str], *, top_k: int, top_n: int) -> list[ServerHit]: ...
+
+
+def make_retriever(retriever: ServerRetriever):
+    """Build the retrieve node."""
+
+    @timed("retrieve")
+    async def retrieve(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+        context = runtime.context or Context()
+        sub_queries = state.get("sub_queries") or [state["standalone_query"]]
+        try:
+            hits = await retriever.search(sub_queries, top_k=context.top_k_servers, top_n=context.top_n_rows)
+        except Exception as exc:  # the index is an external store: report its failure, keep the run going
+            return {"sub_queries": sub_queries, "servers": [], "errors": [f"retrieve: {type(exc).__name__}: {exc}"]}
+        servers = [
+            {"server": h.server, "score": round(h.score, 4), "tools": h.tools[:5], "matched": h.matched,
+             "best_for": h.best_for}
+            for h in hits
+        ]
+        update: dict[str, Any] = {"sub_queries": sub_queries, "servers": servers}
+        if not servers:
+            update["errors"] = ["retrieve: no server matched the question"]
+        return update
+
+    return retrieve

@@ -1,0 +1,103 @@
+"""Structured output on every backend: constrain decoding where the backend can, validate with pydantic,
+and re-ask a bounded number of times with the validation error.
+
+- vLLM (``openai`` backend): ``response_format`` of type ``json_schema`` (guided decoding).
+- llama.cpp (``embedded``): ``response_format`` of type ``json_object`` with a ``schema`` (a grammar);
+  llama.cpp's OpenAI server rejects ``json_schema``, so the two differ.
+- anything else (test fakes): no constraint, validation only.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from pydantic import BaseModel, ValidationError
+
+from nodes.model_call import call_model
+from nodes.models import RoleModel
+
+SchemaT = TypeVar("SchemaT", bound=BaseModel)
+
+
+class StructuredOutputError(RuntimeError):
+    """The model gave no valid output after every allowed attempt; keeps the last raw text."""
+
+    def __init__(self, role: str, schema: str, attempts: int, last_error: str, last_text: str):
+        super().__init__(
+            f"{role} model gave no valid {schema} after {attempts} attempt(s): {last_error}"
+            f" (last output: {last_text[:160]!r})"
+        )
+        self.last_text = last_text
+
+
+def decoding_constraint(
+    backend: str, schema: type[BaseModel], json_schema: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The bind() arguments that make ``backend`` emit JSON of ``schema``'s shape (or of ``json_schema``,
+    a tighter schema for decoding, e.g. one built from a tool's input schema)."""
+    json_schema = json_schema or schema.model_json_schema()
+    if backend == "openai":
+        return {
+            "response_format": {
+                "type": "json_schema",
+                "json_schema": {"name": schema.__name__, "schema": json_schema},
+            }
+        }
+    if backend == "embedded":
+        return {"response_format": {"type": "json_object", "schema": json_schema}}
+    return {}
+
+
+def parse_json_reply(text: str, schema: type[SchemaT]) -> SchemaT:
+    """Validate a reply; tolerates a fenced code block around the JSON, nothing looser."""
+    stripped = text.strip()
+    if stripped.startswith("```"):
+        stripped = stripped.strip("`")
+        stripped = stripped[stripped.find("{") :] if "{" in stripped else stripped
+    return schema.model_validate_json(stripped)
+
+
+async def ask_structured(
+    model: RoleModel,
+    messages: list[BaseMessage],
+    schema: type[SchemaT],
+    *,
+    retries: int = 2,
+    json_schema: dict[str, Any] | None = None,
+    check: Callable[[SchemaT], None] | None = None,
+) -> SchemaT:
+    """Ask ``model`` for an instance of ``schema``; re-ask up to ``retries`` times with the error.
+
+    ``check`` adds rules pydantic cannot express (raise ValueError to re-ask with its message).
+    """
+    constraint = decoding_constraint(model.backend, schema, json_schema)
+    conversation = list(messages)
+    last_error, last_text = "", ""
+    for attempt in range(1, retries + 2):
+        reply: AIMessage = await call_model(model, conversation, **constraint)
+        last_text = reply.text
+        try:
+            parsed = parse_json_reply(last_text, schema)
+            if check is not None:
+                check(parsed)
+            return parsed
+        except (ValidationError, json.JSONDecodeError, ValueError) as exc:
+            last_error = _short_error(exc)
+            if attempt == retries + 1:
+                break
+            conversation = [
+                *conversation,
+                AIMessage(content=last_text),
+                HumanMessage(content=f"That output was invalid: {last_error}. Reply with corrected JSON only."),
+            ]
+    raise StructuredOutputError(model.role, schema.__name__, retries + 1, last_error, last_text)
+
+
+def _short_error(exc: Exception) -> str:
+    if isinstance(exc, ValidationError):
+        parts = [f"{'.'.join(str(p) for p in e['loc']) or 'root'}: {e['msg']}" for e in exc.errors()[:4]]
+        return "; ".join(parts)
+    return str(exc).splitlines()[0][:200]

@@ -1,0 +1,126 @@
+"""The execute subgraph: critical-path scheduling, failure isolation, timeouts, the latency budget and the
+executor's tool guard, all with fakes."""
+
+import asyncio
+import time
+
+import pytest
+
+from graphs.context import Context
+from graphs.executor import build_execute_graph, context_payload
+from graphs.plan import Plan, Task
+from nodes.execute import ToolRefused, make_step_check, step_schema, ToolStep
+from tests.fakes import FakeTools, ScriptedModels, make_tool
+
+
+def call_tool(name):
+    return lambda messages: {"tool": name, "params": {}}
+
+
+def plan_of(*specs):
+    return Plan(tasks=[Task(id=i, server=s, query=f"task {i}", deps=list(d)) for i, s, d in specs]).model_dump()
+
+
+async def run(tools, plan, models=None, **context):
+    models = models or ScriptedModels(executor=[lambda messages: {"tool": "go", "params": {}}])
+    graph = build_execute_graph(tools, models)
+    return await graph.ainvoke({"plan": plan, "context": context_payload(Context(**context))})
+
+
+async def test_independent_tasks_run_in_parallel_proven_by_a_barrier():
+    barrier = asyncio.Barrier(3)
+
+    async def meet(_):
+        await asyncio.wait_for(barrier.wait(), 5)  # one-by-one execution would time out here
+        return {"met": True}
+
+    tools = FakeTools({f"s{i}": {"go": (make_tool("go"), meet)} for i in range(3)})
+    out = await run(tools, plan_of(("T1", "s0", ()), ("T2", "s1", ()), ("T3", "s2", ())))
+    assert {r["status"] for r in out["task_results"].values()} == {"ok"}
+
+
+async def test_dependent_task_starts_when_its_own_dependency_finishes():
+    # T1 (0.05 s) -> T3 (0.3 s); T2 (0.3 s) is independent: critical path 0.35 s, waves would need 0.6 s.
+    def sleeper(seconds):
+        async def behave(_):
+            await asyncio.sleep(seconds)
+            return {"slept": seconds}
+        return behave
+
+    tools = FakeTools({
+        "fast": {"go": (make_tool("go"), sleeper(0.05))},
+        "slow": {"go": (make_tool("go"), sleeper(0.3))},
+    })
+    out = await run(tools, plan_of(("T1", "fast", ()), ("T2", "slow", ()), ("T3", "slow", ("T1",))))
+    results = out["task_results"]
+    assert results["T3"]["started_s"] < results["T2"]["finished_s"]
+    assert out["elapsed_s"] < 0.55
+
+
+async def test_failed_task_skips_dependents_but_not_siblings():
+    def broken(_):
+        raise ValueError("upstream API said 503")
+
+    tools = FakeTools({
+        "bad": {"go": (make_tool("go"), broken)},
+        "good": {"go": (make_tool("go"), lambda _: {"ok": 1})},
+    })
+    out = await run(tools, plan_of(("T1", "bad", ()), ("T2", "good", ()), ("T3", "good", ("T1",))),
+                    max_executor_steps=1)
+    results = out["task_results"]
+    assert results["T1"]["status"] == "failed" and "503" in results["T1"]["error"]
+    assert results["T2"]["status"] == "ok"
+    assert results["T3"]["status"] == "skipped" and "T1" in results["T3"]["error"]
+
+
+async def test_task_timeout_is_reported_and_run_goes_on():
+    async def hang(_):
+        await asyncio.sleep(30)
+
+    tools = FakeTools({"slow": {"go": (make_tool("go"), hang)}, "ok": {"go": (make_tool("go"), lambda _: {})}})
+    started = time.perf_counter()
+    out = await run(tools, plan_of(("T1", "slow", ()), ("T2", "ok", ())), task_timeout_s=0.3, tool_timeout_s=20)
+    assert time.perf_counter() - started < 2
+    assert out["task_results"]["T1"]["status"] == "failed"
+    assert "timed out after 0.3 s" in out["task_results"]["T1"]["error"]
+    assert out["task_results"]["T2"]["status"] == "ok"
+
+
+async def test_latency_budget_cancels_what_still_runs():
+    async def slow(_):
+        await asyncio.sleep(10)
+
+    tools = FakeTools({"slow": {"go": (make_tool("go"), slow)}, "ok": {"go": (make_tool("go"), lambda _: {})}})
+    started = time.perf_counter()
+    out = await run(tools, plan_of(("T1", "ok", ()), ("T2", "slow", ()), ("T3", "slow", ("T2",))),
+                    latency_budget_s=0.4, task_timeout_s=30, tool_timeout_s=30)
+    assert time.perf_counter() - started < 0.4 + 1
+    statuses = {k: v["status"] for k, v in out["task_results"].items()}
+    assert statuses == {"T1": "ok", "T2": "cancelled", "T3": "cancelled"}
+
+
+async def test_tool_of_another_server_is_refused_in_code():
+    tools = FakeTools({
+        "weather": {"get_forecast": (make_tool("get_forecast"), lambda _: {"sunny": True})},
+        "hotels": {"book_room": (make_tool("book_room", read_only=False), lambda _: {"booked": True})},
+    })
+    models = ScriptedModels(executor=[lambda messages: {"tool": "book_room", "params": {}}])
+    out = await run(tools, plan_of(("T1", "weather", ())), models=models)
+    result = out["task_results"]["T1"]
+    assert result["status"] == "failed"
+    assert "not a tool of server 'weather'" in result["error"]
+    assert tools.calls == []  # the refused tool was never called
+
+
+def test_step_schema_and_guard_follow_the_tool_schemas():
+    forecast = make_tool("get_forecast", {"city": {"type": "string"}, "days": {"type": "integer", "maximum": 14}},
+                         required=["city"])
+    other = make_tool("list_cities")
+    schema = step_schema([forecast, other])
+    assert [v["properties"]["tool"]["const"] for v in schema["anyOf"]] == ["get_forecast", "list_cities"]
+    check = make_step_check("weather", [forecast, other])
+    check(ToolStep(tool="get_forecast", params={"city": "Paris", "days": 3}))
+    with pytest.raises(ToolRefused, match="invalid: 'city' is a required property"):
+        check(ToolStep(tool="get_forecast", params={"days": 3}))
+    with pytest.raises(ToolRefused, match="15 is greater than the maximum of 14"):
+        check(ToolStep(tool="get_forecast", params={"city": "Paris", "days": 15}))

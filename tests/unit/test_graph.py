@@ -1,0 +1,140 @@
+"""The compiled main graph end to end with scripted models, fake tools and a fixed retriever."""
+
+import json
+
+from langchain_core.messages import AIMessage, HumanMessage
+
+from graphs.context import Context
+from graphs.graph import build_graph
+from indexes.server_index import ServerHit
+from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
+
+FORECAST = {"city": "Beijing", "date": "2026-11-23", "high_c": 6, "low_c": -3, "condition": "sunny"}
+
+
+def weather_and_hotels():
+    return FakeTools({
+        "weather": {"get_forecast": (make_tool("get_forecast", {"city": {"type": "string"}}), lambda a: FORECAST)},
+        "hotels": {"search_hotels": (make_tool("search_hotels", {"city": {"type": "string"}}),
+                                     lambda a: {"hotels": [{"name": "Grand", "price": 120}]})},
+    })
+
+
+def hits(*names):
+    return FixedRetriever([ServerHit(server=n, score=0.9 - i / 10, tools=[], best_for=[i]) for i, n in enumerate(names)])
+
+
+def executor_for(messages):
+    system = messages[0].content
+    return {"tool": "search_hotels" if "- search_hotels(" in system else "get_forecast", "params": {"city": "Beijing"}}
+
+
+async def test_fast_route_answers_with_a_citation_and_skips_decompose_and_planner():
+    models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for],
+                            answerer=["Tomorrow in Beijing: sunny, 6/-3 °C [T1.1]."])
+    graph = build_graph(models, hits("weather", "hotels"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
+    assert out["route"] == "fast"
+    assert out["plan"]["source"] == "fast_path" and len(out["plan"]["tasks"]) == 1
+    assert out["answer"].startswith("Tomorrow in Beijing")
+    [citation] = out["citations"]
+    assert citation["server"] == "weather" and citation["tool"] == "get_forecast" and citation["cited_in_text"]
+    assert json.loads(citation["output"])["condition"] == "sunny"
+    assert isinstance(out["messages"][-1], AIMessage) and out["messages"][-1].content == out["answer"]
+    assert set(out["timings"]) >= {"router", "retrieve", "plan", "execute", "answer"}
+    assert "decompose" not in out["timings"]
+    assert models.calls("decomposer") == 0 and models.calls("planner") == 0
+
+
+async def test_parallel_route_decomposes_plans_and_runs_both_tasks():
+    models = ScriptedModels(
+        router=[{"route": "parallel"}],
+        decomposer=[{"tasks": ["weather in Beijing tomorrow", "hotels in Beijing tomorrow"]}],
+        planner=[{"tasks": [{"id": "T1", "server": "weather", "query": "weather in Beijing tomorrow"},
+                            {"id": "T2", "server": "hotels", "query": "hotels in Beijing tomorrow"}],
+                  "dependency": []}],
+        executor=[executor_for],
+        answerer=["Sunny [T1.1]; the Grand costs 120 [T2.1]."],
+    )
+    retriever = hits("weather", "hotels")
+    graph = build_graph(models, retriever, weather_and_hotels()).compile()
+    out = await graph.ainvoke({"messages": [HumanMessage("Weather in Beijing tomorrow and a hotel there?")]},
+                              context=Context())
+    assert retriever.seen == [["weather in Beijing tomorrow", "hotels in Beijing tomorrow"]]
+    assert [t["server"] for t in out["plan"]["tasks"]] == ["weather", "hotels"]
+    assert {c["marker"] for c in out["citations"] if c["cited_in_text"]} == {"T1.1", "T2.1"}
+    assert out["errors"] == []
+
+
+async def test_cyclic_plan_is_repaired_by_the_planner():
+    cyclic = {"tasks": [{"id": "T1", "server": "weather", "query": "a"}, {"id": "T2", "server": "hotels", "query": "b"}],
+              "dependency": ["T1->T2", "T2->T1"]}
+    fixed = {**cyclic, "dependency": ["T1->T2"]}
+    models = ScriptedModels(router=[{"route": "planning"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
+                            planner=[cyclic, fixed], executor=[executor_for], answerer=["ok [T1.1]"])
+    graph = build_graph(models, hits("weather", "hotels"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "weather in Beijing then a hotel"}, context=Context())
+    assert out["plan"]["source"] == "planner"
+    assert out["plan"]["tasks"][1]["deps"] == ["T1"]
+    assert "cycle" in models.chats["planner"].prompts[1][-1].content
+    assert any("cycle" in e for e in out["errors"])
+
+
+async def test_always_cyclic_plan_falls_back_to_parallel_tasks():
+    cyclic = {"tasks": [{"id": "T1", "server": "weather", "query": "a"}], "dependency": ["T1->T1"]}
+    models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
+                            planner=[cyclic], executor=[executor_for], answerer=["ok"])
+    graph = build_graph(models, hits("weather", "hotels"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "weather and hotel in Beijing"}, context=Context(structured_retries=1))
+    assert out["plan"]["source"] == "fallback"
+    assert [(t["server"], t["deps"]) for t in out["plan"]["tasks"]] == [("weather", []), ("hotels", [])]
+    assert models.calls("planner") == 2
+
+
+async def test_unknown_server_in_plan_is_rejected_with_the_reason():
+    bad = {"tasks": [{"id": "T1", "server": "teleporter", "query": "a"}], "dependency": []}
+    good = {"tasks": [{"id": "T1", "server": "weather", "query": "weather Beijing"}], "dependency": []}
+    models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing"]}],
+                            planner=[bad, good], executor=[executor_for], answerer=["ok"])
+    graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "weather Beijing"}, context=Context())
+    assert "unknown server 'teleporter'" in models.chats["planner"].prompts[1][-1].content
+    assert out["plan"]["tasks"][0]["server"] == "weather"
+
+
+async def test_invalid_json_every_time_ends_with_clear_errors_not_a_hang():
+    models = ScriptedModels(router=["nonsense"], decomposer=["nonsense"], planner=["nonsense"],
+                            executor=["nonsense"], answerer=["I could not find it."])
+    graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "weather Beijing"}, context=Context(structured_retries=1))
+    joined = " | ".join(out["errors"])
+    assert "router model gave no valid RouteChoice" in joined
+    assert "executor model gave no valid ToolStep" in joined
+    assert out["plan"]["source"] == "fallback"
+    assert out["task_results"]["T1"]["status"] == "failed"
+    assert "Not available: T1 (weather) failed" in out["answer"]
+    assert out["citations"] == []
+
+
+async def test_empty_question_ends_with_a_reason():
+    models = ScriptedModels()
+    graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "   "}, context=Context())
+    assert "question is empty" in out["answer"]
+    assert out["citations"] == []
+
+
+async def test_failed_task_is_named_in_the_answer():
+    def broken(_):
+        raise ValueError("hotel API down")
+
+    tools = weather_and_hotels()
+    tools.tools["hotels"]["search_hotels"] = (make_tool("search_hotels"), broken)
+    models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
+                            planner=[{"tasks": [{"id": "T1", "server": "weather", "query": "weather Beijing"},
+                                                {"id": "T2", "server": "hotels", "query": "hotel Beijing"}]}],
+                            executor=[executor_for], answerer=["Sunny [T1.1]."])
+    graph = build_graph(models, hits("weather", "hotels"), tools).compile()
+    out = await graph.ainvoke({"query": "weather and hotel in Beijing"}, context=Context(max_executor_steps=1))
+    assert out["task_results"]["T1"]["status"] == "ok"
+    assert "T2 (hotels) failed: hotel API down" in out["answer"]

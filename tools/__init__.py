@@ -1,0 +1,1 @@
+"""The MCP side: built-in servers, their sandbox database, the catalogue loader and the session pool."""

@@ -1,0 +1,234 @@
+"""A pool of held MCP sessions: one per server per process, opened lazily, reused by every task.
+
+Why: a tool from ``MultiServerMCPClient.get_tools()`` opens a new session per call (over stdio a new
+process, 570-870 ms); a held session costs a few milliseconds (ARCHITECTURE.md decision 4).
+
+Each session lives inside its own asyncio task, because the adapters' session is an anyio context that
+must be entered and exited by the same task. Calls from any task go through ``call``: per-call timeout,
+errors returned as data (``ToolOutcome``), one reconnect when the session died, and a retry after that
+only for read-only or idempotent tools.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import timedelta
+from typing import Any
+
+from langchain_mcp_adapters.sessions import create_session
+from mcp import ClientSession
+from mcp.shared.exceptions import McpError
+from mcp.types import CallToolResult, Tool
+
+from tools.catalog import Catalog
+from tools.tool_outcome import ToolOutcome, outcome_from_result
+
+_call_ids = itertools.count(1)
+_REQUEST_TIMEOUT = 408  # the code mcp's client uses when a read timeout expires
+
+
+class ServerUnavailable(RuntimeError):
+    """A server could not be started or reached."""
+
+
+@dataclass
+class _HeldSession:
+    """A session kept open by its owner task until ``closing`` is set."""
+
+    session: ClientSession | None = None
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    closing: asyncio.Event = field(default_factory=asyncio.Event)
+    owner: asyncio.Task | None = None
+    error: BaseException | None = None
+    generation: int = 0
+
+
+def qualified_name(server: str, tool: str) -> str:
+    """Tool names prefixed by server, so two servers may both offer ``search``."""
+    return f"{server}__{tool}"
+
+
+def may_retry(tool: Tool | None) -> bool:
+    """A call may be repeated after a broken connection only if repeating cannot change state twice."""
+    if tool is None or tool.annotations is None:
+        return False
+    return bool(tool.annotations.readOnlyHint or tool.annotations.idempotentHint)
+
+
+class SessionPool:
+    """Held MCP sessions for every server of a catalogue."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        *,
+        extra_env: dict[str, str] | None = None,
+        connect_timeout_s: float = 30.0,
+        max_concurrency_per_server: int = 16,
+        prepare: Callable[[], object] | None = None,
+    ):
+        """``prepare`` runs once, in a thread, before the first session opens (e.g. create the sandbox)."""
+        self.catalog = catalog
+        self._prepare = prepare
+        self._prepare_lock: asyncio.Lock | None = None
+        self._extra_env = extra_env or {}
+        self._connect_timeout_s = connect_timeout_s
+        self._held: dict[str, _HeldSession] = {}
+        self._open_locks: dict[str, asyncio.Lock] = {}
+        self._limits: dict[str, asyncio.Semaphore] = {}
+        self._max_concurrency = max_concurrency_per_server
+        self._tools: dict[str, list[Tool]] = {}
+        self.sessions_opened = 0
+
+    # -- session lifecycle -------------------------------------------------------------------------
+    async def _own_session(self, name: str, held: _HeldSession) -> None:
+        connection = self.catalog.servers[name].connection(self._extra_env)
+        try:
+            async with create_session(connection) as session:
+                await session.initialize()
+                held.session = session
+                held.ready.set()
+                await held.closing.wait()
+        except BaseException as exc:  # recorded for the waiting caller, then re-raised to end this task
+            held.error = exc
+            held.ready.set()
+            if isinstance(exc, asyncio.CancelledError):
+                raise
+        finally:
+            held.session = None
+
+    async def session(self, name: str) -> ClientSession:
+        """The held session for ``name``, opened on first use."""
+        if name not in self.catalog.servers:
+            raise ServerUnavailable(f"unknown server '{name}'")
+        await self._run_prepare()
+        lock = self._open_locks.setdefault(name, asyncio.Lock())
+        async with lock:
+            held = self._held.get(name)
+            if held and held.session is not None and not held.closing.is_set() and held.error is None:
+                return held.session
+            generation = (held.generation + 1) if held else 1
+            held = _HeldSession(generation=generation)
+            self._held[name] = held
+            held.owner = asyncio.create_task(self._own_session(name, held), name=f"mcp-session-{name}")
+            try:
+                await asyncio.wait_for(held.ready.wait(), self._connect_timeout_s)
+            except TimeoutError as exc:
+                held.closing.set()
+                raise ServerUnavailable(f"server '{name}' did not start within {self._connect_timeout_s:.0f} s") from exc
+            if held.error is not None or held.session is None:
+                raise ServerUnavailable(f"server '{name}' could not be started: {held.error!r}")
+            self.sessions_opened += 1
+            return held.session
+
+    async def _run_prepare(self) -> None:
+        if self._prepare is None:
+            return
+        if self._prepare_lock is None:
+            self._prepare_lock = asyncio.Lock()
+        async with self._prepare_lock:
+            if self._prepare is not None:
+                await asyncio.to_thread(self._prepare)
+                self._prepare = None
+
+    async def _discard(self, name: str) -> None:
+        held = self._held.pop(name, None)
+        if held and held.owner:
+            held.closing.set()
+            try:
+                await asyncio.wait_for(asyncio.shield(held.owner), 5.0)
+            except (TimeoutError, Exception):  # a dead transport may fail while closing; it is gone either way
+                held.owner.cancel()
+
+    async def close(self) -> None:
+        """Close every session; stdio servers' processes end with them."""
+        for name in list(self._held):
+            await self._discard(name)
+
+    async def __aenter__(self) -> SessionPool:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    # -- tools -------------------------------------------------------------------------------------
+    async def list_tools(self, name: str) -> list[Tool]:
+        """The server's tools (cached after the first listing)."""
+        if name not in self._tools:
+            session = await self.session(name)
+            result = await session.list_tools()
+            self._tools[name] = list(result.tools)
+        return self._tools[name]
+
+    async def _tool(self, server: str, tool: str) -> Tool | None:
+        return next((t for t in await self.list_tools(server) if t.name == tool), None)
+
+    async def call(
+        self, server: str, tool: str, arguments: dict[str, Any] | None = None, *, timeout_s: float = 15.0
+    ) -> ToolOutcome:
+        """Call ``tool`` on ``server``. Never raises for tool or transport failures: see ``ok``/``error``."""
+        call_id = f"call_{next(_call_ids)}"
+        arguments = dict(arguments or {})
+        started = time.perf_counter()
+
+        def failed(message: str) -> ToolOutcome:
+            return ToolOutcome(
+                call_id=call_id, server=server, tool=tool, arguments=arguments, ok=False, error=message,
+                duration_ms=(time.perf_counter() - started) * 1000,
+            )
+
+        try:
+            spec = await self._tool(server, tool)
+        except ServerUnavailable as exc:
+            return failed(str(exc))
+        except Exception as exc:
+            await self._discard(server)
+            return failed(f"server '{server}' failed while listing tools: {type(exc).__name__}: {exc}")
+        if spec is None:
+            known = ", ".join(t.name for t in self._tools.get(server, []))
+            return failed(f"server '{server}' has no tool '{tool}'; it has: {known}")
+
+        attempt = 0
+        while True:
+            attempt += 1
+            try:
+                result = await self._call_once(server, tool, arguments, timeout_s)
+            except TimeoutError:
+                return failed(f"tool {qualified_name(server, tool)} timed out after {timeout_s:g} s")
+            except McpError as exc:  # the server answered with a protocol error; the session is fine
+                if exc.error.code == _REQUEST_TIMEOUT:
+                    return failed(f"tool {qualified_name(server, tool)} timed out after {timeout_s:g} s")
+                return failed(f"{qualified_name(server, tool)} failed: {exc.error.message}")
+            except ServerUnavailable as exc:
+                return failed(str(exc))
+            except Exception as exc:  # the transport broke: the session is dead
+                await self._discard(server)
+                reason = f"{type(exc).__name__}: {exc}".strip(": ")
+                if not may_retry(spec):
+                    return failed(
+                        f"connection to '{server}' broke during {tool} ({reason}); not retried because"
+                        " the tool may change state: check before repeating it"
+                    )
+                if attempt == 1:
+                    continue
+                return failed(f"connection to '{server}' broke twice during {tool} ({reason})")
+            return outcome_from_result(
+                result, call_id=call_id, server=server, tool=tool, arguments=arguments,
+                duration_ms=(time.perf_counter() - started) * 1000,
+            )
+
+    async def _call_once(
+        self, server: str, tool: str, arguments: dict[str, Any], timeout_s: float
+    ) -> CallToolResult:
+        session = await self.session(server)
+        limit = self._limits.setdefault(server, asyncio.Semaphore(self._max_concurrency))
+        async with limit:
+            # The MCP read timeout answers first; wait_for is the backstop if the transport hangs.
+            return await asyncio.wait_for(
+                session.call_tool(tool, arguments, read_timeout_seconds=timedelta(seconds=timeout_s)),
+                timeout_s + 0.5,
+            )

@@ -1,0 +1,49 @@
+"""A tool call's result as data: what the planner, executor and answer see, success or failure alike."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from mcp.types import CallToolResult, TextContent
+from pydantic import BaseModel, Field
+
+MAX_TEXT_CHARS = 4000
+
+
+class ToolOutcome(BaseModel):
+    """One MCP tool call: its id (cited by the answer), arguments, and output or error."""
+
+    call_id: str
+    server: str
+    tool: str
+    arguments: dict[str, Any] = Field(default_factory=dict)
+    ok: bool
+    text: str = ""
+    structured: dict[str, Any] | None = None
+    error: str | None = None
+    duration_ms: float = 0.0
+
+    def summary(self, limit: int = 600) -> str:
+        """A compact rendering for a small model's prompt."""
+        body = self.text if self.ok else f"ERROR: {self.error}"
+        return body if len(body) <= limit else body[: limit - 3] + "..."
+
+
+def outcome_from_result(
+    result: CallToolResult, *, call_id: str, server: str, tool: str, arguments: dict, duration_ms: float
+) -> ToolOutcome:
+    """Turn an MCP result into a ToolOutcome; an ``isError`` result becomes ``ok=False`` with its text."""
+    text = "\n".join(block.text for block in result.content if isinstance(block, TextContent))
+    if not text and result.structuredContent is not None:
+        text = json.dumps(result.structuredContent, ensure_ascii=False)
+    text = text[:MAX_TEXT_CHARS]
+    if result.isError:
+        return ToolOutcome(
+            call_id=call_id, server=server, tool=tool, arguments=arguments, ok=False,
+            error=text or "the tool reported an error without a message", duration_ms=duration_ms,
+        )
+    return ToolOutcome(
+        call_id=call_id, server=server, tool=tool, arguments=arguments, ok=True, text=text,
+        structured=result.structuredContent, duration_ms=duration_ms,
+    )
