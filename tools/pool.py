@@ -22,7 +22,7 @@ from typing import Any
 from langchain_mcp_adapters.sessions import create_session
 from mcp import ClientSession
 from mcp.shared.exceptions import McpError
-from mcp.types import CallToolResult, Tool
+from mcp.types import CONNECTION_CLOSED, CallToolResult, Tool
 
 from tools.catalog import Catalog
 from tools.tool_outcome import ToolOutcome, outcome_from_result
@@ -199,27 +199,30 @@ class SessionPool:
                 result = await self._call_once(server, tool, arguments, timeout_s)
             except TimeoutError:
                 return failed(f"tool {qualified_name(server, tool)} timed out after {timeout_s:g} s")
-            except McpError as exc:  # the server answered with a protocol error; the session is fine
+            except McpError as exc:
                 if exc.error.code == _REQUEST_TIMEOUT:
                     return failed(f"tool {qualified_name(server, tool)} timed out after {timeout_s:g} s")
-                return failed(f"{qualified_name(server, tool)} failed: {exc.error.message}")
+                if exc.error.code != CONNECTION_CLOSED:  # a protocol error: the session itself is fine
+                    return failed(f"{qualified_name(server, tool)} failed: {exc.error.message}")
+                broken: Exception = exc
             except ServerUnavailable as exc:
                 return failed(str(exc))
             except Exception as exc:  # the transport broke: the session is dead
-                await self._discard(server)
-                reason = f"{type(exc).__name__}: {exc}".strip(": ")
-                if not may_retry(spec):
-                    return failed(
-                        f"connection to '{server}' broke during {tool} ({reason}); not retried because"
-                        " the tool may change state: check before repeating it"
-                    )
-                if attempt == 1:
-                    continue
+                broken = exc
+            else:
+                return outcome_from_result(
+                    result, call_id=call_id, server=server, tool=tool, arguments=arguments,
+                    duration_ms=(time.perf_counter() - started) * 1000,
+                )
+            await self._discard(server)
+            reason = f"{type(broken).__name__}: {broken}".strip(": ")
+            if not may_retry(spec):
+                return failed(
+                    f"connection to '{server}' broke during {tool} ({reason}); not retried because"
+                    " the tool may change state: check before repeating it"
+                )
+            if attempt > 1:
                 return failed(f"connection to '{server}' broke twice during {tool} ({reason})")
-            return outcome_from_result(
-                result, call_id=call_id, server=server, tool=tool, arguments=arguments,
-                duration_ms=(time.perf_counter() - started) * 1000,
-            )
 
     async def _call_once(
         self, server: str, tool: str, arguments: dict[str, Any], timeout_s: float
