@@ -18,13 +18,17 @@ from graphs.run_output import print_run, to_json_ready
 
 app = typer.Typer(help="tura: an AI-search agent over live MCP servers, offline by default.", no_args_is_help=True)
 console = Console()
-errors = Console(stderr=True)
 
 SAMPLE_QUESTION = "What is the weather in Beijing tomorrow?"
 
 
+@app.callback()
+def tura() -> None:
+    """tura: answer questions from live MCP servers and local corpora, offline by default."""
+
+
 def fail(message: str, code: int) -> None:
-    errors.print(f"tura: {message}", markup=False, highlight=False)
+    typer.echo(f"tura: {message}", err=True)
     raise typer.Exit(code)
 
 
@@ -75,7 +79,7 @@ def ask(
     else:
         print_run(console, out)
     if not out.get("citations") and out.get("errors"):
-        errors.print("tura: no tool output could be used; see errors above", markup=False)
+        typer.echo("tura: no tool output could be used; see the errors above", err=True)
         raise typer.Exit(1)
 
 

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# The whole test suite: unit tests (fakes, seconds) then integration tests (real servers, embeddings,
+# the embedded model). Offline: HF_HUB_OFFLINE keeps every library from trying the network.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 ANONYMIZED_TELEMETRY=False
+export LANGGRAPH_CLI_NO_ANALYTICS=1 LANGGRAPH_NO_VERSION_CHECK=true
+exec .venv/bin/python -m pytest -q -p no:cacheprovider --durations=10 tests "$@"
