@@ -70,8 +70,13 @@ def ask(
             check_openai_endpoint(base_url, timeout_s=min(context.request_timeout_s, 10.0))
         except EndpointUnreachable as exc:
             fail(str(exc), 1)
+    from tools.catalog import CatalogError
+
     started = time.perf_counter()
-    result = asyncio.run(_ask(question, context, catalog))
+    try:
+        result = asyncio.run(_ask(question, context, catalog))
+    except CatalogError as exc:
+        fail(str(exc), 2)
     out = to_json_ready(result)
     out["timings"] = {**(out.get("timings") or {}), "total": round(time.perf_counter() - started, 3)}
     if as_json:
@@ -85,3 +90,58 @@ def ask(
 
 def main() -> None:  # pragma: no cover - console entry point
     app()
+
+
+servers_app = typer.Typer(help="The MCP server catalogue.", no_args_is_help=True)
+app.add_typer(servers_app, name="servers")
+
+
+async def _probe_servers(catalog_files: list[Path] | None, timeout_s: float) -> list[dict[str, Any]]:
+    from graphs.deps import build_dependencies
+
+    deps = build_dependencies(catalog_files)
+    rows: list[dict[str, Any]] = []
+
+    async def probe(name: str) -> dict[str, Any]:
+        spec = deps.catalog.servers[name]
+        row: dict[str, Any] = {"name": name, "transport": spec.transport, "category": spec.category,
+                               "tools": [], "ok": False}
+        try:
+            tools = await asyncio.wait_for(deps.pool.list_tools(name), timeout_s)
+            row.update(tools=[t.name for t in tools], ok=True)
+        except Exception as exc:  # reported per server: one dead server must not hide the others
+            row["error"] = f"{type(exc).__name__}: {exc}"
+        return row
+
+    try:
+        rows = list(await asyncio.gather(*(probe(n) for n in deps.catalog.names())))
+    finally:
+        await deps.aclose()
+    return rows
+
+
+@servers_app.command("list")
+def servers_list(
+    as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
+    catalog: Annotated[list[Path] | None, typer.Option(help="Extra mcp.json file(s).")] = None,
+    timeout_s: Annotated[float, typer.Option(help="Seconds to wait for each server.")] = 30.0,
+) -> None:
+    """Show each server, its transport, its tools and whether it answers."""
+    from rich.table import Table
+
+    from tools.catalog import CatalogError
+
+    try:
+        rows = asyncio.run(_probe_servers(catalog, timeout_s))
+    except CatalogError as exc:
+        fail(str(exc), 2)
+    if as_json:
+        sys.stdout.write(json.dumps(rows, ensure_ascii=False) + "\n")
+        return
+    table = Table(title="MCP servers")
+    for column in ("server", "transport", "category", "ok", "tools"):
+        table.add_column(column)
+    for row in rows:
+        status = "yes" if row["ok"] else f"no: {row.get('error', '')}"
+        table.add_row(row["name"], row["transport"], row["category"], status, ", ".join(row["tools"]))
+    console.print(table)
