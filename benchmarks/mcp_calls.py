@@ -26,7 +26,7 @@ from tools.catalog import Catalog, ServerSpec  # noqa: E402
 from tools.pool import SessionPool  # noqa: E402
 from tools.sandbox.generate import ensure_sandbox  # noqa: E402
 
-SERVER, TOOL, ARGS = "weather", "get_forecast", {"city": "Paris", "date": "tomorrow"}
+SERVER, TOOL, ARGS = "weather", "get_forecast", {"city": "Paris", "dates": "tomorrow"}
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -69,23 +69,24 @@ def make_answerer(models: ModelProvider):
             return {"answer": text, "citations": [], "messages": [AIMessage(text)]}
         evidence = collect_evidence(state.get("task_results") or {})
         errors: list[str] = []
-        try:
-            reply = await call_model(
-                models.get("answerer", context),
-                [
-                    SystemMessage(ANSWER_SYSTEM.format(today=today_of(context.today).isoformat(),
-                                                       evidence=render_evidence(evidence))),
-                    HumanMessage(ANSWER_USER.format(query=question)),
-                ],
-            )
-            text = reply.text.strip()
-        except ModelUnavailable as exc:
-            errors.append(f"answer: {exc}")
-            text = ""
+        text = ""
+        if evidence:  # without evidence there is nothing to ground an answer on: no model call
+            try:
+                reply = await call_model(
+                    models.get("answerer", context),
+                    [
+                        SystemMessage(ANSWER_SYSTEM.format(today=today_of(context.today).isoformat(),
+                                                           evidence=render_evidence(evidence))),
+                        HumanMessage(ANSWER_USER.format(query=question)),
+                    ],
+                )
+                text = reply.text.strip()
+            except ModelUnavailable as exc:
+                errors.append(f"answer: {exc}")
         if not text:
             # No model answer: hand over the evidence itself rather than nothing.
             text = ("The answering model gave no answer. Evidence found:\n" + render_evidence(evidence)
-                    if evidence else "I found no evidence to answer this question.")
+                    if evidence else f"I found no evidence to answer: {question}")
         failed = failure_account(state)
         if failed:
             text += f"\n\nNot available: {failed}."

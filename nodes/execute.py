@@ -12,14 +12,14 @@ import json
 from typing import Any, Protocol
 
 import jsonschema
-from langchain_core.messages import HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from mcp.types import Tool
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
 from graphs.plan import Task
 from nodes.models import RoleModel
-from nodes.prompts.execute import EXECUTE_CONTEXT, EXECUTE_RETRY, EXECUTE_SYSTEM, EXECUTE_USER
+from nodes.prompts.execute import EXECUTE_CONTEXT, EXECUTE_EXAMPLES, EXECUTE_RETRY, EXECUTE_SYSTEM, EXECUTE_USER
 from nodes.question import today_of
 from nodes.structured import ask_structured
 from tools.tool_outcome import ToolOutcome
@@ -106,6 +106,7 @@ async def run_task_agent(
         raise ToolRefused(f"server '{task.server}' offers no tools")
     conversation = [
         SystemMessage(EXECUTE_SYSTEM.format(today=today_of(context.today).isoformat(), tools=describe_tools(available))),
+        *[m for user, reply in EXECUTE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))],
         HumanMessage(EXECUTE_USER.format(query=task.query, context=dependency_context(dep_outputs))),
     ]
     schema, check = step_schema(available), make_step_check(task.server, available)

@@ -23,10 +23,11 @@ from nodes.structured import StructuredOutputError, ask_structured
 from nodes.timing import timed
 
 _EDGE = re.compile(r"^\s*(T\d+)\s*->\s*(T\d+)\s*$")
+REPAIR_ROUNDS = 1  # plans that break a rule go back to the planner once, then the fallback plan is used
 
 
 class PlannedTask(BaseModel):
-    id: str = Field(pattern=r"^T\d{1,3}$")
+    id: str = Field(pattern=r"^T[0-9]{1,3}$")
     server: str
     query: str = Field(min_length=1)
 
@@ -55,6 +56,16 @@ def to_plan(output: PlannerOutput) -> Plan:
     if problems:
         raise PlanError(problems)
     return Plan(tasks=[Task(id=t.id, server=t.server, query=t.query, deps=deps[t.id]) for t in output.tasks])
+
+
+def planner_schema(allowed_servers: list[str], max_tasks: int) -> dict[str, Any]:
+    """The decoding schema: like PlannerOutput, but ``server`` may only name a retrieved server, so a
+    grammar-constrained model cannot invent one (validation still checks, for unconstrained backends)."""
+    schema = PlannerOutput.model_json_schema()
+    task = schema["$defs"]["PlannedTask"]
+    task["properties"]["server"] = {"enum": list(allowed_servers)}
+    schema["properties"]["tasks"]["maxItems"] = max_tasks
+    return schema
 
 
 def fallback_plan(sub_queries: list[str], servers: list[dict[str, Any]]) -> Plan:
@@ -89,9 +100,11 @@ def make_planner(models: ModelProvider):
         ]
         model = models.get("planner", context)
         errors: list[str] = []
-        for _ in range(context.structured_retries + 1):
+        schema = planner_schema(allowed, context.max_tasks)
+        for _ in range(REPAIR_ROUNDS + 1):
             try:
-                output = await ask_structured(model, conversation, PlannerOutput, retries=context.structured_retries)
+                output = await ask_structured(model, conversation, PlannerOutput, retries=context.structured_retries,
+                                              json_schema=schema)
                 candidate = validate_plan(to_plan(output), allowed, context.max_tasks)
                 return {"plan": candidate.model_dump(), "errors": errors}
             except PlanError as exc:

@@ -47,8 +47,30 @@ def decoding_constraint(
             }
         }
     if backend == "embedded":
-        return {"response_format": {"type": "json_object", "schema": json_schema}}
+        return {"response_format": {"type": "json_object", "schema": grammar_safe(json_schema)}}
     return {}
+
+
+_PATTERN_CLASSES = {r"\d": "[0-9]", r"\w": "[A-Za-z0-9_]", r"\s": "[ ]"}
+
+
+def grammar_safe(schema: Any) -> Any:
+    """A copy of ``schema`` that llama.cpp's schema-to-grammar converter accepts: it rejects escapes such as
+    ``\\d`` in ``pattern``, so known classes are spelled out and any other escaped pattern is dropped
+    (decoding gets looser there; pydantic/jsonschema validation afterwards still enforces the pattern)."""
+    if isinstance(schema, list):
+        return [grammar_safe(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    safe = {}
+    for key, value in schema.items():
+        if key == "pattern" and isinstance(value, str):
+            for escape, spelled in _PATTERN_CLASSES.items():
+                value = value.replace(escape, spelled)
+            if "\\" in value:
+                continue
+        safe[key] = grammar_safe(value) if key != "const" and key != "enum" else value
+    return safe
 
 
 def parse_json_reply(text: str, schema: type[SchemaT]) -> SchemaT:

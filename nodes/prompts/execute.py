@@ -1,15 +1,17 @@
-"""Executor prompt (TURA appendix A.4.2, infer without thought): one tool call per step, as JSON."""
+"""Executor prompt (TURA appendix A.4.2, infer without thought): one tool call per step, as JSON.
 
-EXECUTE_SYSTEM = """You call tools to answer a task. Today is {today}.
-Available tools:
-{tools}
+The examples are chat turns, not prose: a 135M model copies the shape of earlier assistant turns far
+more reliably than it follows instructions."""
 
-Reply with JSON {{"tool": "<tool name>", "params": {{...}}}} choosing the single best tool and filling its
-parameters from the task. Copy place names and dates from the task (words like "tomorrow" are allowed).
+EXECUTE_SYSTEM = """You call tools. Today is {today}. Reply with JSON naming one tool and its params.
+Copy names, places and dates from the task exactly as written (words like "tomorrow" are allowed).
+Tools:
+{tools}"""
 
-Example:
-Task: weather forecast for Rome tomorrow
-{{"tool": "get_forecast", "params": {{"city": "Rome", "date": "tomorrow"}}}}"""
+EXECUTE_EXAMPLES = [
+    ("Task: weather forecast for Rome tomorrow", '{"tool": "get_forecast", "params": {"city": "Rome", "dates": "tomorrow"}}'),
+    ("Task: hotels in Oslo for Friday night", '{"tool": "search_hotels", "params": {"city": "Oslo", "check_in": "friday"}}'),
+]
 
 EXECUTE_USER = "Task: {query}{context}"
 

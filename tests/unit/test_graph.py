@@ -138,3 +138,25 @@ async def test_failed_task_is_named_in_the_answer():
     out = await graph.ainvoke({"query": "weather and hotel in Beijing"}, context=Context(max_executor_steps=1))
     assert out["task_results"]["T1"]["status"] == "ok"
     assert "T2 (hotels) failed: hotel API down" in out["answer"]
+
+
+def test_planner_decoding_schema_only_allows_retrieved_servers():
+    from nodes.plan import planner_schema
+
+    schema = planner_schema(["weather", "hotels"], 4)
+    assert schema["$defs"]["PlannedTask"]["properties"]["server"] == {"enum": ["weather", "hotels"]}
+    assert schema["properties"]["tasks"]["maxItems"] == 4
+
+
+async def test_no_evidence_means_no_model_answer_and_an_honest_reply():
+    def broken(_):
+        raise ValueError("weather API down")
+
+    tools = weather_and_hotels()
+    tools.tools["weather"]["get_forecast"] = (make_tool("get_forecast"), broken)
+    models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for])
+    graph = build_graph(models, hits("weather"), tools).compile()
+    out = await graph.ainvoke({"query": "weather in Beijing tomorrow"}, context=Context(max_executor_steps=1))
+    assert models.calls("answerer") == 0
+    assert out["answer"].startswith("I found no evidence to answer: weather in Beijing tomorrow")
+    assert "T1 (weather) failed: weather API down" in out["answer"]

@@ -59,4 +59,13 @@ def test_each_backend_gets_the_constraint_it_honours():
     assert llama["type"] == "json_object" and "colour" in llama["schema"]["properties"]
     assert decoding_constraint("fake", Pick) == {}
     custom = {"type": "object", "properties": {"x": {"const": 1}}}
-    assert decoding_constraint("embedded", Pick, custom)["response_format"]["schema"] is custom
+    assert decoding_constraint("embedded", Pick, custom)["response_format"]["schema"] == custom
+
+
+def test_llama_schemas_spell_out_pattern_escapes_it_cannot_parse():
+    schema = {"properties": {"id": {"type": "string", "pattern": r"^T\d{1,3}$"},
+                             "day": {"type": "string", "pattern": r"^\bweird$"}}}
+    safe = decoding_constraint("embedded", Pick, schema)["response_format"]["schema"]
+    assert safe["properties"]["id"]["pattern"] == "^T[0-9]{1,3}$"
+    assert "pattern" not in safe["properties"]["day"]
+    assert schema["properties"]["day"]["pattern"] == r"^\bweird$"  # the original is untouched
