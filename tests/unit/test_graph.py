@@ -160,3 +160,39 @@ async def test_no_evidence_means_no_model_answer_and_an_honest_reply():
     assert models.calls("answerer") == 0
     assert out["answer"].startswith("I found no evidence to answer: weather in Beijing tomorrow")
     assert "T1 (weather) failed: weather API down" in out["answer"]
+
+
+async def test_task_events_stream_as_custom_events_with_timings():
+    models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for], answerer=["Sunny [T1.1]."])
+    graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
+    events = []
+    async for namespace, mode, chunk in graph.astream({"query": "weather in Beijing"}, context=Context(),
+                                                      stream_mode=["custom", "updates"], subgraphs=True):
+        events.append((mode, chunk))
+    custom = [c for mode, c in events if mode == "custom"]
+    assert [c["event"] for c in custom] == ["task_started", "task_finished"]
+    assert custom[0]["task_id"] == "T1" and custom[1]["at_s"] >= custom[0]["at_s"]
+    updated = [next(iter(c)) for mode, c in events if mode == "updates"]
+    assert updated.index("router") < updated.index("execute") < updated.index("answer")
+
+
+async def test_latency_budget_expiring_mid_run_gives_a_partial_answer_in_time():
+    import asyncio
+    import time
+
+    async def slow(_):
+        await asyncio.sleep(20)
+
+    tools = weather_and_hotels()
+    tools.tools["hotels"]["search_hotels"] = (make_tool("search_hotels"), slow)
+    models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
+                            planner=[{"tasks": [{"id": "T1", "server": "weather", "query": "weather Beijing"},
+                                                {"id": "T2", "server": "hotels", "query": "hotel Beijing"}]}],
+                            executor=[executor_for], answerer=["Sunny [T1.1]."])
+    graph = build_graph(models, hits("weather", "hotels"), tools).compile()
+    started = time.perf_counter()
+    out = await graph.ainvoke({"query": "weather and hotel in Beijing"},
+                              context=Context(latency_budget_s=0.5, task_timeout_s=30, tool_timeout_s=30))
+    assert time.perf_counter() - started < 0.5 + 1
+    assert out["task_results"]["T2"]["status"] == "cancelled"
+    assert out["answer"].startswith("Sunny [T1.1].") and "T2 (hotels) cancelled" in out["answer"]
