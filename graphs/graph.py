@@ -19,16 +19,18 @@ from nodes.execute import ToolCaller
 from nodes.models import ModelProvider
 from nodes.plan import make_planner
 from nodes.retrieve import ServerRetriever, make_retriever
-from nodes.router import make_router, route_after_router
+from nodes.router import Classify, make_router, route_after_router
 
 if TYPE_CHECKING:  # deps imports the heavy clients; tests of the wiring need none of them
     from graphs.deps import Dependencies
 
 
-def build_graph(models: ModelProvider, retriever: ServerRetriever, tools: ToolCaller) -> StateGraph:
+def build_graph(
+    models: ModelProvider, retriever: ServerRetriever, tools: ToolCaller, classify: Classify | None = None
+) -> StateGraph:
     """Wire the nodes; nothing here builds a client."""
     builder = StateGraph(TuraState, context_schema=Context, input_schema=InputState, output_schema=OutputState)
-    builder.add_node("router", make_router(models))
+    builder.add_node("router", make_router(models, classify))
     builder.add_node("decompose", make_decomposer(models))
     builder.add_node("retrieve", make_retriever(retriever))
     builder.add_node("plan", make_planner(models))

@@ -71,6 +71,7 @@ class OutputState(TypedDict, total=False):
     plan: dict[str, Any]
     route: Route
     route_confidence: float
+    route_source: str  # forced | classifier | model | fallback
     servers: list[RetrievedServer]
     task_results: Annotated[dict[str, TaskResult], merge_dicts]
     timings: Annotated[dict[str, float], merge_dicts]

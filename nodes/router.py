@@ -1,7 +1,15 @@
-"""Router: finds the question and decides how much machinery it needs (fast / parallel / planning)."""
+"""Router: finds the question, rewrites a follow-up into a standalone query, and decides how much
+machinery it needs: ``fast`` (one intent, one server), ``parallel`` (independent intents) or
+``planning`` (each step needs the previous result).
+
+The decision is cheap first: an embedding classifier (indexes/route_classifier.py, injected as
+``classify``); the router model is asked only when the classifier is unsure or absent.
+"""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -13,16 +21,31 @@ from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.router import ROUTER_SYSTEM, ROUTER_USER
 from nodes.question import InvalidQuery, clip_query, latest_question
+from nodes.rewrite import earlier_turns, rewrite_standalone
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.timing import timed
 
+RouteName = Literal["fast", "parallel", "planning"]
+# (route, confidence, confident): confident means the model need not be asked.
+Classify = Callable[[str], tuple[str, float, bool]]
+
 
 class RouteChoice(BaseModel):
-    route: Literal["fast", "parallel", "planning"]
+    route: RouteName
 
 
-def make_router(models: ModelProvider):
-    """Build the router node."""
+async def ask_router_model(models: ModelProvider, context: Context, question: str) -> RouteName:
+    choice = await ask_structured(
+        models.get("router", context),
+        [SystemMessage(ROUTER_SYSTEM), HumanMessage(ROUTER_USER.format(query=question))],
+        RouteChoice,
+        retries=context.structured_retries,
+    )
+    return choice.route
+
+
+def make_router(models: ModelProvider, classify: Classify | None = None):
+    """Build the router node; ``classify`` is the cheap embedding classifier (None: model only)."""
 
     @timed("router")
     async def router(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
@@ -33,22 +56,29 @@ def make_router(models: ModelProvider):
             return {"standalone_query": "", "errors": [f"router: {exc}"]}
         question, note = clip_query(question)
         errors = [f"router: {note}"] if note else []
+        turns = earlier_turns(state.get("messages") or []) if not state.get("query") else []
+        if turns:
+            question, problem = await rewrite_standalone(models.get("router", context), turns, question, context)
+            errors += [problem] if problem else []
+        update: dict[str, Any] = {"standalone_query": question, "errors": errors}
         if context.forced_route != "auto":
-            return {"standalone_query": question, "route": context.forced_route, "route_confidence": 1.0,
-                    "errors": errors}
+            return {**update, "route": context.forced_route, "route_confidence": 1.0, "route_source": "forced"}
+        guess: tuple[str, float, bool] | None = None
+        if classify is not None:
+            guess = await asyncio.to_thread(classify, question)
+            if guess[2]:
+                return {**update, "route": guess[0], "route_confidence": round(guess[1], 4),
+                        "route_source": "classifier"}
         try:
-            choice = await ask_structured(
-                models.get("router", context),
-                [SystemMessage(ROUTER_SYSTEM), HumanMessage(ROUTER_USER.format(query=question))],
-                RouteChoice,
-                retries=context.structured_retries,
-            )
-            route, confidence = choice.route, 0.5
+            route = await ask_router_model(models, context, question)
+            return {**update, "route": route, "route_confidence": round(guess[1], 4) if guess else 0.5,
+                    "route_source": "model"}
         except (StructuredOutputError, ModelUnavailable) as exc:
-            # Without a verdict the full parallel pipeline is the safe default: it handles one intent too.
-            route, confidence = "parallel", 0.0
-            errors.append(f"router: {exc}; using the parallel route")
-        return {"standalone_query": question, "route": route, "route_confidence": confidence, "errors": errors}
+            # The classifier's unsure guess beats nothing; without one, parallel handles one intent too.
+            route = guess[0] if guess else "parallel"
+            errors.append(f"router: {exc}; using the {'classifier' if guess else 'parallel'} route")
+            return {**update, "route": route, "route_confidence": round(guess[1], 4) if guess else 0.0,
+                    "route_source": "fallback"}
 
     return router
 
