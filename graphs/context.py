@@ -45,6 +45,9 @@ class Context:
     latency_budget_s: float = field(
         default=180.0, metadata={"description": "Budget for the execute stage; what is still running is cancelled."}
     )
+    probe_budget_s: float = field(
+        default=3.0, metadata={"description": "Time bound of the read-only retrieval probe before planning (0: off)."}
+    )
     forced_route: ForcedRoute = field(
         default="auto", metadata={"description": "Force a route ('fast', 'parallel', 'planning') or 'auto'."}
     )

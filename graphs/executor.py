@@ -134,7 +134,8 @@ def make_execute_node(execute_plan):
         context = runtime.context or Context()
         plan = state.get("plan") or {}
         if not plan.get("tasks"):
-            return {"task_results": {}, "errors": ["execute: the plan has no tasks"]}
+            halted = plan.get("source") == "halt"  # the planner found nothing to search for: not an error
+            return {"task_results": {}, "errors": [] if halted else ["execute: the plan has no tasks"]}
         output = await execute_plan.ainvoke({"plan": plan, "context": context_payload(context)})
         results = output["task_results"]
         errors = [

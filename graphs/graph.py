@@ -33,7 +33,7 @@ def build_graph(
     builder.add_node("router", make_router(models, classify))
     builder.add_node("decompose", make_decomposer(models))
     builder.add_node("retrieve", make_retriever(retriever))
-    builder.add_node("plan", make_planner(models))
+    builder.add_node("plan", make_planner(models, tools))
     builder.add_node("execute", make_execute_node(build_execute_graph(tools, models)))
     builder.add_node("answer", make_answerer(models))
 

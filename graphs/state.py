@@ -69,6 +69,7 @@ class OutputState(TypedDict, total=False):
     answer: str
     citations: list[Citation]
     plan: dict[str, Any]
+    probe: dict[str, Any]  # probe-then-plan: snapshot, diagnosis and strategy
     route: Route
     route_confidence: float
     route_source: str  # forced | classifier | model | fallback

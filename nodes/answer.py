@@ -67,6 +67,11 @@ def make_answerer(models: ModelProvider):
         if not question:
             text = "I cannot answer: " + "; ".join(state.get("errors") or ["the question is empty"])
             return {"answer": text, "citations": [], "messages": [AIMessage(text)]}
+        probe = state.get("probe") or {}
+        if probe.get("strategy") == "halt":
+            text = (f"Nothing matching this exists in the sources I can reach: {question}. "
+                    "A quick search of them found no such item, so I will not guess.")
+            return {"answer": text, "citations": [], "messages": [AIMessage(text)]}
         evidence = collect_evidence(state.get("task_results") or {})
         errors: list[str] = []
         text = ""

@@ -8,16 +8,18 @@ sub-query on its best server, all parallel. The fast route gets a one-task plan 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from graphs.context import Context
 from graphs.plan import Plan, PlanError, Task, validate_plan
+from nodes.execute import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
+from nodes.probe import probe_servers, render_snapshot, snapshot_payload
 from nodes.prompts.plan import PLAN_REPAIR, PLAN_SYSTEM, PLAN_USER
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.timing import timed
@@ -33,10 +35,20 @@ class PlannedTask(BaseModel):
 
 
 class PlannerOutput(BaseModel):
-    """The planner's wire format (appendix A.3, with a server per task)."""
+    """The planner's wire format (appendix A.3, with a server per task, and EASP's diagnosis)."""
 
-    tasks: list[PlannedTask] = Field(min_length=1)
+    diagnosis: Literal["effective", "recall_noise", "recall_void", "precision"] = "effective"
+    strategy: Literal["preserve", "sanitise", "concretise", "halt"] = "preserve"
+    tasks: list[PlannedTask] = Field(default_factory=list)
     dependency: list[str] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _tasks_unless_halting(self) -> PlannerOutput:
+        if not self.tasks and self.strategy != "halt":
+            raise ValueError("a plan needs at least one task unless the strategy is halt")
+        if self.strategy == "halt" and self.diagnosis != "recall_void":
+            raise ValueError("halt is only for diagnosis recall_void")
+        return self
 
 
 def to_plan(output: PlannerOutput) -> Plan:
@@ -78,8 +90,8 @@ def fallback_plan(sub_queries: list[str], servers: list[dict[str, Any]]) -> Plan
     return Plan(tasks=tasks, source="fallback")
 
 
-def make_planner(models: ModelProvider):
-    """Build the plan node."""
+def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
+    """Build the plan node; with ``tools`` it probes the sources before planning (probe-then-plan)."""
 
     @timed("plan")
     async def plan(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
@@ -94,8 +106,13 @@ def make_planner(models: ModelProvider):
             return {"plan": one.model_dump()}
         allowed = [s["server"] for s in servers]
         listing = "\n".join(f"- {s['server']}: tools {', '.join(s['tools']) or '(see server)'}" for s in servers)
+        probe: dict[str, Any] = {}
+        snapshot = "(no probe)"
+        if tools is not None and context.probe_budget_s > 0:
+            results, seconds = await probe_servers(tools, allowed, question, budget_s=context.probe_budget_s)
+            probe, snapshot = snapshot_payload(results, seconds), render_snapshot(results)
         conversation = [
-            SystemMessage(PLAN_SYSTEM.format(servers=listing)),
+            SystemMessage(PLAN_SYSTEM.format(servers=listing, snapshot=snapshot)),
             HumanMessage(PLAN_USER.format(sub_queries="; ".join(sub_queries), query=question)),
         ]
         model = models.get("planner", context)
@@ -105,8 +122,11 @@ def make_planner(models: ModelProvider):
             try:
                 output = await ask_structured(model, conversation, PlannerOutput, retries=context.structured_retries,
                                               json_schema=schema)
+                probe.update(diagnosis=output.diagnosis, strategy=output.strategy)
+                if output.strategy == "halt":
+                    return {"plan": {"tasks": [], "source": "halt"}, "probe": probe, "errors": errors}
                 candidate = validate_plan(to_plan(output), allowed, context.max_tasks)
-                return {"plan": candidate.model_dump(), "errors": errors}
+                return {"plan": candidate.model_dump(), "probe": probe, "errors": errors}
             except PlanError as exc:
                 errors.append(f"plan: invalid plan ({exc})")
                 conversation = [
@@ -118,6 +138,7 @@ def make_planner(models: ModelProvider):
                 errors.append(f"plan: {exc}")
                 break
         fallback = fallback_plan(sub_queries[: context.max_tasks], servers)
-        return {"plan": fallback.model_dump(), "errors": [*errors, "plan: using the fallback plan (one task per sub-query)"]}
+        return {"plan": fallback.model_dump(), "probe": probe,
+                "errors": [*errors, "plan: using the fallback plan (one task per sub-query)"]}
 
     return plan
