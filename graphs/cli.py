@@ -145,3 +145,7 @@ def servers_list(
         status = "yes" if row["ok"] else f"no: {row.get('error', '')}"
         table.add_row(row["name"], row["transport"], row["category"], status, ", ".join(row["tools"]))
     console.print(table)
+
+
+if __name__ == "__main__":
+    app()

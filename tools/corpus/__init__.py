@@ -1,0 +1,1 @@
+"""The offline web corpus: encyclopedia-style passages about the sandbox's cities and landmarks."""

@@ -1,0 +1,1 @@
+"""One generator per domain; each fills its tables from a ``GenContext`` and nothing else."""
