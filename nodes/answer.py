@@ -92,13 +92,17 @@ def make_answerer(models: ModelProvider):
             # No model answer: hand over the evidence itself rather than nothing.
             text = ("The answering model gave no answer. Evidence found:\n" + render_evidence(evidence)
                     if evidence else f"I found no evidence to answer: {question}")
+        cited = set(_MARKER.findall(text))
+        if evidence and not cited:
+            # The model answered from the evidence but named no marker (small models often don't):
+            # list what it was given, so every claim can still be traced to a tool output.
+            text += "\n\nSources: " + "; ".join(f"[{e['marker']}] {e['server']}.{e['tool']}" for e in evidence)
         failed = failure_account(state)
         if failed:
             text += f"\n\nNot available: {failed}."
-        cited = set(_MARKER.findall(text))
         citations = [
             {**{k: e[k] for k in ("marker", "task_id", "server", "tool", "tool_call_id", "output")},
-             "cited_in_text": e["marker"] in cited}
+             "cited_in_text": e["marker"] in cited, "cited_by": "model" if e["marker"] in cited else "sources"}
             for e in evidence
         ]
         return {"answer": text, "citations": citations, "messages": [AIMessage(text)], "errors": errors}

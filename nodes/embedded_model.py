@@ -54,6 +54,7 @@ class EmbeddedChatModel(BaseChatModel):
 
     temperature: float = 0.2
     max_tokens: int = 384
+    repeat_penalty: float = 1.15
     _runtime: LlamaRuntime = PrivateAttr()
 
     def __init__(self, runtime: LlamaRuntime, **kwargs: Any):
@@ -74,6 +75,8 @@ class EmbeddedChatModel(BaseChatModel):
             "temperature": kwargs.get("temperature", self.temperature),
             "max_tokens": kwargs.get("max_tokens", self.max_tokens),
             "stop": stop,
+            # A 135M model loops ("The sun is shining ... The sun is shining"); a mild penalty stops that.
+            "repeat_penalty": kwargs.get("repeat_penalty", self.repeat_penalty),
         }
         if "response_format" in kwargs:
             request["response_format"] = kwargs["response_format"]

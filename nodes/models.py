@@ -21,7 +21,7 @@ Role = Literal["router", "decomposer", "planner", "executor", "answerer", "augme
 ROLES: tuple[Role, ...] = ("router", "decomposer", "planner", "executor", "answerer", "augmenter", "judge")
 
 # Augmentation wants diverse queries; everything else wants the most likely, parseable answer.
-ROLE_TEMPERATURE: dict[str, float] = {"augmenter": 0.9, "answerer": 0.2}
+ROLE_TEMPERATURE: dict[str, float] = {"augmenter": 0.9}
 ROLE_MAX_TOKENS: dict[str, int] = {"answerer": 320, "augmenter": 512, "planner": 384}
 
 
