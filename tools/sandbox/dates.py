@@ -6,7 +6,7 @@ today), ``in 3 days``, ``in 2 weeks``, and month-day forms (``June 10``, ``10 Ju
 ``June 10, 2027``; without a year, the next such day on or after today).
 Ranges (inclusive): any single day, ``this week`` (today to Sunday), ``next week`` (Monday to Sunday),
 ``this weekend`` / ``next weekend``, ``next 5 days`` (today and the four after it), and ``A to B`` /
-``A - B`` / ``June 10-15`` / ``10-15 June`` where A and B are single days.
+``A - B`` / ``between A and B`` / ``June 10-15`` / ``10-15 June`` where A and B are single days.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ _MONTH_DAY = re.compile(rf"^{_MONTH} {_DAY_NUM}(?:,? (\d{{4}}))?$")
 _DAY_MONTH = re.compile(rf"^{_DAY_NUM} (?:of )?{_MONTH}(?:,? (\d{{4}}))?$")
 _MONTH_SPAN = re.compile(rf"^{_MONTH} {_DAY_NUM} ?(?:-|–|to|until|through) ?{_DAY_NUM}(?:,? (\d{{4}}))?$")
 _SPAN_MONTH = re.compile(rf"^{_DAY_NUM} ?(?:-|–|to|until|through) ?{_DAY_NUM} {_MONTH}(?:,? (\d{{4}}))?$")
-_RANGE_SPLIT = re.compile(r"\s+(?:to|until|through|till|-|–)\s+|(?<=\d)\s*–\s*(?=\d)")
+# 'and' because 'between A and B' is read as 'A and B' once the leading 'between' is dropped.
+_RANGE_SPLIT = re.compile(r"\s+(?:to|until|through|till|and|-|–)\s+|(?<=\d)\s*–\s*(?=\d)")
 
 
 def _normalise(text: str) -> str:
@@ -127,7 +128,7 @@ def resolve_date_range(text: str, today: date) -> tuple[date, date]:
             last = resolve_date(parts[1], first)  # "Dec 30 to Jan 2": the end rolls into the next year
         return _ordered(first, last, text)
     try:
-        day = resolve_date(value, today)
+        day = resolve_date(text, today)
     except ValueError as exc:
         if not str(exc).startswith("cannot read"):
             raise  # a readable but impossible date, e.g. February 30: its own message is clearer

@@ -2,13 +2,16 @@
 
 ``python -m tools.servers.NAME`` speaks stdio; ``--transport streamable-http --host H --port P`` serves
 HTTP at ``http://H:P/mcp``. The sandbox database comes from ``--db`` or ``default_db_path()`` and is
-created or refreshed for today before the server accepts requests.
+created or refreshed for today before the server accepts requests. ``--today`` pins the day the data is
+relative to (as ``python -m tools.sandbox --today`` does), so tests and demos get the same answers every day;
+without it a sandbox made for another day would be regenerated for the real today.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,8 @@ def parse_args(name: str, argv: Sequence[str] | None = None, *, with_db: bool = 
         parser.add_argument("--db", type=Path, default=None,
                             help="sandbox database (default: $TURA_SANDBOX_DB, $TURA_DATA_DIR/sandbox.db or "
                                  "~/.local/share/tura/sandbox.db)")
+        parser.add_argument("--today", type=date.fromisoformat, default=None, metavar="YYYY-MM-DD",
+                            help="the day the sandbox data is relative to (default: the real today)")
     parser.add_argument("--log-level", default="WARNING", choices=("DEBUG", "INFO", "WARNING", "ERROR"))
     return parser.parse_args(argv)
 
@@ -42,7 +47,7 @@ def _settings(args: argparse.Namespace) -> dict[str, Any]:
 def serve(name: str, build: Callable[..., FastMCP], argv: Sequence[str] | None = None) -> None:
     """Run a sandbox-backed server: ``build(db, **settings)`` after the database is ready for today."""
     args = parse_args(name, argv)
-    db_path = ensure_sandbox(args.db or default_db_path())
+    db_path = ensure_sandbox(args.db or default_db_path(), today=args.today)
     build(SandboxDB(db_path), **_settings(args)).run(transport=args.transport)
 
 

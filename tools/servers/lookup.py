@@ -16,6 +16,7 @@ from tools.sandbox.dates import resolve_date, resolve_date_range
 from tools.servers.db import SandboxDB
 
 _WORDS = re.compile(r"[\w']+")
+_AIRPORT_WORDS = frozenset({"airport", "international", "intl"})
 
 
 async def city(db: SandboxDB, text: str, field: str = "city") -> dict[str, Any]:
@@ -39,13 +40,24 @@ async def city(db: SandboxDB, text: str, field: str = "city") -> dict[str, Any]:
 
 
 def _closest_alias(key: str, aliases: dict[str, str]) -> str | None:
-    """The alias a garbled name most likely means: one written inside it as whole words ('b beijing',
-    'beijing city'), longest first, else a close spelling ('pekin', 'tokio'); None when nothing is close."""
-    padded = f" {' '.join(_WORDS.findall(key))} "
-    inside = [alias for alias in aliases if len(alias) >= 3 and f" {alias} " in padded]
+    """The alias a garbled name most likely means: a name written inside it as whole words ('b beijing',
+    'beijing city'), longest first; a code beside airport words ('jfk airport'); else a close spelling
+    ('pekin', 'tokio') at most one letter longer or shorter. None when nothing is close.
+
+    Three-letter codes match only on their own: inside other names or as spellings they mistake real cities
+    for sandbox ones ('Ho Chi Minh City' is not Chicago's CHI, 'Lyon' not London's LON, 'Xiamen' not Xi'an).
+    """
+    words = _WORDS.findall(key)
+    padded = f" {' '.join(words)} "
+    names = [alias for alias in aliases if len(alias) > 3]
+    inside = [alias for alias in names if f" {alias} " in padded]
     if inside:
         return max(inside, key=len)
-    close = difflib.get_close_matches(key, list(aliases), n=1, cutoff=0.8)
+    codes = [word for word in words if word not in _AIRPORT_WORDS]
+    if len(codes) == 1 and codes[0] in aliases:
+        return codes[0]
+    close = [alias for alias in difflib.get_close_matches(key, names, n=3, cutoff=0.8)
+             if abs(len(alias) - len(key)) <= 1]
     return close[0] if close else None
 
 

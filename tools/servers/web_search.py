@@ -66,11 +66,12 @@ def build(offline: OfflineSearch | None = None, tavily_key: str | None = None,
     async def tavily_search(query: str, max_results: int, topic: str) -> list[dict[str, Any]]:
         from tavily import AsyncTavilyClient
 
-        client = AsyncTavilyClient(api_key=tavily_key, api_base_url=tavily_base_url)
-        try:
-            found = await client.search(query, max_results=max_results, topic=topic, timeout=20)
-        except Exception as exc:  # tavily raises its own, httpx's and builtin errors; report them all
-            raise ToolError(f"Tavily search failed: {type(exc).__name__}: {exc}") from exc
+        # One client per call, closed afterwards: an unclosed one leaks its httpx connection pool.
+        async with AsyncTavilyClient(api_key=tavily_key, api_base_url=tavily_base_url) as client:
+            try:
+                found = await client.search(query, max_results=max_results, topic=topic, timeout=20)
+            except Exception as exc:  # tavily raises its own, httpx's and builtin errors; report them all
+                raise ToolError(f"Tavily search failed: {type(exc).__name__}: {exc}") from exc
         return [{"title": r.get("title", ""), "url": r.get("url", ""), "text": r.get("content", ""),
                  "score": r.get("score")} for r in found.get("results", [])]
 
