@@ -12,6 +12,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
+from graphs.chat_cli import chat
 from graphs.context import Context
 from graphs.endpoint_check import EndpointUnreachable, check_openai_endpoint
 from graphs.run_output import print_run, to_json_ready
@@ -55,6 +56,8 @@ def ask(
     today: Annotated[str, typer.Option(help="Treat this ISO date as today.")] = "",
     catalog: Annotated[list[Path] | None, typer.Option(help="Extra mcp.json file(s).")] = None,
     top_k: Annotated[int, typer.Option(help="Servers kept after retrieval.")] = Context.top_k_servers,
+    timeline: Annotated[Path | None, typer.Option(
+        "--timeline", help="Draw the run's stages and tasks on a time axis (Gantt chart PNG).")] = None,
 ) -> None:
     """Answer QUESTION and show the route, plan, servers, tools and time per stage."""
     if not question.strip():
@@ -79,6 +82,11 @@ def ask(
         fail(str(exc), 2)
     out = to_json_ready(result)
     out["timings"] = {**(out.get("timings") or {}), "total": round(time.perf_counter() - started, 3)}
+    if timeline:
+        from graphs.timeline import render_timeline
+
+        render_timeline(out, timeline)
+        typer.echo(f"tura: timeline written to {timeline}", err=True)
     if as_json:
         sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
     else:
@@ -93,6 +101,7 @@ def main() -> None:  # pragma: no cover - console entry point
 
 
 servers_app = typer.Typer(help="The MCP server catalogue.", no_args_is_help=True)
+app.command()(chat)
 app.add_typer(servers_app, name="servers")
 
 

@@ -14,12 +14,12 @@ import time
 from dataclasses import asdict
 from typing import Any
 
-from langgraph.config import get_stream_writer
 from langgraph.func import entrypoint, task
-from langgraph.types import RetryPolicy
+from langgraph.types import Overwrite, RetryPolicy
 
 from graphs.context import Context
 from graphs.plan import Plan, Task
+from nodes.events import emit
 from nodes.execute import ToolCaller, run_task_agent
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
@@ -27,15 +27,6 @@ from tools.tool_outcome import ToolOutcome
 
 # Only a model endpoint that did not answer is worth retrying; tool failures are data already.
 TRANSIENT_RETRY = RetryPolicy(max_attempts=2, initial_interval=0.2, retry_on=ModelUnavailable)
-
-
-def emit(event: str, **fields: Any) -> None:
-    """Send a task lifecycle event on the ``custom`` stream (a no-op outside a streaming run)."""
-    try:
-        writer = get_stream_writer()
-    except RuntimeError:  # called outside a runnable context: nobody is listening
-        return
-    writer({"event": event, **fields})
 
 
 def build_execute_graph(tools: ToolCaller, models: ModelProvider):
@@ -56,6 +47,7 @@ def build_execute_graph(tools: ToolCaller, models: ModelProvider):
         plan = Plan.model_validate(inputs["plan"])
         context = Context(**inputs.get("context", {}))
         started_at = time.perf_counter()
+        epoch = time.time()  # absolute times (started_at / finished_at) place tasks on the run's timeline
         results: dict[str, dict] = {}
 
         def clock() -> float:
@@ -65,8 +57,9 @@ def build_execute_graph(tools: ToolCaller, models: ModelProvider):
                    started: float | None = None) -> dict:
             result = {"task_id": plan_task.id, "server": plan_task.server, "query": plan_task.query,
                       "status": status, "observations": observations, "finished_s": clock()}
+            result["finished_at"] = round(epoch + result["finished_s"], 4)
             if started is not None:
-                result["started_s"] = started
+                result.update(started_s=started, started_at=round(epoch + started, 4))
             if error:
                 result["error"] = error
             results[plan_task.id] = result
@@ -133,15 +126,17 @@ def make_execute_node(execute_plan):
     async def execute(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
         plan = state.get("plan") or {}
+        emit("plan_made", tasks=plan.get("tasks", []), source=plan.get("source"))
+        # Overwrite: in a thread, this turn's results replace the last turn's instead of merging with them.
         if not plan.get("tasks"):
             halted = plan.get("source") == "halt"  # the planner found nothing to search for: not an error
-            return {"task_results": {}, "errors": [] if halted else ["execute: the plan has no tasks"]}
+            return {"task_results": Overwrite({}), "errors": [] if halted else ["execute: the plan has no tasks"]}
         output = await execute_plan.ainvoke({"plan": plan, "context": context_payload(context)})
         results = output["task_results"]
         errors = [
             f"execute: {r['task_id']} ({r['server']}) {r['status']}: {r.get('error', '')}"
             for r in results.values() if r["status"] != "ok"
         ]
-        return {"task_results": results, "errors": errors}
+        return {"task_results": Overwrite(results), "errors": errors}
 
     return execute

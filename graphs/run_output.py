@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.table import Table
 
 OUTPUT_KEYS = ("answer", "route", "route_confidence", "plan", "servers", "citations", "task_results",
-               "timings", "errors")
+               "timings", "trace", "errors")  # trace: stage spans for graphs/timeline.py
 
 
 def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:

@@ -1,10 +1,56 @@
-"""The graph that ``langgraph.json`` exports for ``langgraph dev`` (Studio) and the server API.
+"""What ``langgraph.json`` exports for ``langgraph dev`` (Studio) and the server API: the graph, and an
+(empty) HTTP app whose lifespan owns the graph's dependencies.
 
-Dependencies are built once per server process; every heavy part (model weights, MCP sessions, the
-index) opens lazily on the first run, so importing this module is cheap.
+Why a lifespan: the dependencies (MCP sessions, the index, the embedded model's weights) are built once
+per server process and shared by every run, so they must be opened before the first run and closed when
+the server stops. Both names are loaded from this one module (module syntax in langgraph.json), so the
+graph and the lifespan see the same ``Dependencies``.
+
+Why warm up in the lifespan: loading the model weights and syncing the index are blocking work; in a
+run they would stall the event loop (``langgraph dev`` rejects that) and make the first run slow.
 """
 
-from graphs.deps import build_dependencies
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from starlette.applications import Starlette
+
+from graphs.deps import Dependencies, MissingModelError, build_dependencies
 from graphs.graph import compile_from
 
-graph = compile_from(build_dependencies())
+logger = logging.getLogger(__name__)
+
+dependencies: Dependencies = build_dependencies()  # cheap: every heavy part opens lazily
+graph = compile_from(dependencies)
+
+
+async def warm_up(deps: Dependencies) -> None:
+    """Load the embedded model (if installed), open the index (which starts every MCP session) and embed
+    one query (which loads the embedding model)."""
+    started = time.perf_counter()
+    try:
+        await asyncio.to_thread(deps.models.runtime)
+    except MissingModelError as exc:  # only the openai backend will work; runs say so if they need it
+        logger.warning("tura: embedded model not available (%s); use the openai backend", exc)
+    await deps.retriever.search(["warm up"], top_k=1, top_n=1)
+    unavailable = deps.retriever.unavailable
+    logger.info("tura: ready in %.1f s; %d MCP sessions open%s", time.perf_counter() - started,
+                deps.pool.sessions_opened, f"; unavailable: {unavailable}" if unavailable else "")
+
+
+@asynccontextmanager
+async def lifespan(_app: Starlette) -> AsyncIterator[None]:
+    await warm_up(dependencies)
+    try:
+        yield
+    finally:
+        await dependencies.aclose()
+        logger.info("tura: MCP sessions closed")
+
+
+app = Starlette(lifespan=lifespan)

@@ -46,8 +46,17 @@ class TaskResult(TypedDict):
     status: Literal["ok", "failed", "skipped", "cancelled"]
     observations: list[dict[str, Any]]
     error: NotRequired[str]
-    started_s: NotRequired[float]
+    started_s: NotRequired[float]  # offsets from the start of the execute stage
     finished_s: NotRequired[float]
+    started_at: NotRequired[float]  # absolute (epoch seconds), for the run's timeline
+    finished_at: NotRequired[float]
+
+
+class Span(TypedDict):
+    """When a stage ran, in epoch seconds (see nodes/timing.py)."""
+
+    start: float
+    end: float
 
 
 def merge_dicts(left: dict | None, right: dict | None) -> dict:
@@ -76,6 +85,7 @@ class OutputState(TypedDict, total=False):
     servers: list[RetrievedServer]
     task_results: Annotated[dict[str, TaskResult], merge_dicts]
     timings: Annotated[dict[str, float], merge_dicts]
+    trace: Annotated[dict[str, Span], merge_dicts]  # stage -> span; drawn by graphs/timeline.py
     errors: Annotated[list[str], operator.add]
 
 

@@ -57,6 +57,15 @@ def failure_account(state: dict[str, Any]) -> str:
     return "; ".join(lines)
 
 
+def turn_messages(state: dict[str, Any], text: str, reply_id: str | None = None) -> dict[str, Any]:
+    """The update that closes a turn of a thread: a plain ``query`` joins ``messages`` as the user's turn
+    (a ``messages`` input is there already), the answer follows it, and ``query`` is cleared so the next
+    turn's question is read from its own input. The answer keeps the streamed reply's id, so a chat app
+    replaces the streamed tokens with the final text instead of showing both."""
+    asked = [HumanMessage(state["query"])] if (state.get("query") or "").strip() else []
+    return {"messages": [*asked, AIMessage(text, id=reply_id)], "query": ""}
+
+
 def make_answerer(models: ModelProvider):
     """Build the answer node."""
 
@@ -66,15 +75,16 @@ def make_answerer(models: ModelProvider):
         question = state.get("standalone_query") or ""
         if not question:
             text = "I cannot answer: " + "; ".join(state.get("errors") or ["the question is empty"])
-            return {"answer": text, "citations": [], "messages": [AIMessage(text)]}
+            return {"answer": text, "citations": [], **turn_messages(state, text)}
         probe = state.get("probe") or {}
         if probe.get("strategy") == "halt":
             text = (f"Nothing matching this exists in the sources I can reach: {question}. "
                     "A quick search of them found no such item, so I will not guess.")
-            return {"answer": text, "citations": [], "messages": [AIMessage(text)]}
+            return {"answer": text, "citations": [], **turn_messages(state, text)}
         evidence = collect_evidence(state.get("task_results") or {})
         errors: list[str] = []
         text = ""
+        reply_id = None
         if evidence:  # without evidence there is nothing to ground an answer on: no model call
             try:
                 reply = await call_model(
@@ -85,7 +95,7 @@ def make_answerer(models: ModelProvider):
                         HumanMessage(ANSWER_USER.format(query=question)),
                     ],
                 )
-                text = reply.text.strip()
+                text, reply_id = reply.text.strip(), reply.id
             except ModelUnavailable as exc:
                 errors.append(f"answer: {exc}")
         if not text:
@@ -105,6 +115,6 @@ def make_answerer(models: ModelProvider):
              "cited_in_text": e["marker"] in cited, "cited_by": "model" if e["marker"] in cited else "sources"}
             for e in evidence
         ]
-        return {"answer": text, "citations": citations, "messages": [AIMessage(text)], "errors": errors}
+        return {"answer": text, "citations": citations, "errors": errors, **turn_messages(state, text, reply_id)}
 
     return answer

@@ -87,10 +87,13 @@ class ModelFactory:
             key = (role, backend, base_url, model, context.request_timeout_s)
         else:
             raise ValueError(f"unknown model backend '{backend}' for role {role}; use 'embedded' or 'openai'")
+        # Only the answer is for people: other roles' JSON must not reach stream_mode="messages" (chat UIs).
+        tags = [] if role == "answerer" else ["nostream"]
         if key not in self._cache:
             if backend == "embedded":
                 runtime = self.runtime()
-                chat: BaseChatModel = EmbeddedChatModel(runtime, temperature=temperature, max_tokens=max_tokens)
+                chat: BaseChatModel = EmbeddedChatModel(runtime, temperature=temperature, max_tokens=max_tokens,
+                                                          tags=tags)
                 endpoint = f"embedded llama.cpp ({runtime.model_path.name})"
             else:
                 from langchain_openai import ChatOpenAI
@@ -104,6 +107,7 @@ class ModelFactory:
                     max_retries=0,
                     temperature=temperature,
                     max_tokens=max_tokens,
+                    tags=tags,
                 )
                 endpoint = f"{base_url} (model {model})"
             self._cache[key] = RoleModel(role=role, chat=chat, backend=backend, endpoint=endpoint)

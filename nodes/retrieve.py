@@ -9,6 +9,7 @@ from langgraph.runtime import Runtime
 
 from graphs.context import Context
 from indexes.server_index import ServerHit
+from nodes.events import emit
 from nodes.timing import timed
 
 
@@ -34,6 +35,7 @@ def make_retriever(retriever: ServerRetriever):
              "best_for": h.best_for}
             for h in hits
         ]
+        emit("servers_retrieved", servers=[{"server": s["server"], "score": s["score"]} for s in servers])
         update: dict[str, Any] = {"sub_queries": sub_queries, "servers": servers}
         if not servers:
             update["errors"] = ["retrieve: no server matched the question"]

@@ -17,6 +17,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel
 
 from graphs.context import Context
+from nodes.events import emit
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.router import ROUTER_SYSTEM, ROUTER_USER
@@ -84,7 +85,10 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
 
 
 def route_after_router(state: dict[str, Any]) -> Literal["decompose", "retrieve", "answer"]:
-    """Empty questions go straight to the answer (which explains); fast skips decomposition."""
+    """Empty questions go straight to the answer (which explains); fast skips decomposition.
+    Announces the decision on the ``custom`` stream: this is the one place every route passes."""
+    emit("route_chosen", route=state.get("route"), source=state.get("route_source"),
+         confidence=state.get("route_confidence"), standalone_query=state.get("standalone_query", ""))
     if not state.get("standalone_query"):
         return "answer"
     return "retrieve" if state.get("route") == "fast" else "decompose"

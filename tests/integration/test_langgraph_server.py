@@ -1,7 +1,11 @@
-"""`langgraph dev` loads the exported graph offline and answers a run through its HTTP API."""
+"""`langgraph dev` serves the graph from the repository's langgraph.json offline: the context shows up as
+assistant configuration, and a thread holds a two-turn conversation whose runs stream answer tokens,
+progress and task events and node updates; the follow-up is rewritten using the first turn.
+Real embedded model, real MCP servers, real index. The server is stopped by its process group id."""
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -15,46 +19,96 @@ pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def langgraph_server(tmp_path, free_port):
-    env = {**os.environ, "TURA_DATA_DIR": str(tmp_path), "HF_HUB_OFFLINE": "1",
+@pytest.fixture(scope="module")
+def langgraph_server(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("langgraph-dev")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = {**os.environ, "TURA_DATA_DIR": str(tmp / "data"), "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT),
            "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGGRAPH_NO_VERSION_CHECK": "true"}
-    log = open(tmp_path / "server.log", "w")
+    log_path = tmp / "server.log"
+    log = open(log_path, "w")
     process = subprocess.Popen(
         [str(Path(sys.executable).with_name("langgraph")), "dev", "--no-browser", "--no-reload",
-         "--host", "127.0.0.1", "--port", str(free_port)],
+         "--host", "127.0.0.1", "--port", str(port)],
         cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
     )
-    url = f"http://127.0.0.1:{free_port}"
+    url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            assert process.poll() is None, (tmp_path / "server.log").read_text()[-3000:]
+        deadline = time.monotonic() + 240  # startup builds the index and opens every MCP session
+        while True:
+            assert process.poll() is None, log_path.read_text()[-3000:]
             try:
                 if httpx.get(f"{url}/ok", timeout=2).status_code == 200:
                     break
             except httpx.HTTPError:
-                time.sleep(0.5)
-        else:
-            raise TimeoutError((tmp_path / "server.log").read_text()[-3000:])
-        yield url
+                pass
+            if time.monotonic() > deadline:
+                raise TimeoutError(log_path.read_text()[-3000:])
+            time.sleep(0.5)
+        yield url, log_path
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:
-            process.wait(timeout=20)
+            process.wait(timeout=30)
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
         log.close()
+    assert "tura: MCP sessions closed" in log_path.read_text()
 
 
-async def test_server_answers_a_run_over_http(langgraph_server):
-    client = get_client(url=langgraph_server)
-    thread = await client.threads.create()
-    result = await client.runs.wait(
-        thread["thread_id"], "tura",
-        input={"query": "What is the weather in Beijing tomorrow?"},
-        context={"forced_route": "fast"},
-    )
-    assert result["answer"].strip()
-    assert any(c["server"] == "weather" for c in result["citations"]), result.get("errors")
+async def stream_turn(client, thread_id: str, question: str) -> dict:
+    """One turn streamed with messages, custom and updates; what arrived, by kind."""
+    seen = {"answer_tokens": [], "tokens": 0, "events": [], "updates": [], "errors": []}
+    async for part in client.runs.stream(
+        thread_id, "tura", input={"messages": [{"role": "user", "content": question}]},
+        stream_mode=["messages-tuple", "custom", "updates"], stream_subgraphs=True,
+    ):
+        kind = part.event.split("|")[0]
+        if kind == "messages":
+            chunk, metadata = part.data
+            seen["tokens"] += 1
+            if metadata.get("langgraph_node") == "answer" and chunk.get("type") == "AIMessageChunk":
+                seen["answer_tokens"].append(chunk["content"])
+        elif kind == "custom":
+            seen["events"].append(part.data)
+        elif kind == "updates":
+            seen["updates"].extend(part.data)
+        elif kind == "error":
+            seen["errors"].append(part.data)
+    return seen
+
+
+async def test_context_schema_is_the_assistants_configuration(langgraph_server):
+    client = get_client(url=langgraph_server[0])
+    assistant = (await client.assistants.search(graph_id="tura"))[0]
+    schemas = await client.assistants.get_schemas(assistant["assistant_id"])
+    fields = schemas["context_schema"]["properties"]
+    assert {"model_backend", "top_k_servers", "latency_budget_s", "forced_route"} <= set(fields)
+    assert fields["forced_route"]["enum"] == ["auto", "fast", "parallel", "planning"]
+
+
+async def test_a_thread_streams_two_turns_and_the_follow_up_uses_the_first(langgraph_server):
+    client = get_client(url=langgraph_server[0])
+    thread = (await client.threads.create())["thread_id"]
+
+    first = await stream_turn(client, thread, "Weather in Paris tomorrow?")
+    second = await stream_turn(client, thread, "And hotels there for that night?")
+
+    for turn in (first, second):
+        assert not turn["errors"], turn["errors"]
+        assert turn["tokens"] > 0
+        kinds = [e["event"] for e in turn["events"]]
+        assert kinds[:3] == ["route_chosen", "servers_retrieved", "plan_made"], kinds
+        assert "task_started" in kinds and any(k in kinds for k in ("task_finished", "task_failed")), kinds
+        assert {"router", "retrieve", "plan", "execute", "answer"} <= set(turn["updates"])
+    assert len(first["answer_tokens"]) > 1  # the answer streamed token by token
+    rewritten = next(e for e in second["events"] if e["event"] == "route_chosen")["standalone_query"]
+    assert "paris" in rewritten.lower(), rewritten
+
+    state = (await client.threads.get_state(thread))["values"]
+    assert [m["type"] for m in state["messages"]] == ["human", "ai", "human", "ai"]
+    assert state["messages"][3]["content"] == state["answer"]
+    assert set(state["trace"]) >= {"router", "retrieve", "plan", "execute", "answer"}

@@ -169,7 +169,9 @@ async def test_task_events_stream_as_custom_events_with_timings():
     async for namespace, mode, chunk in graph.astream({"query": "weather in Beijing"}, context=Context(),
                                                       stream_mode=["custom", "updates"], subgraphs=True):
         events.append((mode, chunk))
-    custom = [c for mode, c in events if mode == "custom"]
+    progress = [c["event"] for mode, c in events if mode == "custom" and not c["event"].startswith("task_")]
+    assert progress == ["route_chosen", "servers_retrieved", "plan_made"]
+    custom = [c for mode, c in events if mode == "custom" and c["event"].startswith("task_")]
     assert [c["event"] for c in custom] == ["task_started", "task_finished"]
     assert custom[0]["task_id"] == "T1" and custom[1]["at_s"] >= custom[0]["at_s"]
     updated = [next(iter(c)) for mode, c in events if mode == "updates"]
