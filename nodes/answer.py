@@ -14,6 +14,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
+from nodes.grounding import drop_unsupported_sentences, supported_numbers
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
 from nodes.prompts.answer import ANSWER_NO_EVIDENCE, ANSWER_SYSTEM, ANSWER_USER
@@ -98,9 +99,18 @@ def make_answerer(models: ModelProvider):
                 text, reply_id = reply.text.strip(), reply.id
             except ModelUnavailable as exc:
                 errors.append(f"answer: {exc}")
+            grounded = drop_unsupported_sentences(
+                text, supported_numbers(*(e["output"] for e in evidence), question, today_of(context.today).isoformat())
+            )
+            if grounded.dropped:
+                errors.append(f"answer: left out {len(grounded.dropped)} statement(s) whose figures appear in no "
+                              f"source: {grounded.dropped}")
+                text = grounded.text and (grounded.text + f"\n\n(Left out {len(grounded.dropped)} statement(s) "
+                                                          "whose figures appear in no source.)")
         if not text:
             # No model answer: hand over the evidence itself rather than nothing.
-            text = ("The answering model gave no answer. Evidence found:\n" + render_evidence(evidence)
+            text = ("The answering model gave no answer the sources support. Evidence found:\n"
+                    + render_evidence(evidence)
                     if evidence else f"I found no evidence to answer: {question}")
         cited = set(_MARKER.findall(text))
         if evidence and not cited:
