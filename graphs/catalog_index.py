@@ -1,13 +1,21 @@
 """Keeps the server index in step with the catalogue: lists every server's tools through the pool once
-per process, syncs the chroma index (only changed servers are re-embedded), then answers queries."""
+per process, syncs the chroma index (only changed servers are re-embedded), then answers queries.
+
+Synthetic queries (index augmentation) are written only by ``build_index`` (``tura index build``). The
+running graph never calls the augmenter: its sync reuses the queries already indexed for unchanged servers,
+else the committed caches under indexes/data/, so it never undoes a build.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
+from indexes.augment import Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.server_index import ServerHit, ServerIndex
+from indexes.server_index import QueryOptions, ServerHit, ServerIndex, SyncReport
 from tools.catalog import Catalog
 from tools.pool import SessionPool
 
@@ -25,14 +33,85 @@ def server_doc(name: str, catalog: Catalog, tools: list) -> ServerDoc:
     )
 
 
+@dataclass
+class BuildSummary:
+    """What a build did, for the CLI's summary line and the tests."""
+
+    servers: int = 0
+    tools: int = 0
+    rows: int = 0
+    embedded: int = 0
+    generated: list[str] = field(default_factory=list)  # servers the augmenter was called for
+    cached: list[str] = field(default_factory=list)  # servers whose queries came from a cache
+    dropped: list[str] = field(default_factory=list)  # servers pruned from the cache
+    synthetic_queries: int = 0
+    seconds: float = 0.0
+    sync: SyncReport = field(default_factory=SyncReport)
+    augment_failures: list[str] = field(default_factory=list)
+
+
+async def build_index(
+    index: ServerIndex,
+    docs: Sequence[ServerDoc],
+    *,
+    cache: SyntheticQueryCache | None,
+    generate: Generate | None,
+    n: int = 20,
+    generator_name: str = "",
+    on_server: Callable[[str, bool], None] | None = None,
+    on_rows: Callable[[int], None] | None = None,
+) -> BuildSummary:
+    """Augment (cache first, the committed caches next, the augmenter last) and sync the index.
+
+    ``cache=None`` builds without augmentation. ``generate=None`` with a cache uses cached queries only.
+    """
+    started = time.perf_counter()
+    summary = BuildSummary(servers=len(docs), tools=sum(len(d.tools) for d in docs))
+    synthetic: dict[str, list[str]] = {}
+    if cache is not None:
+        bundled = await asyncio.to_thread(bundled_caches)
+        cache.seed(docs, bundled)
+        if generate is None:
+            synthetic = {d.name: q for d in docs if (q := cache.get(d)) is not None}
+            summary.cached = list(synthetic)
+        else:
+            report = await augment_catalog(
+                docs, generate, cache, n=n, progress=on_server, generator=generator_name
+            )
+            synthetic = report.queries
+            summary.generated, summary.cached, summary.dropped = report.generated, report.cached, report.dropped
+        summary.synthetic_queries = sum(len(q) for q in synthetic.values())
+    summary.sync = await asyncio.to_thread(index.sync, docs, synthetic, None, on_rows)
+    summary.rows, summary.embedded = summary.sync.rows, summary.sync.embedded
+    await asyncio.to_thread(index.mirror)  # BM25 and vectors in memory now, not on the first query
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def runtime_synthetic(index: ServerIndex, docs: Sequence[ServerDoc]) -> dict[str, list[str]]:
+    """Synthetic queries for a sync from the running graph: what is indexed, else the committed caches."""
+    synthetic = index.stored_synthetic(docs)
+    for cache in bundled_caches():
+        for doc in docs:
+            if doc.name not in synthetic and (queries := cache.get(doc)) is not None:
+                synthetic[doc.name] = queries
+    return synthetic
+
+
 class CatalogRetriever:
     """The retrieve node's view of the index, synced with the catalogue on first use."""
 
-    def __init__(self, pool: SessionPool, open_index: Callable[[], ServerIndex]):
+    def __init__(
+        self,
+        pool: SessionPool,
+        open_index: Callable[[], ServerIndex],
+        options: QueryOptions = QueryOptions(),
+    ):
         self._pool = pool
         self._open_index = open_index
         self._index: ServerIndex | None = None
         self._sync_lock = asyncio.Lock()
+        self.options = options
         self.unavailable: dict[str, str] = {}
 
     async def server_docs(self) -> list[ServerDoc]:
@@ -47,15 +126,22 @@ class CatalogRetriever:
             docs.append(server_doc(name, self._pool.catalog, listing))
         return docs
 
+    async def open(self) -> ServerIndex:
+        """The index as stored, without syncing (``tura index query``, ``tura index build``)."""
+        return await asyncio.to_thread(self._open_index)
+
     async def index(self) -> ServerIndex:
         async with self._sync_lock:
             if self._index is None:
                 docs = await self.server_docs()
-                index = await asyncio.to_thread(self._open_index)
-                await asyncio.to_thread(index.sync, docs)
+                index = await self.open()
+                synthetic = await asyncio.to_thread(runtime_synthetic, index, docs)
+                await asyncio.to_thread(index.sync, docs, synthetic)
                 self._index = index
             return self._index
 
     async def search(self, sub_queries: Sequence[str], *, top_k: int, top_n: int) -> list[ServerHit]:
         index = await self.index()
-        return await asyncio.to_thread(index.query, list(sub_queries), top_k=top_k, top_n=top_n)
+        return await asyncio.to_thread(
+            index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
+        )

@@ -48,6 +48,9 @@ class Context:
     probe_budget_s: float = field(
         default=3.0, metadata={"description": "Time bound of the read-only retrieval probe before planning (0: off)."}
     )
+    max_search_steps: int = field(
+        default=3, metadata={"description": "Steps of the planning route's serial search (search, compress, decide)."}
+    )
     forced_route: ForcedRoute = field(
         default="auto", metadata={"description": "Force a route ('fast', 'parallel', 'planning') or 'auto'."}
     )

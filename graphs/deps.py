@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 import tools
 from graphs.catalog_index import CatalogRetriever
 from indexes.embeddings import MiniLMEmbeddingFunction
+from indexes.query_encoder import QuantizedMiniLM
+from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.server_index import ServerIndex, open_collection, persistent_client
 from nodes.embedded_model import LlamaRuntime
 from nodes.models import ROLES, ModelFactory, RoleOverride
@@ -95,6 +98,8 @@ class Dependencies:
     pool: SessionPool
     retriever: CatalogRetriever
     data_dir: Path
+    # query -> (route, confidence, confident); trains on first call, which the router makes in a thread
+    classify: Callable[[str], tuple[str, float, bool]] | None = None
 
     async def aclose(self) -> None:
         await self.pool.close()
@@ -117,4 +122,5 @@ def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path 
         pool=pool,
         retriever=CatalogRetriever(pool, open_index),
         data_dir=directory,
+        classify=LazyRouteClassifier(lambda: train_default(QuantizedMiniLM(), directory / "route_classifier.npz")),
     )

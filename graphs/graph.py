@@ -1,4 +1,7 @@
-"""The main graph: router -> decompose -> retrieve -> plan -> execute -> answer.
+"""The main graph: router -> decompose -> retrieve -> plan -> execute -> answer, by route:
+- fast: router -> retrieve -> plan (one task, no planner) -> execute -> answer
+- parallel: router -> decompose -> retrieve -> plan (DAG planner, probe first) -> execute -> answer
+- planning: router -> retrieve -> search (serial search, compress, decide) -> answer
 
 ``build_graph`` returns the uncompiled StateGraph with its dependencies injected, so tests compile the
 same graph with fake models and tools. ``graph`` (for langgraph.json) is built from the real ones.
@@ -19,7 +22,9 @@ from nodes.execute import ToolCaller
 from nodes.models import ModelProvider
 from nodes.plan import make_planner
 from nodes.retrieve import ServerRetriever, make_retriever
-from nodes.router import Classify, make_router, route_after_router
+from nodes.run_task import make_execute_dispatch
+from nodes.router import Classify, make_router, route_after_retrieve, route_after_router
+from nodes.search_loop import make_search_loop
 
 if TYPE_CHECKING:  # deps imports the heavy clients; tests of the wiring need none of them
     from graphs.deps import Dependencies
@@ -34,13 +39,16 @@ def build_graph(
     builder.add_node("decompose", make_decomposer(models))
     builder.add_node("retrieve", make_retriever(retriever))
     builder.add_node("plan", make_planner(models, tools))
-    builder.add_node("execute", make_execute_node(build_execute_graph(tools, models)))
+    dag_execute = make_execute_node(build_execute_graph(tools, models))
+    builder.add_node("execute", make_execute_dispatch(dag_execute, tools, models))  # one task: no subgraph
+    builder.add_node("search", make_search_loop(models, tools, retriever))
     builder.add_node("answer", make_answerer(models))
 
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["decompose", "retrieve", "answer"])
     builder.add_edge("decompose", "retrieve")
-    builder.add_edge("retrieve", "plan")
+    builder.add_conditional_edges("retrieve", route_after_retrieve, ["plan", "search"])
+    builder.add_edge("search", "answer")
     builder.add_edge("plan", "execute")
     builder.add_edge("execute", "answer")
     builder.add_edge("answer", END)
@@ -48,5 +56,6 @@ def build_graph(
 
 
 def compile_from(deps: "Dependencies", checkpointer=None):
-    """The runnable graph over real dependencies."""
-    return build_graph(deps.models, deps.retriever, deps.pool).compile(checkpointer=checkpointer, name="tura")
+    """The runnable graph over real dependencies, the route classifier included."""
+    return build_graph(deps.models, deps.retriever, deps.pool, classify=deps.classify).compile(
+        checkpointer=checkpointer, name="tura")

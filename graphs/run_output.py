@@ -7,8 +7,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-OUTPUT_KEYS = ("answer", "route", "route_confidence", "plan", "servers", "citations", "task_results",
-               "timings", "trace", "errors")  # trace: stage spans for graphs/timeline.py
+OUTPUT_KEYS = ("answer", "route", "route_confidence", "route_source", "search_steps", "plan", "servers",
+               "citations", "task_results", "timings", "trace", "errors")  # trace: stage spans for graphs/timeline.py
 
 
 def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:
@@ -24,7 +24,8 @@ def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:
 def print_run(console: Console, out: dict[str, Any]) -> None:
     """Answer first, then route, plan, servers/tools, time per stage and errors."""
     console.print(f"[bold]Answer[/bold]\n{out['answer']}\n")
-    console.print(f"[bold]Route[/bold]: {out['route']} (confidence {out.get('route_confidence') or 0:.2f})")
+    console.print(f"[bold]Route[/bold]: {out['route']} (confidence {out.get('route_confidence') or 0:.2f}, "
+                  f"from {out.get('route_source') or '-'})")
 
     plan = Table(title="Plan", show_lines=False)
     for column in ("task", "server", "query", "deps", "status", "error"):

@@ -50,6 +50,8 @@ class TaskResult(TypedDict):
     finished_s: NotRequired[float]
     started_at: NotRequired[float]  # absolute (epoch seconds), for the run's timeline
     finished_at: NotRequired[float]
+    summary: NotRequired[str]  # planning search: what compress kept of this step's output
+    compressed: NotRequired[bool]  # planning search: the answer sees the summary instead of the output
 
 
 class Span(TypedDict):
@@ -82,7 +84,9 @@ class OutputState(TypedDict, total=False):
     route: Route
     route_confidence: float
     route_source: str  # forced | classifier | model | fallback
+    standalone_query: str  # the question the run answered (a follow-up rewritten to stand alone)
     servers: list[RetrievedServer]
+    search_steps: list[dict[str, Any]]  # planning search: step, server, query, status, summary, decision
     task_results: Annotated[dict[str, TaskResult], merge_dicts]
     timings: Annotated[dict[str, float], merge_dicts]
     trace: Annotated[dict[str, Span], merge_dicts]  # stage -> span; drawn by graphs/timeline.py
@@ -92,5 +96,4 @@ class OutputState(TypedDict, total=False):
 class TuraState(InputState, OutputState, total=False):
     """Everything the nodes share during a run."""
 
-    standalone_query: str
     sub_queries: list[str]

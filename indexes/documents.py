@@ -54,9 +54,20 @@ class IndexRow:
     metadata: dict = field(default_factory=dict)
 
 
+TOOL_DESCRIPTION_CHARS = 300
+
+
 def tool_text(server: ServerDoc, tool: ToolDoc) -> str:
+    """Name, the description's opening (clipped at a word) and the parameter names.
+
+    Clipped because long tool docs (usage notes, argument lists) dilute a MiniLM vector trained on short
+    texts: on LiveMCPBench, 300 characters beat the whole text (Recall@5 0.836 vs 0.819, full config).
+    """
+    description = " ".join(tool.description.split())
+    if len(description) > TOOL_DESCRIPTION_CHARS:
+        description = description[:TOOL_DESCRIPTION_CHARS].rsplit(" ", 1)[0]
     params = f" Parameters: {', '.join(tool.parameters)}." if tool.parameters else ""
-    return f"{tool.name.replace('_', ' ')}: {tool.description}{params}".strip()
+    return f"{tool.name.replace('_', ' ')}: {description}{params}".strip()
 
 
 def description_text(server: ServerDoc) -> str:

@@ -8,6 +8,8 @@ collection's stored config).
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -17,6 +19,7 @@ from chromadb.utils.embedding_functions import register_embedding_function
 EMBEDDING_FUNCTION_NAME = "tura-minilm-l6-v2"
 _models: dict[str, Any] = {}
 _models_lock = threading.Lock()
+_threads_lock = threading.Lock()
 
 
 def minilm_model_path() -> str:
@@ -36,6 +39,20 @@ def _load(model_path: str) -> Any:
         return _models[model_path]
 
 
+@contextmanager
+def _single_thread() -> Iterator[None]:
+    # torch's thread count is process-wide: serialise the switch so concurrent queries restore it correctly.
+    import torch
+
+    with _threads_lock:
+        previous = torch.get_num_threads()
+        torch.set_num_threads(1)
+        try:
+            yield
+        finally:
+            torch.set_num_threads(previous)
+
+
 @register_embedding_function
 class MiniLMEmbeddingFunction(EmbeddingFunction[Documents]):
     """Batch-encodes texts into L2-normalised 384-d vectors (cosine = dot product)."""
@@ -49,6 +66,13 @@ class MiniLMEmbeddingFunction(EmbeddingFunction[Documents]):
             list(input), batch_size=self.batch_size, normalize_embeddings=True, convert_to_numpy=True
         )
         return [np.asarray(v, dtype=np.float32) for v in vectors]
+
+    def embed_query(self, input: Documents) -> Embeddings:
+        """Queries are a few short texts: one intra-op thread is as fast as several on an idle machine and,
+        on a busy one, avoids OpenMP spin-wait stalls (measured on 2 shared cores: median 20 ms with one
+        thread, 360 ms with two)."""
+        with _single_thread():
+            return self(input)
 
     @staticmethod
     def name() -> str:

@@ -32,10 +32,13 @@ def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
         result = task_results[task_id]
         good = [o for o in result.get("observations", []) if o.get("ok")]
         for n, outcome in enumerate(good, start=1):
+            output = outcome.get("text", "")[:EVIDENCE_CHARS]
+            if result.get("summary"):  # planning search: later steps as their summary, the first with it
+                output = result["summary"] if result.get("compressed") else f"{output}\nIn short: {result['summary']}"
             evidence.append({
                 "marker": f"{task_id}.{n}", "task_id": task_id, "server": outcome["server"],
                 "tool": outcome["tool"], "tool_call_id": outcome["call_id"],
-                "arguments": outcome.get("arguments", {}), "output": outcome.get("text", "")[:EVIDENCE_CHARS],
+                "arguments": outcome.get("arguments", {}), "output": output,
             })
     return evidence
 

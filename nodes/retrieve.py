@@ -1,4 +1,5 @@
-"""Retrieve: find the few servers able to serve the sub-queries (MaxSim over each server's vectors)."""
+"""Retrieve: find the few servers able to serve the sub-queries (MaxSim over each server's rows fused with BM25,
+max across sub-queries; see indexes/server_index.py)."""
 
 from __future__ import annotations
 

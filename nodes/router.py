@@ -85,10 +85,16 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
 
 
 def route_after_router(state: dict[str, Any]) -> Literal["decompose", "retrieve", "answer"]:
-    """Empty questions go straight to the answer (which explains); fast skips decomposition.
+    """Empty questions go straight to the answer (which explains); only ``parallel`` decomposes (fast has
+    one intent; planning finds its later steps while it searches).
     Announces the decision on the ``custom`` stream: this is the one place every route passes."""
     emit("route_chosen", route=state.get("route"), source=state.get("route_source"),
          confidence=state.get("route_confidence"), standalone_query=state.get("standalone_query", ""))
     if not state.get("standalone_query"):
         return "answer"
-    return "retrieve" if state.get("route") == "fast" else "decompose"
+    return "decompose" if state.get("route") == "parallel" else "retrieve"
+
+
+def route_after_retrieve(state: dict[str, Any]) -> Literal["plan", "search"]:
+    """``planning`` searches serially (nodes/search_loop.py); fast and parallel go through the DAG planner."""
+    return "search" if state.get("route") == "planning" else "plan"

@@ -70,7 +70,7 @@ async def test_cyclic_plan_is_repaired_by_the_planner():
     cyclic = {"tasks": [{"id": "T1", "server": "weather", "query": "a"}, {"id": "T2", "server": "hotels", "query": "b"}],
               "dependency": ["T1->T2", "T2->T1"]}
     fixed = {**cyclic, "dependency": ["T1->T2"]}
-    models = ScriptedModels(router=[{"route": "planning"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
+    models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
                             planner=[cyclic, fixed], executor=[executor_for], answerer=["ok [T1.1]"])
     graph = build_graph(models, hits("weather", "hotels"), weather_and_hotels()).compile()
     out = await graph.ainvoke({"query": "weather in Beijing then a hotel"}, context=Context())

@@ -1,0 +1,93 @@
+"""BM25 (bm25s) over the index rows' texts, with a tokeniser for tool identifiers and CJK text.
+
+Dense MiniLM vectors miss exact names ("12306", "arxiv", "kospi") and rare words; BM25 over the very same row
+texts catches them, and the two are fused per server (indexes/fusion.py). Tool names arrive as
+``get_weather_by_city``, ``getStoryWithComments`` or ``lol-champion-analysis``, so identifiers are split into
+words; Chinese and Japanese have no spaces, so runs of Han/Kana become character unigrams and bigrams (a
+cheap, dictionary-free stand-in for word segmentation that still matches multi-character words).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+
+import bm25s
+import numpy as np
+
+# Letters/digits runs; "_" is a separator here, not a word character.
+_RUN = re.compile(r"[^\W_]+")
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+# Han, Hiragana, Katakana (and their compatibility/extension blocks): scripts written without spaces.
+_CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002fa1f]+)")
+STOPWORDS = frozenset(
+    """a an and are as at be by can do does for from get has have how i in into is it its me my of on or
+    our please show that the their then this to use using was what when where which who will with you your
+    mcp server model context protocol""".split()
+)
+
+
+def split_identifier(text: str) -> list[str]:
+    """``getStoryWithComments`` / ``get_weather-by city`` -> lower-case words, CJK runs kept whole."""
+    words: list[str] = []
+    for run in _RUN.findall(unicodedata.normalize("NFKC", text)):
+        for part in _CJK.split(run):
+            if not part:
+                continue
+            if _CJK.fullmatch(part):
+                words.append(part)
+            else:
+                words.extend(w.lower() for w in _CAMEL.split(part) if w)
+    return words
+
+
+def _stem(word: str) -> str:
+    # Plurals only: "charts" ~ "chart", "queries" ~ "query". Heavier stemming merged unrelated tool words.
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def tokenize(text: str) -> list[str]:
+    """Search tokens: split identifiers, drop stopwords, light plural stemming, CJK unigrams + bigrams."""
+    tokens: list[str] = []
+    for word in split_identifier(text):
+        if _CJK.fullmatch(word):
+            tokens.extend(word)
+            tokens.extend(word[i : i + 2] for i in range(len(word) - 1))
+        elif word not in STOPWORDS:
+            tokens.append(_stem(word))
+    return tokens
+
+
+class BM25Index:
+    """BM25 over a fixed list of texts (one per index row); rebuilt whenever the rows change."""
+
+    def __init__(self, texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75):
+        self.size = len(texts)
+        self._bm25 = bm25s.BM25(k1=k1, b=b)
+        if self.size:
+            # Empty docs (no usable token) get bm25s' empty token so every row keeps its position.
+            self._bm25.index([tokenize(t) for t in texts], show_progress=False)
+
+    def scores(self, query: str) -> np.ndarray:
+        """Score of every row for ``query`` (zeros when no query token is in the vocabulary)."""
+        if not self.size:
+            return np.zeros(0, dtype=np.float32)
+        ids = self._bm25.get_tokens_ids(tokenize(query))
+        if not ids:
+            return np.zeros(self.size, dtype=np.float32)
+        return self._bm25.get_scores(ids)
+
+    def top(self, query: str, n: int) -> list[tuple[int, float]]:
+        """The ``n`` best rows with a positive score, best first, as (row position, score)."""
+        scores = self.scores(query)
+        if not scores.size or n <= 0:
+            return []
+        n = min(n, scores.size)
+        best = np.argpartition(-scores, n - 1)[:n]
+        best = best[np.argsort(-scores[best], kind="stable")]
+        return [(int(i), float(scores[i])) for i in best if scores[i] > 0]

@@ -1,0 +1,148 @@
+"""The router's cheap first opinion: softmax regression over a MiniLM query embedding plus a few
+structural cues (indexes/route_cues.py), trained at start-up on the shipped labelled queries
+(indexes/data/route_queries.jsonl, train split).
+
+Why this shape: the route is decided on every query, so it must cost milliseconds, not a model call
+(EASP keeps its planner at 20 ms p75 because most traffic takes the fast path). A linear model over a
+fixed embedding trains in well under a second and predicts in microseconds; the embedding is the cost.
+It answers ``(route, confidence, confident)``; below the threshold the router asks its model instead.
+Training embeddings are cached in an ``.npz`` keyed by the data and the encoder, so a restart is fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from indexes.route_cues import cue_vector
+
+ROUTES = ("fast", "parallel", "planning")
+DATA_PATH = Path(__file__).resolve().parent / "data" / "route_queries.jsonl"
+DEFAULT_THRESHOLD = 0.7
+
+Embed = Callable[[list[str]], Sequence[np.ndarray] | np.ndarray]
+
+
+@dataclass(frozen=True)
+class LabelledQuery:
+    query: str
+    label: str
+    split: str
+    how: str
+
+
+def load_queries(path: Path = DATA_PATH, split: str | None = None) -> list[LabelledQuery]:
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    queries = [LabelledQuery(r["query"], r["label"], r["split"], r.get("how", "")) for r in rows]
+    return [q for q in queries if split is None or q.split == split]
+
+
+def fit_softmax(x: np.ndarray, y: np.ndarray, *, classes: int, l2: float = 0.03, epochs: int = 800,
+                rate: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+    """Multinomial logistic regression by full-batch gradient descent (x standardised by the caller)."""
+    weights = np.zeros((x.shape[1], classes))
+    bias = np.zeros(classes)
+    target = np.eye(classes)[y]
+    for _ in range(epochs):
+        probs = softmax(x @ weights + bias)
+        grad = (probs - target) / len(x)
+        weights -= rate * (x.T @ grad + l2 * weights)
+        bias -= rate * grad.sum(axis=0)
+    return weights, bias
+
+
+def softmax(z: np.ndarray) -> np.ndarray:
+    z = z - z.max(axis=-1, keepdims=True)
+    e = np.exp(z)
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+class RouteClassifier:
+    """Callable ``query -> (route, confidence, confident)``; build with :meth:`train`."""
+
+    def __init__(self, embed: Embed, weights: np.ndarray, bias: np.ndarray, mean: np.ndarray, scale: np.ndarray,
+                 *, threshold: float = DEFAULT_THRESHOLD, cue_weight: float = 3.0):
+        self.embed = embed
+        self.weights, self.bias, self.mean, self.scale = weights, bias, mean, scale
+        self.threshold = threshold
+        self.cue_weight = cue_weight
+
+    @staticmethod
+    def raw_features(embeddings: np.ndarray, queries: Sequence[str]) -> np.ndarray:
+        cues = np.stack([cue_vector(q) for q in queries])
+        return np.hstack([np.asarray(embeddings, dtype=np.float32), cues])
+
+    @classmethod
+    def train(cls, embed: Embed, queries: Sequence[LabelledQuery], *, threshold: float = DEFAULT_THRESHOLD,
+              cue_weight: float = 3.0, l2: float = 0.03, cache: Path | None = None,
+              cache_key: str = "") -> RouteClassifier:
+        """Fit on ``queries``; with ``cache``, their embeddings are read from / written to an .npz."""
+        texts = [q.query for q in queries]
+        embeddings = _cached_embeddings(embed, texts, cache, cache_key)
+        raw = cls.raw_features(embeddings, texts)
+        mean, scale = raw.mean(axis=0), raw.std(axis=0) + 1e-6
+        x = cls._weigh((raw - mean) / scale, cue_weight)
+        y = np.array([ROUTES.index(q.label) for q in queries])
+        weights, bias = fit_softmax(x, y, classes=len(ROUTES), l2=l2)
+        return cls(embed, weights, bias, mean, scale, threshold=threshold, cue_weight=cue_weight)
+
+    @staticmethod
+    def _weigh(x: np.ndarray, cue_weight: float) -> np.ndarray:
+        x = x.copy()
+        x[:, -len(cue_vector("")):] *= cue_weight  # the cues are few against 384 embedding dimensions
+        return x
+
+    def probabilities(self, queries: Sequence[str]) -> np.ndarray:
+        raw = self.raw_features(np.asarray(self.embed(list(queries))), queries)
+        return softmax(self._weigh((raw - self.mean) / self.scale, self.cue_weight) @ self.weights + self.bias)
+
+    def __call__(self, query: str) -> tuple[str, float, bool]:
+        probs = self.probabilities([query])[0]
+        best = int(probs.argmax())
+        confidence = float(probs[best])
+        return ROUTES[best], confidence, confidence >= self.threshold
+
+
+def _cached_embeddings(embed: Embed, texts: list[str], cache: Path | None, key: str) -> np.ndarray:
+    digest = hashlib.sha256(json.dumps([key, texts]).encode()).hexdigest()
+    if cache is not None and cache.exists():
+        stored = np.load(cache)
+        if str(stored["digest"]) == digest:
+            return stored["embeddings"]
+    embeddings = np.asarray(embed(texts), dtype=np.float32)
+    if cache is not None:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(cache, digest=np.array(digest), embeddings=embeddings)
+    return embeddings
+
+
+class LazyRouteClassifier:
+    """Trains on first use (the router calls it in a worker thread, so the event loop never waits on it).
+    ``build`` returns the trained classifier; concurrent first calls train once."""
+
+    def __init__(self, build: Callable[[], RouteClassifier]):
+        self._build = build
+        self._classifier: RouteClassifier | None = None
+        self._lock = threading.Lock()
+
+    def get(self) -> RouteClassifier:
+        with self._lock:
+            if self._classifier is None:
+                self._classifier = self._build()
+            return self._classifier
+
+    def __call__(self, query: str) -> tuple[str, float, bool]:
+        return self.get()(query)
+
+
+def train_default(embed: Embed, cache: Path | None = None, encoder_name: str = "minilm-int8",
+                  threshold: float = DEFAULT_THRESHOLD) -> RouteClassifier:
+    """The product's classifier: the shipped train split, with the embeddings cached under ``cache``."""
+    return RouteClassifier.train(embed, load_queries(split="train"), cache=cache, cache_key=encoder_name,
+                                 threshold=threshold)

@@ -1,0 +1,113 @@
+"""Scoring logic: MaxSim, Tool-to-Agent, dense + BM25 fusion, max across sub-queries, evidence, and the
+CLI's empty-query error. Ephemeral chroma and a bag-of-words fake embedding: no model, no disk."""
+
+import uuid
+
+import pytest
+from typer.testing import CliRunner
+
+from graphs.index_cli import index_app
+from indexes.documents import ServerDoc, ToolDoc
+from indexes.fusion import RowHit, fuse, max_across, max_sim, ranks, rrf, weighted
+from indexes.server_index import EmptyQueryError, QueryOptions, ServerIndex, ephemeral_client
+from tests.fakes import BagOfWordsEmbedding
+
+WEATHER = ServerDoc("weather", "forecasts temperature rain wind for cities",
+                    (ToolDoc("get_forecast", "daily forecast for a city", ("city", "date")),))
+TRAINS = ServerDoc("trains", "railway timetables and seats",
+                   (ToolDoc("search_12306", "search tickets on 12306 for high speed rail", ("from_city", "to_city")),))
+FINANCE = ServerDoc("finance", "stock quotes and currency exchange rates",
+                    (ToolDoc("get_quote", "latest stock price for a ticker", ("ticker",)),
+                     ToolDoc("convert_currency", "convert an amount between currencies", ("amount",))))
+
+
+@pytest.fixture
+def index():
+    collection = ephemeral_client().create_collection(
+        f"t{uuid.uuid4().hex[:8]}", embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
+    )
+    idx = ServerIndex(collection, BagOfWordsEmbedding())
+    idx.sync([WEATHER, TRAINS, FINANCE], {"weather": ["will it rain in lyon tomorrow"]})
+    return idx
+
+
+def test_max_sim_keeps_each_servers_best_row():
+    rows = [RowHit("a", 0.2, "x", "tool", "t1"), RowHit("a", 0.7, "y", "tool", "t2"),
+            RowHit("b", 0.5, "z", "description")]
+    best = max_sim(rows)
+    assert best["a"].score == 0.7 and best["a"].tool == "t2" and best["b"].score == 0.5
+
+
+def test_ranks_break_ties_by_name():
+    assert ranks({"b": 1.0, "a": 1.0, "c": 2.0}) == {"c": 1, "a": 2, "b": 3}
+
+
+def test_rrf_sums_weighted_reciprocal_ranks():
+    fused = rrf([({"a": 0.9, "b": 0.1}, 1.0), ({"b": 5.0}, 0.5)], k=60)
+    assert fused["a"] == pytest.approx(1 / 61)
+    assert fused["b"] == pytest.approx(1 / 62 + 0.5 / 61)
+
+
+def test_weighted_normalises_bm25_by_the_best_and_adds_it():
+    fused = weighted({"a": 0.5, "b": 0.4}, {"b": 8.0, "c": 4.0}, bm25_weight=0.5)
+    assert fused == pytest.approx({"a": 0.5, "b": 0.9, "c": 0.25})
+    assert weighted({"a": 0.5}, {}, 0.5) == {"a": 0.5}
+
+
+def test_fuse_modes_and_unknown_mode():
+    dense, bm25 = {"a": 0.3}, {"b": 2.0, "c": 0.0}
+    assert fuse(dense, bm25, "dense", bm25_weight=1) == {"a": 0.3}
+    assert fuse(dense, bm25, "bm25", bm25_weight=1) == {"b": 2.0}
+    assert set(fuse(dense, bm25, "rrf", bm25_weight=1)) == {"a", "b"}
+    with pytest.raises(ValueError, match="unknown fusion"):
+        fuse(dense, bm25, "sum", bm25_weight=1)
+
+
+def test_max_across_sub_queries_keeps_best_score_and_its_sub_query():
+    assert max_across([{"a": 0.2, "b": 0.9}, {"a": 0.8}]) == {"a": (0.8, 1), "b": (0.9, 0)}
+
+
+def test_tool_hit_counts_for_its_owner_with_evidence(index):
+    [top] = index.query(["latest stock price ticker"], top_k=1)
+    assert top.server == "finance" and top.tools[0] == "get_quote"
+    assert top.evidence[0].source == "dense" and top.evidence[0].tool == "get_quote"
+    assert {e.source for e in top.evidence} == {"dense", "bm25"}
+
+
+def test_bm25_alone_finds_exact_identifiers(index):
+    [top] = index.query(["12306"], top_k=1, options=QueryOptions(fusion="bm25"))
+    assert top.server == "trains" and top.evidence[0].source == "bm25"
+
+
+@pytest.mark.parametrize("fusion", ["rrf", "weighted", "dense"])
+def test_every_fusion_ranks_the_obvious_server_first(index, fusion):
+    got = index.query(["forecast rain city", "convert currency amount"], top_k=2, options=QueryOptions(fusion=fusion))
+    assert {h.server for h in got} == {"weather", "finance"}
+    assert sorted(i for h in got for i in h.best_for) == [0, 1]
+
+
+def test_synthetic_query_rows_count_and_kinds_filter_limits_rows(index):
+    [top] = index.query(["will it rain in lyon tomorrow"], top_k=1)
+    assert top.server == "weather" and top.matched_kind == "synthetic_query"
+    only_description = QueryOptions(fusion="dense", kinds=frozenset({"description"}))
+    hits = index.query(["will it rain in lyon tomorrow"], top_k=3, options=only_description)
+    assert all(e.kind == "description" for h in hits for e in h.evidence)
+
+
+def test_chroma_path_above_the_exact_limit_gives_the_same_ranking(index):
+    hnsw = ServerIndex(index.collection, index.embed, exact_limit=0)
+    query = ["forecast rain city", "latest stock price ticker"]
+    assert [h.server for h in hnsw.query(query, top_k=3)] == [h.server for h in index.query(query, top_k=3)]
+
+
+def test_empty_and_blank_queries_are_a_clear_error(index):
+    for bad in ([], [""], ["  ", "\t"]):
+        with pytest.raises(EmptyQueryError, match="non-empty"):
+            index.query(bad)
+
+
+def test_cli_empty_query_exits_2_with_one_line():
+    result = CliRunner().invoke(index_app, ["query", "  "])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "query is empty" in lines[0]

@@ -1,0 +1,104 @@
+"""The route classifier with a fake embedding: training, thresholds, the embedding cache, lazy build,
+and the shipped labelled data's shape."""
+
+import threading
+from collections import Counter
+
+import numpy as np
+
+from indexes.route_classifier import (DATA_PATH, ROUTES, LabelledQuery, LazyRouteClassifier, RouteClassifier,
+                                      load_queries)
+from indexes.route_cues import cue_vector, domains_of
+from tests.fakes import BagOfWordsEmbedding
+
+SMALL = [LabelledQuery(q, label, "train", "test") for label, qs in {
+    "fast": ["weather in Paris tomorrow", "hotels in Rome tonight", "AAPL stock price", "trains Tokyo to Osaka",
+             "museums in Berlin"],
+    "parallel": ["weather in Paris and hotels in Rome", "AAPL price and the weather in Oslo",
+                 "flights to Seoul and restaurants in Seoul", "museums in Berlin and the EUR to USD rate"],
+    "planning": ["find the cheapest hotel in Rome then plan a route to it",
+                 "which is warmer, Paris or Rome? then book a hotel in the warmer one",
+                 "if it rains in Oslo find museums otherwise parks", "the best restaurant in Lyon, then check its tables"],
+}.items() for q in qs]
+
+
+class CountingEmbedding(BagOfWordsEmbedding):
+    def __init__(self):
+        self.texts = 0
+
+    def __call__(self, input):
+        self.texts += len(input)
+        return super().__call__(input)
+
+
+def test_trained_classifier_separates_the_routes_and_reports_confidence():
+    clf = RouteClassifier.train(BagOfWordsEmbedding(), SMALL, threshold=0.5)
+    for query in SMALL:
+        route, confidence, confident = clf(query.query)
+        assert route == query.label and 0.0 <= confidence <= 1.0 and confident == (confidence >= 0.5)
+    route, _, _ = clf("find the cheapest flight to Lisbon then a hotel near it")
+    assert route == "planning"
+
+
+def test_threshold_above_one_is_never_confident():
+    clf = RouteClassifier.train(BagOfWordsEmbedding(), SMALL, threshold=1.01)
+    assert all(not clf(q.query)[2] for q in SMALL)
+
+
+def test_training_embeddings_are_cached_and_refreshed_when_the_data_changes(tmp_path):
+    cache = tmp_path / "route.npz"
+    first = CountingEmbedding()
+    RouteClassifier.train(first, SMALL, cache=cache, cache_key="bow")
+    assert first.texts == len(SMALL) and cache.exists()
+    again = CountingEmbedding()
+    RouteClassifier.train(again, SMALL, cache=cache, cache_key="bow")
+    assert again.texts == 0
+    changed = CountingEmbedding()
+    RouteClassifier.train(changed, SMALL[:-1], cache=cache, cache_key="bow")
+    assert changed.texts == len(SMALL) - 1
+
+
+def test_lazy_classifier_trains_once_under_concurrent_first_calls():
+    builds = []
+
+    def build():
+        builds.append(1)
+        return RouteClassifier.train(BagOfWordsEmbedding(), SMALL)
+
+    lazy = LazyRouteClassifier(build)
+    threads = [threading.Thread(target=lazy, args=("weather in Paris",)) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert builds == [1]
+    assert lazy("weather in Paris tomorrow")[0] in ROUTES
+
+
+def test_cues_count_domains_and_dependency_words():
+    assert domains_of("weather in Paris and hotels there") == {"weather", "hotels"}
+    assert domains_of("AAPL quote") == {"finance"}
+    one, dependent = cue_vector("weather in Paris"), cue_vector("find the cheapest hotel, then a route to it")
+    assert one[0] == 1 and one[4] == 0
+    assert dependent[4] == 1 and dependent[6] == 1
+
+
+def test_shipped_data_is_large_labelled_and_split_by_template():
+    rows = load_queries(DATA_PATH)
+    assert len(rows) >= 360
+    assert {r.label for r in rows} == set(ROUTES) and {r.split for r in rows} == {"train", "test"}
+    by_label = Counter(r.label for r in rows)
+    test_share = {label: sum(r.split == "test" for r in rows if r.label == label) / n for label, n in by_label.items()}
+    assert all(0.2 <= share <= 0.3 for share in test_share.values()), test_share
+    assert all(r.how for r in rows)
+    templates = {split: {r.how for r in rows if r.split == split and r.how.startswith("template:")}
+                 for split in ("train", "test")}
+    assert templates["train"] and templates["test"] and not templates["train"] & templates["test"]
+    assert len({r.query.lower() for r in rows}) == len(rows)
+
+
+def test_classifier_on_the_shipped_train_split_with_a_fake_embedding_beats_chance():
+    clf = RouteClassifier.train(BagOfWordsEmbedding(), load_queries(split="train"))
+    test = load_queries(split="test")
+    accuracy = np.mean([clf(q.query)[0] == q.label for q in test])
+    assert accuracy > 0.6  # the real MiniLM encoder's accuracy is in benchmarks/results/router.md
