@@ -22,7 +22,7 @@ from rich.table import Table
 
 from graphs.context import Context
 from graphs.graph import build_graph
-from indexes.query_encoder import QuantizedMiniLM
+from indexes.embeddings import minilm_model_path, onnx_encoder
 from indexes.route_classifier import DEFAULT_THRESHOLD, ROUTES, load_queries, train_default
 from indexes.server_index import ServerHit
 from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
@@ -40,7 +40,7 @@ def percentiles(ms: list[float]) -> dict[str, float]:
 
 def classifier_metrics(cache_dir: Path, repeats: int) -> dict:
     started = time.perf_counter()
-    classifier = train_default(QuantizedMiniLM(), cache_dir / "route_classifier.npz")
+    classifier = train_default(onnx_encoder(minilm_model_path(), str(cache_dir / "models"), int8=True), cache_dir / "route_classifier.npz")
     train_s = time.perf_counter() - started
     test = load_queries(split="test")
     for q in test[:10]:  # warm-up

@@ -14,6 +14,7 @@ from rich.console import Console
 
 from graphs.chat_cli import chat
 from graphs.context import Context
+from graphs.index_cli import index_app
 from graphs.endpoint_check import EndpointUnreachable, check_openai_endpoint
 from graphs.run_output import print_run, to_json_ready
 
@@ -103,6 +104,7 @@ def main() -> None:  # pragma: no cover - console entry point
 servers_app = typer.Typer(help="The MCP server catalogue.", no_args_is_help=True)
 app.command()(chat)
 app.add_typer(servers_app, name="servers")
+app.add_typer(index_app, name="index")
 
 
 async def _probe_servers(catalog_files: list[Path] | None, timeout_s: float) -> list[dict[str, Any]]:

@@ -19,8 +19,7 @@ from pathlib import Path
 
 import tools
 from graphs.catalog_index import CatalogRetriever
-from indexes.embeddings import MiniLMEmbeddingFunction
-from indexes.query_encoder import QuantizedMiniLM
+from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_encoder
 from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.server_index import ServerIndex, open_collection, persistent_client
 from nodes.embedded_model import LlamaRuntime
@@ -111,8 +110,10 @@ def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path 
     env = server_env(directory)
     pool = SessionPool(catalog, extra_env=env, prepare=lambda: ensure_sandbox(Path(env["TURA_SANDBOX_DB"])))
 
+    onnx_dir = str(directory / "models")
+
     def open_index() -> ServerIndex:
-        embedder = MiniLMEmbeddingFunction()
+        embedder = MiniLMEmbeddingFunction(onnx_dir=onnx_dir)
         client = persistent_client(str(directory / "chroma"))
         return ServerIndex(open_collection(client, embedder), embedder)
 
@@ -122,5 +123,7 @@ def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path 
         pool=pool,
         retriever=CatalogRetriever(pool, open_index),
         data_dir=directory,
-        classify=LazyRouteClassifier(lambda: train_default(QuantizedMiniLM(), directory / "route_classifier.npz")),
+        classify=LazyRouteClassifier(
+            lambda: train_default(onnx_encoder(minilm_model_path(), onnx_dir, int8=True), directory / "route_classifier.npz")
+        ),
     )

@@ -141,7 +141,7 @@ class LazyRouteClassifier:
         return self.get()(query)
 
 
-def train_default(embed: Embed, cache: Path | None = None, encoder_name: str = "minilm-int8",
+def train_default(embed: Embed, cache: Path | None = None, encoder_name: str = "minilm-onnx-int8",
                   threshold: float = DEFAULT_THRESHOLD) -> RouteClassifier:
     """The product's classifier: the shipped train split, with the embeddings cached under ``cache``."""
     return RouteClassifier.train(embed, load_queries(split="train"), cache=cache, cache_key=encoder_name,

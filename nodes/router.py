@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from langchain_core.messages import HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
+from langgraph.types import Overwrite
 from pydantic import BaseModel
 
 from graphs.context import Context
@@ -45,6 +46,18 @@ async def ask_router_model(models: ModelProvider, context: Context, question: st
     return choice.route
 
 
+def new_turn(errors: list[str]) -> dict[str, Any]:
+    """Resets for every key a run writes, except ``messages``. In a thread the checkpointer hands each turn
+    the state the last one ended with; without this, errors, timings, the trace and task results would
+    pile up across turns, and a key this turn's route never writes (plan, probe, search steps) would show
+    the last turn's value."""
+    return {
+        "errors": Overwrite(errors), "timings": Overwrite({}), "trace": Overwrite({}),
+        "task_results": Overwrite({}), "answer": "", "citations": [], "plan": {}, "probe": {},
+        "servers": [], "search_steps": [], "sub_queries": [], "route_confidence": 0.0, "route_source": "",
+    }
+
+
 def make_router(models: ModelProvider, classify: Classify | None = None):
     """Build the router node; ``classify`` is the cheap embedding classifier (None: model only)."""
 
@@ -54,14 +67,14 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
         try:
             question = latest_question(state)
         except InvalidQuery as exc:
-            return {"standalone_query": "", "errors": [f"router: {exc}"]}
+            return {**new_turn([f"router: {exc}"]), "standalone_query": ""}
         question, note = clip_query(question)
         errors = [f"router: {note}"] if note else []
         turns = earlier_turns(state.get("messages") or []) if not state.get("query") else []
         if turns:
             question, problem = await rewrite_standalone(models.get("router", context), turns, question, context)
             errors += [problem] if problem else []
-        update: dict[str, Any] = {"standalone_query": question, "errors": errors}
+        update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
         if context.forced_route != "auto":
             return {**update, "route": context.forced_route, "route_confidence": 1.0, "route_source": "forced"}
         guess: tuple[str, float, bool] | None = None
@@ -78,7 +91,7 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
             # The classifier's unsure guess beats nothing; without one, parallel handles one intent too.
             route = guess[0] if guess else "parallel"
             errors.append(f"router: {exc}; using the {'classifier' if guess else 'parallel'} route")
-            return {**update, "route": route, "route_confidence": round(guess[1], 4) if guess else 0.0,
+            return {**update, **new_turn(errors), "route": route, "route_confidence": round(guess[1], 4) if guess else 0.0,
                     "route_source": "fallback"}
 
     return router

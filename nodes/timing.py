@@ -9,6 +9,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from langgraph.types import Overwrite
+
 NodeFn = Callable[..., Awaitable[dict[str, Any]]]
 
 
@@ -22,10 +24,18 @@ def timed(stage: str) -> Callable[[NodeFn], NodeFn]:
             started = time.perf_counter()
             update = await node(*args, **kwargs)
             seconds = round(time.perf_counter() - started, 4)
-            timings = {**(update.get("timings") or {}), stage: seconds}
-            trace = {**(update.get("trace") or {}), stage: {"start": started_at, "end": started_at + seconds}}
-            return {**update, "timings": timings, "trace": trace}
+            span = {"start": started_at, "end": started_at + seconds}
+            return {**update, "timings": _with(update.get("timings"), stage, seconds),
+                    "trace": _with(update.get("trace"), stage, span)}
 
         return run
 
     return wrap
+
+
+def _with(value: dict | Overwrite | None, key: str, item: Any) -> dict | Overwrite:
+    """Add this stage's entry; a node that resets the channel (``Overwrite``, the router at a turn's start)
+    keeps resetting it, with the entry inside."""
+    if isinstance(value, Overwrite):
+        return Overwrite({**(value.value or {}), key: item})
+    return {**(value or {}), key: item}

@@ -49,6 +49,11 @@ class ScriptedChat(BaseChatModel):
 
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=self._next(messages)))])
 
+    async def _agenerate(self, messages, stop=None, run_manager=None, **kwargs):
+        # A scripted reply costs nothing: answer on the event loop rather than hop to a worker thread, so
+        # benchmarks of the graph's own overhead do not count the fake's thread hand-off.
+        return self._generate(messages, stop=stop, **kwargs)
+
     def _stream(self, messages, stop=None, run_manager=None, **kwargs):
         from langchain_core.messages import AIMessageChunk
         from langchain_core.outputs import ChatGenerationChunk

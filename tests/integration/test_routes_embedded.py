@@ -14,7 +14,7 @@ from langchain_core.messages import AIMessage, HumanMessage
 from graphs.context import Context
 from graphs.deps import build_dependencies
 from graphs.graph import compile_from
-from indexes.query_encoder import QuantizedMiniLM
+from indexes.embeddings import minilm_model_path, onnx_encoder
 from indexes.route_classifier import LazyRouteClassifier, train_default
 
 pytestmark = pytest.mark.integration
@@ -31,7 +31,7 @@ CLASSIFIER_CACHE = Path(tempfile.gettempdir()) / "tura-test-cache" / "route_clas
 @pytest.fixture
 async def graph_and_deps(tmp_path):
     deps = build_dependencies([], tmp_path)
-    deps.classify = LazyRouteClassifier(lambda: train_default(QuantizedMiniLM(), CLASSIFIER_CACHE))
+    deps.classify = LazyRouteClassifier(lambda: train_default(onnx_encoder(minilm_model_path(), str(CLASSIFIER_CACHE.parent / "models"), int8=True), CLASSIFIER_CACHE))
     try:
         yield compile_from(deps), deps
     finally:
