@@ -30,6 +30,7 @@ from indexes.fusion import DEFAULT_BM25_WEIGHT, DEFAULT_FUSION, RRF_K, Fusion, R
 COLLECTION = "tura_servers"
 ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
 EXACT_LIMIT = 50_000  # rows; above this the dense side asks chroma's HNSW index instead of scanning
+GET_PAGE = 5_000  # rows per chroma get: one unpaged get of ~85k rows fails ("too many SQL variables")
 
 
 class EmptyQueryError(ValueError):
@@ -100,6 +101,22 @@ def persistent_client(path: str) -> ClientAPI:
 
 def ephemeral_client() -> ClientAPI:
     return chromadb.EphemeralClient(settings=chromadb.Settings(anonymized_telemetry=False))
+
+
+def get_all(collection: Collection, *, page: int = GET_PAGE, **kwargs: Any) -> dict[str, list]:
+    """``collection.get`` over every matching row, a page at a time (ids, and each ``include``d field)."""
+    include = list(kwargs.pop("include", ["metadatas"]))
+    merged: dict[str, list] = {"ids": [], **{field: [] for field in include}}
+    offset = 0
+    while True:
+        got = collection.get(include=include, limit=page, offset=offset, **kwargs)
+        merged["ids"].extend(got["ids"])
+        for field in include:
+            values = got[field]
+            merged[field].extend(list(values) if values is not None else [])
+        if len(got["ids"]) < page:
+            return merged
+        offset += page
 
 
 def row_set_hash(server: ServerDoc, synthetic: Sequence[str], kinds: frozenset[str]) -> str:
@@ -174,7 +191,7 @@ class ServerIndex:
 
     def indexed_hashes(self) -> dict[str, str]:
         """server -> row-set hash of what is stored now."""
-        got = self.collection.get(include=["metadatas"])
+        got = get_all(self.collection, include=["metadatas"])
         return {m["server"]: m.get("server_hash", "") for m in got["metadatas"] or []}
 
     def stored_synthetic(self, servers: Sequence[ServerDoc]) -> dict[str, list[str]]:
@@ -184,7 +201,7 @@ class ServerIndex:
         passes these back so it keeps them instead of re-embedding the server without them.
         """
         current = {s.name: s.content_hash() for s in servers}
-        got = self.collection.get(where={"kind": "synthetic_query"}, include=["metadatas", "documents"])
+        got = get_all(self.collection, where={"kind": "synthetic_query"}, include=["metadatas", "documents"])
         found: dict[str, list[tuple[int, str]]] = {}
         for row_id, meta, doc in zip(got["ids"], got["metadatas"] or [], got["documents"] or []):
             if current.get(meta["server"]) == meta.get("content_hash"):
@@ -193,7 +210,7 @@ class ServerIndex:
 
     def stats(self) -> dict[str, int]:
         """Rows per kind, servers and tools currently stored."""
-        got = self.collection.get(include=["metadatas"])
+        got = get_all(self.collection, include=["metadatas"])
         metas = got["metadatas"] or []
         counts = {kind: 0 for kind in sorted(ALL_KINDS)}
         for meta in metas:
@@ -276,7 +293,7 @@ class ServerIndex:
             if self._mirror is None:
                 exact = self.collection.count() <= self.exact_limit
                 include = ["documents", "metadatas", "embeddings"] if exact else ["documents", "metadatas"]
-                got = self.collection.get(include=include)
+                got = get_all(self.collection, include=include)
                 vectors = np.asarray(got["embeddings"], dtype=np.float32) if exact else None
                 self._mirror = _Mirror(list(got["documents"] or []), list(got["metadatas"] or []), vectors)
             return self._mirror

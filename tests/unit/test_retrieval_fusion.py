@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 from graphs.index_cli import index_app
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.fusion import RowHit, fuse, max_across, max_sim, ranks, rrf, weighted
-from indexes.server_index import EmptyQueryError, QueryOptions, ServerIndex, ephemeral_client
+from indexes.server_index import EmptyQueryError, QueryOptions, ServerIndex, ephemeral_client, get_all
 from tests.fakes import BagOfWordsEmbedding
 
 WEATHER = ServerDoc("weather", "forecasts temperature rain wind for cities",
@@ -98,6 +98,16 @@ def test_chroma_path_above_the_exact_limit_gives_the_same_ranking(index):
     hnsw = ServerIndex(index.collection, index.embed, exact_limit=0)
     query = ["forecast rain city", "latest stock price ticker"]
     assert [h.server for h in hnsw.query(query, top_k=3)] == [h.server for h in index.query(query, top_k=3)]
+
+
+def test_rows_are_read_a_page_at_a_time_and_none_is_lost(index):
+    """Large catalogues are read in pages (one chroma get of ~85k rows fails with "too many SQL variables")."""
+    whole = index.collection.get(include=["metadatas", "documents"])
+    paged = get_all(index.collection, page=2, include=["metadatas", "documents"])
+    assert len(whole["ids"]) > 4 and sorted(paged["ids"]) == sorted(whole["ids"])
+    assert dict(zip(paged["ids"], paged["documents"])) == dict(zip(whole["ids"], whole["documents"]))
+    synthetic = get_all(index.collection, page=1, where={"kind": "synthetic_query"}, include=["documents"])
+    assert synthetic["documents"] == ["will it rain in lyon tomorrow"]
 
 
 def test_empty_and_blank_queries_are_a_clear_error(index):
