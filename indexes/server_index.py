@@ -1,4 +1,4 @@
-"""The server/tool index on chromadb: MaxSim over each server's rows, Tool-to-Agent, fused with BM25.
+"""The server/tool index on chromadb: storage, sync and the query path (scoring is in indexes/ranking.py).
 
 Each server is many rows (indexes/documents.py). A query embeds all its sub-queries in one batch and, per
 sub-query, fetches the top-N rows from chroma and the top-N rows by BM25 over the same texts; a server's
@@ -23,55 +23,18 @@ from chromadb.api import ClientAPI
 from chromadb.api.models.Collection import Collection
 from chromadb.api.types import EmbeddingFunction
 
-from indexes.bm25 import BM25Index
 from indexes.documents import IndexRow, ServerDoc, rows_for_server
-from indexes.fusion import DEFAULT_BM25_WEIGHT, DEFAULT_FUSION, RRF_K, Fusion, RowHit, fuse, max_across, max_sim
+from indexes.fusion import RowHit
+from indexes.ranking import ALL_KINDS, QueryOptions, ServerHit, rank_servers
+from indexes.row_mirror import RowMirror
 
 COLLECTION = "tura_servers"
-ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
 EXACT_LIMIT = 50_000  # rows; above this the dense side asks chroma's HNSW index instead of scanning
 GET_PAGE = 5_000  # rows per chroma get: one unpaged get of ~85k rows fails ("too many SQL variables")
 
 
 class EmptyQueryError(ValueError):
     """Retrieval was asked with no text to search for."""
-
-
-@dataclass(frozen=True)
-class QueryOptions:
-    """How a query is scored. ``kinds`` limits the rows used (ablations over one built index)."""
-
-    fusion: Fusion = DEFAULT_FUSION
-    bm25_weight: float = DEFAULT_BM25_WEIGHT
-    rrf_k: float = RRF_K
-    kinds: frozenset[str] = ALL_KINDS
-    tools_per_server: int = 5
-
-
-@dataclass
-class Evidence:
-    """A row that made a server score: which list found it, for which sub-query, with what score."""
-
-    source: str  # "dense" | "bm25"
-    sub_query: int
-    kind: str
-    text: str
-    score: float
-    tool: str = ""
-
-
-@dataclass
-class ServerHit:
-    """A retrieved server: its score, best tools, and the rows that matched (best first)."""
-
-    server: str
-    score: float
-    tools: list[str] = field(default_factory=list)
-    matched: str = ""
-    matched_kind: str = ""
-    sub_query: int = 0  # the sub-query that gave the score
-    best_for: list[int] = field(default_factory=list)  # sub-query indexes where this server ranked first
-    evidence: list[Evidence] = field(default_factory=list)
 
 
 @dataclass
@@ -106,14 +69,14 @@ def ephemeral_client() -> ClientAPI:
 def get_all(collection: Collection, *, page: int = GET_PAGE, **kwargs: Any) -> dict[str, list]:
     """``collection.get`` over every matching row, a page at a time (ids, and each ``include``d field)."""
     include = list(kwargs.pop("include", ["metadatas"]))
-    merged: dict[str, list] = {"ids": [], **{field: [] for field in include}}
+    merged: dict[str, list] = {"ids": [], **{key: [] for key in include}}
     offset = 0
     while True:
         got = collection.get(include=include, limit=page, offset=offset, **kwargs)
         merged["ids"].extend(got["ids"])
-        for field in include:
-            values = got[field]
-            merged[field].extend(list(values) if values is not None else [])
+        for key in include:
+            values = got[key]
+            merged[key].extend(list(values) if values is not None else [])
         if len(got["ids"]) < page:
             return merged
         offset += page
@@ -123,50 +86,6 @@ def row_set_hash(server: ServerDoc, synthetic: Sequence[str], kinds: frozenset[s
     """Identifies exactly the rows a server would get, so an unchanged server is never re-embedded."""
     payload = [server.content_hash(), list(synthetic), sorted(kinds)]
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()[:16]
-
-
-class _Mirror:
-    """Every stored row in memory: texts, owners, vectors and BM25 over the texts.
-
-    Rebuilt from chroma after a sync changed rows. Below ``EXACT_LIMIT`` rows the dense side is an exact scan
-    of this matrix (a 70-server catalogue is ~2,000 rows: well under a millisecond, where a chroma query
-    costs several); above it, chroma's HNSW index answers instead.
-    """
-
-    def __init__(self, documents: list[str], metadatas: list[dict[str, Any]], vectors: np.ndarray | None):
-        self.texts = documents
-        self.servers = [m["server"] for m in metadatas]
-        self.kinds = np.array([m["kind"] for m in metadatas], dtype=object)
-        self.tools = [m.get("tool", "") for m in metadatas]
-        self.vectors = vectors
-        self.bm25 = BM25Index(documents)
-        self._masks: dict[frozenset[str], np.ndarray] = {}
-
-    def mask(self, kinds: frozenset[str]) -> np.ndarray:
-        if kinds not in self._masks:
-            self._masks[kinds] = np.isin(self.kinds, list(kinds))
-        return self._masks[kinds]
-
-    def _hits(self, scores: np.ndarray, n: int, kinds: frozenset[str], positive: bool) -> list[RowHit]:
-        if not scores.size:
-            return []
-        if kinds != ALL_KINDS:
-            scores = np.where(self.mask(kinds), scores, -np.inf)
-        n = min(n, scores.size)
-        best = np.argpartition(-scores, n - 1)[:n]
-        floor = 0.0 if positive else -np.inf
-        return [
-            RowHit(self.servers[i], float(scores[i]), self.texts[i], str(self.kinds[i]), self.tools[i])
-            for i in best
-            if scores[i] > floor
-        ]
-
-    def lexical_top(self, query: str, n: int, kinds: frozenset[str]) -> list[RowHit]:
-        return self._hits(self.bm25.scores(query), n, kinds, positive=True)
-
-    def dense_top(self, query_vectors: np.ndarray, n: int, kinds: frozenset[str]) -> list[list[RowHit]]:
-        sims = query_vectors @ self.vectors.T  # unit vectors: cosine similarity
-        return [self._hits(row, n, kinds, positive=False) for row in sims]
 
 
 class ServerIndex:
@@ -183,7 +102,7 @@ class ServerIndex:
         self.collection = collection
         self.embed = embedding_function
         self.exact_limit = exact_limit
-        self._mirror: _Mirror | None = None
+        self._mirror: RowMirror | None = None
         self._lock = threading.Lock()
         # The probe and the retrieve node ask the same sub-queries: embed each text once.
         self._query_vectors: OrderedDict[str, np.ndarray] = OrderedDict()
@@ -287,7 +206,7 @@ class ServerIndex:
             if progress:
                 progress(len(chunk))
 
-    def mirror(self) -> _Mirror:
+    def mirror(self) -> RowMirror:
         """The in-memory side (BM25, and vectors for the exact scan), built on first use after a change."""
         with self._lock:
             if self._mirror is None:
@@ -295,7 +214,7 @@ class ServerIndex:
                 include = ["documents", "metadatas", "embeddings"] if exact else ["documents", "metadatas"]
                 got = get_all(self.collection, include=include)
                 vectors = np.asarray(got["embeddings"], dtype=np.float32) if exact else None
-                self._mirror = _Mirror(list(got["documents"] or []), list(got["metadatas"] or []), vectors)
+                self._mirror = RowMirror(list(got["documents"] or []), list(got["metadatas"] or []), vectors)
             return self._mirror
 
     def query(
@@ -355,68 +274,3 @@ class ServerIndex:
             ]
             for metas, dists, docs in zip(result["metadatas"], result["distances"], result["documents"])
         ]
-
-
-def rank_servers(
-    dense: list[list[RowHit]], lexical: list[list[RowHit]], top_k: int, options: QueryOptions = QueryOptions()
-) -> list[ServerHit]:
-    """Per sub-query: MaxSim per server in each list, fuse; then max across sub-queries; keep the top-K."""
-    dense_best = [max_sim(rows) for rows in dense]
-    lexical_best = [max_sim(rows) for rows in lexical]
-    fused = [
-        fuse(
-            {s: r.score for s, r in d.items()},
-            {s: r.score for s, r in b.items()},
-            options.fusion,
-            bm25_weight=options.bm25_weight,
-            rrf_k=options.rrf_k,
-        )
-        for d, b in zip(dense_best, lexical_best)
-    ]
-    best = max_across(fused)
-    order = sorted(best, key=lambda name: (-best[name][0], name))[:top_k]
-    leaders = [max(scores, key=lambda n: (scores[n], n)) if scores else None for scores in fused]
-    hits = []
-    for name in order:
-        score, qi = best[name]
-        evidence = _evidence(name, qi, dense_best, lexical_best)
-        first = evidence[0] if evidence else None
-        hits.append(
-            ServerHit(
-                server=name,
-                score=score,
-                tools=_best_tools(name, dense, lexical, options.tools_per_server),
-                matched=first.text if first else "",
-                matched_kind=first.kind if first else "",
-                sub_query=qi,
-                best_for=[i for i, leader in enumerate(leaders) if leader == name],
-                evidence=evidence,
-            )
-        )
-    return hits
-
-
-def _evidence(
-    server: str, qi: int, dense_best: list[dict[str, RowHit]], lexical_best: list[dict[str, RowHit]]
-) -> list[Evidence]:
-    """The rows behind a server's score at its best sub-query: the dense row first, then the BM25 row."""
-    out = []
-    for source, table in (("dense", dense_best[qi]), ("bm25", lexical_best[qi])):
-        row = table.get(server)
-        if row is not None:
-            out.append(Evidence(source, qi, row.kind, row.text, round(row.score, 4), row.tool))
-    return out
-
-
-def _best_tools(server: str, dense: list[list[RowHit]], lexical: list[list[RowHit]], limit: int) -> list[str]:
-    """The server's tools whose rows matched, by best dense similarity, then those only BM25 found."""
-    by_dense: dict[str, float] = {}
-    by_bm25: dict[str, float] = {}
-    for rows, table in ((dense, by_dense), (lexical, by_bm25)):
-        for query_rows in rows:
-            for row in query_rows:
-                if row.server == server and row.tool:
-                    table[row.tool] = max(table.get(row.tool, float("-inf")), row.score)
-    ordered = sorted(by_dense, key=lambda t: (-by_dense[t], t))
-    ordered += sorted((t for t in by_bm25 if t not in by_dense), key=lambda t: (-by_bm25[t], t))
-    return ordered[:limit]

@@ -1,0 +1,114 @@
+"""Ranking servers from the rows one query matched: MaxSim per server in the dense and BM25 lists (a tool row
+counts for its owner: Tool-to-Agent), fusion of the two, max across sub-queries, then the top-K servers with
+their best tools and the rows behind their score (the evidence). Pure Python over row hits, no storage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from indexes.fusion import DEFAULT_BM25_WEIGHT, DEFAULT_FUSION, RRF_K, Fusion, RowHit, fuse, max_across, max_sim
+
+ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
+
+
+@dataclass(frozen=True)
+class QueryOptions:
+    """How a query is scored. ``kinds`` limits the rows used (ablations over one built index)."""
+
+    fusion: Fusion = DEFAULT_FUSION
+    bm25_weight: float = DEFAULT_BM25_WEIGHT
+    rrf_k: float = RRF_K
+    kinds: frozenset[str] = ALL_KINDS
+    tools_per_server: int = 5
+
+
+@dataclass
+class Evidence:
+    """A row that made a server score: which list found it, for which sub-query, with what score."""
+
+    source: str  # "dense" | "bm25"
+    sub_query: int
+    kind: str
+    text: str
+    score: float
+    tool: str = ""
+
+
+@dataclass
+class ServerHit:
+    """A retrieved server: its score, best tools, and the rows that matched (best first)."""
+
+    server: str
+    score: float
+    tools: list[str] = field(default_factory=list)
+    matched: str = ""
+    matched_kind: str = ""
+    sub_query: int = 0  # the sub-query that gave the score
+    best_for: list[int] = field(default_factory=list)  # sub-query indexes where this server ranked first
+    evidence: list[Evidence] = field(default_factory=list)
+
+
+def rank_servers(
+    dense: list[list[RowHit]], lexical: list[list[RowHit]], top_k: int, options: QueryOptions = QueryOptions()
+) -> list[ServerHit]:
+    """Per sub-query: MaxSim per server in each list, fuse; then max across sub-queries; keep the top-K."""
+    dense_best = [max_sim(rows) for rows in dense]
+    lexical_best = [max_sim(rows) for rows in lexical]
+    fused = [
+        fuse(
+            {s: r.score for s, r in d.items()},
+            {s: r.score for s, r in b.items()},
+            options.fusion,
+            bm25_weight=options.bm25_weight,
+            rrf_k=options.rrf_k,
+        )
+        for d, b in zip(dense_best, lexical_best)
+    ]
+    best = max_across(fused)
+    order = sorted(best, key=lambda name: (-best[name][0], name))[:top_k]
+    leaders = [max(scores, key=lambda n: (scores[n], n)) if scores else None for scores in fused]
+    hits = []
+    for name in order:
+        score, qi = best[name]
+        evidence = _evidence(name, qi, dense_best, lexical_best)
+        first = evidence[0] if evidence else None
+        hits.append(
+            ServerHit(
+                server=name,
+                score=score,
+                tools=_best_tools(name, dense, lexical, options.tools_per_server),
+                matched=first.text if first else "",
+                matched_kind=first.kind if first else "",
+                sub_query=qi,
+                best_for=[i for i, leader in enumerate(leaders) if leader == name],
+                evidence=evidence,
+            )
+        )
+    return hits
+
+
+def _evidence(
+    server: str, qi: int, dense_best: list[dict[str, RowHit]], lexical_best: list[dict[str, RowHit]]
+) -> list[Evidence]:
+    """The rows behind a server's score at its best sub-query: the dense row first, then the BM25 row."""
+    out = []
+    for source, table in (("dense", dense_best[qi]), ("bm25", lexical_best[qi])):
+        row = table.get(server)
+        if row is not None:
+            out.append(Evidence(source, qi, row.kind, row.text, round(row.score, 4), row.tool))
+    return out
+
+
+def _best_tools(server: str, dense: list[list[RowHit]], lexical: list[list[RowHit]], limit: int) -> list[str]:
+    """The server's tools whose rows matched, by best dense similarity, then those only BM25 found."""
+    by_dense: dict[str, float] = {}
+    by_bm25: dict[str, float] = {}
+    for rows, table in ((dense, by_dense), (lexical, by_bm25)):
+        for query_rows in rows:
+            for row in query_rows:
+                if row.server == server and row.tool:
+                    table[row.tool] = max(table.get(row.tool, float("-inf")), row.score)
+    ordered = sorted(by_dense, key=lambda t: (-by_dense[t], t))
+    ordered += sorted((t for t in by_bm25 if t not in by_dense), key=lambda t: (-by_bm25[t], t))
+    return ordered[:limit]

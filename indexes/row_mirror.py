@@ -1,0 +1,55 @@
+"""Every stored index row in memory: texts, owners, kinds, vectors, and BM25 over the texts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from indexes.bm25 import BM25Index
+from indexes.fusion import RowHit
+from indexes.ranking import ALL_KINDS
+
+
+class RowMirror:
+    """Every stored row in memory: texts, owners, vectors and BM25 over the texts.
+
+    Rebuilt from chroma after a sync changed rows. Below ``EXACT_LIMIT`` rows the dense side is an exact scan
+    of this matrix (a 70-server catalogue is ~2,000 rows: well under a millisecond, where a chroma query
+    costs several); above it, chroma's HNSW index answers instead.
+    """
+
+    def __init__(self, documents: list[str], metadatas: list[dict[str, Any]], vectors: np.ndarray | None):
+        self.texts = documents
+        self.servers = [m["server"] for m in metadatas]
+        self.kinds = np.array([m["kind"] for m in metadatas], dtype=object)
+        self.tools = [m.get("tool", "") for m in metadatas]
+        self.vectors = vectors
+        self.bm25 = BM25Index(documents)
+        self._masks: dict[frozenset[str], np.ndarray] = {}
+
+    def mask(self, kinds: frozenset[str]) -> np.ndarray:
+        if kinds not in self._masks:
+            self._masks[kinds] = np.isin(self.kinds, list(kinds))
+        return self._masks[kinds]
+
+    def _hits(self, scores: np.ndarray, n: int, kinds: frozenset[str], positive: bool) -> list[RowHit]:
+        if not scores.size:
+            return []
+        if kinds != ALL_KINDS:
+            scores = np.where(self.mask(kinds), scores, -np.inf)
+        n = min(n, scores.size)
+        best = np.argpartition(-scores, n - 1)[:n]
+        floor = 0.0 if positive else -np.inf
+        return [
+            RowHit(self.servers[i], float(scores[i]), self.texts[i], str(self.kinds[i]), self.tools[i])
+            for i in best
+            if scores[i] > floor
+        ]
+
+    def lexical_top(self, query: str, n: int, kinds: frozenset[str]) -> list[RowHit]:
+        return self._hits(self.bm25.scores(query), n, kinds, positive=True)
+
+    def dense_top(self, query_vectors: np.ndarray, n: int, kinds: frozenset[str]) -> list[list[RowHit]]:
+        sims = query_vectors @ self.vectors.T  # unit vectors: cosine similarity
+        return [self._hits(row, n, kinds, positive=False) for row in sims]
