@@ -104,13 +104,18 @@ class Dependencies:
         await self.pool.close()
 
 
+def encoder_dir(directory: Path) -> str:
+    """Where the onnxruntime MiniLM graphs are exported once (indexes/onnx_minilm.py)."""
+    return str(directory / "models")
+
+
 def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path | None = None) -> Dependencies:
     directory = directory or data_dir()
     catalog = load_catalog(*(catalog_paths if catalog_paths is not None else extra_catalog_paths()))
     env = server_env(directory)
     pool = SessionPool(catalog, extra_env=env, prepare=lambda: ensure_sandbox(Path(env["TURA_SANDBOX_DB"])))
 
-    onnx_dir = str(directory / "models")
+    onnx_dir = encoder_dir(directory)
 
     def open_index() -> ServerIndex:
         embedder = MiniLMEmbeddingFunction(onnx_dir=onnx_dir)

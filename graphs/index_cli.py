@@ -79,11 +79,12 @@ async def open_target(deps, target: Target) -> ServerIndex:
     """The target's index, opened as stored (the default collection is the one the graph uses)."""
     if target.collection == COLLECTION:
         return await deps.retriever.open()
+    from graphs.deps import encoder_dir
     from indexes.embeddings import MiniLMEmbeddingFunction
     from indexes.server_index import open_collection, persistent_client
 
     def opened() -> ServerIndex:
-        embedder = MiniLMEmbeddingFunction()
+        embedder = MiniLMEmbeddingFunction(onnx_dir=encoder_dir(deps.data_dir))
         client = persistent_client(str(deps.data_dir / "chroma"))
         return ServerIndex(open_collection(client, embedder, target.collection), embedder)
 

@@ -91,8 +91,8 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
             # The classifier's unsure guess beats nothing; without one, parallel handles one intent too.
             route = guess[0] if guess else "parallel"
             errors.append(f"router: {exc}; using the {'classifier' if guess else 'parallel'} route")
-            return {**update, **new_turn(errors), "route": route, "route_confidence": round(guess[1], 4) if guess else 0.0,
-                    "route_source": "fallback"}
+            return {**update, "errors": Overwrite(errors), "route": route,
+                    "route_confidence": round(guess[1], 4) if guess else 0.0, "route_source": "fallback"}
 
     return router
 
