@@ -9,7 +9,9 @@ the synthetic queries come from a cache written without them (indexes/data/livem
 Configurations: bm25 (BM25 alone over description + tool rows), description (one vector per server),
 tool_to_agent (description + tool vectors, tool hits count for their server), tool_to_agent+bm25 (the same
 fused with BM25, i.e. full without augmentation), augmented (+ synthetic-query vectors), full (augmented
-fused with BM25). Query latency is timed separately, with no embedding memo, on the full configuration.
+fused with BM25), and full-value_typing (full with sub-queries embedded as written: URLs and file paths not
+replaced by their type, indexes/value_typing.py). Query latency is timed separately, with no embedding
+memo, on the full configuration.
 
     python benchmarks/retrieval.py            # table, writes benchmarks/results/retrieval.md
     python benchmarks/retrieval.py --json     # one JSON object
@@ -54,6 +56,8 @@ CONFIGS: dict[str, tuple[str, QueryOptions]] = {
     "tool_to_agent+bm25": ("plain", QueryOptions()),
     "augmented": ("augmented", QueryOptions(fusion="dense")),
     "full": ("augmented", QueryOptions()),
+    # Ablation: full with the sub-queries embedded as written (URLs and paths not replaced by their type).
+    "full-value_typing": ("augmented", QueryOptions(type_values=False)),
 }
 # The fusion choice is measured, not assumed: both rules at a few BM25 weights, on both indexes.
 FUSION_SWEEP = [("rrf", w) for w in (0.5, 1.0, 1.5)] + [("weighted", w) for w in (0.1, 0.2, 0.3, 0.5)]

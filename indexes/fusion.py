@@ -4,7 +4,7 @@ Kept apart from the chroma code so the arithmetic is testable with plain numbers
 because which is better depends on the catalogue: reciprocal-rank fusion only uses each list's order (robust
 when the two score scales disagree), a weighted sum keeps the margins (a server far ahead in one list stays
 ahead). benchmarks/retrieval.py measures both: on LiveMCPBench (step-wise, augmented index) the
-weighted sum with BM25 weight 0.5 gave Recall@5 0.838 / nDCG@5 0.791 against 0.807 / 0.765 for the best RRF,
+weighted sum with BM25 weight 0.5 gave Recall@5 0.847 / nDCG@5 0.797 against 0.812 / 0.772 for the best RRF,
 so the weighted sum is the default (see benchmarks/results/retrieval.md for the sweep).
 """
 

@@ -14,13 +14,15 @@ ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
 
 @dataclass(frozen=True)
 class QueryOptions:
-    """How a query is scored. ``kinds`` limits the rows used (ablations over one built index)."""
+    """How a query is scored. ``kinds`` limits the rows used (ablations over one built index); ``type_values``
+    embeds sub-queries with their URLs and paths replaced by their type (indexes/value_typing.py)."""
 
     fusion: Fusion = DEFAULT_FUSION
     bm25_weight: float = DEFAULT_BM25_WEIGHT
     rrf_k: float = RRF_K
     kinds: frozenset[str] = ALL_KINDS
     tools_per_server: int = 5
+    type_values: bool = True
 
 
 @dataclass

@@ -27,6 +27,7 @@ from indexes.documents import IndexRow, ServerDoc, rows_for_server
 from indexes.fusion import RowHit
 from indexes.ranking import ALL_KINDS, QueryOptions, ServerHit, rank_servers
 from indexes.row_mirror import RowMirror
+from indexes.value_typing import type_values
 
 COLLECTION = "tura_servers"
 EXACT_LIMIT = 50_000  # rows; above this the dense side asks chroma's HNSW index instead of scanning
@@ -237,7 +238,7 @@ class ServerIndex:
         dense: list[list[RowHit]] = [[] for _ in texts]
         lexical: list[list[RowHit]] = [[] for _ in texts]
         if options.fusion != "bm25":
-            vectors = self.query_vectors(texts)
+            vectors = self.query_vectors([type_values(t) for t in texts] if options.type_values else texts)
             if mirror.vectors is not None:
                 dense = mirror.dense_top(vectors, top_n, options.kinds)
             else:
