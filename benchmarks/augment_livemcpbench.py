@@ -2,17 +2,20 @@
 servers) and, with ``--builtin``, indexes/data/builtin_synthetic.json (the built-in servers, whose tools are
 listed from the running servers).
 
-Only the catalogue is read: the benchmark's questions, steps and labels never are. Two generators:
-- ``template`` (what the committed files hold): deterministic texts from each tool's own name, first
-  description sentence and parameters (indexes/template_queries.py); every entry is labelled
-  ``"generator": "template-v1"``.
-- ``model``: the augmenter role's chat model through nodes/augment_queries.py (prompt in
-  nodes/prompts/augment.py). The embedded SmolLM2-135M takes ~1-3 min per server on 2 CPU cores and writes
-  mostly noise (SQL fragments, digit runs), which is why the committed caches are template-made; with a
-  real endpoint (TURA_AUGMENTER_BACKEND=openai ...) this is the path to use.
+Only the catalogue is read: the benchmark's questions, steps and labels never are. Three generators
+(graphs/augmenters.py):
+- ``template``: deterministic texts from each tool's own name, first description sentence and parameters
+  (indexes/template_queries.py), labelled ``"generator": "template-v1"``.
+- ``paraphrase``: the augmenter role's chat model (the embedded SmolLM2-135M by default) turns each tool's
+  first description sentence into a user request, three samples per tool (one greedy); a request is kept
+  only if the catalogue's description and tool rows rank its own server in the top 3 (round-trip check,
+  indexes/consistency.py); the template texts fill up to N. About 13 s per server on 2 CPU cores.
+- ``model``: TURA's prompt (a few JSON-listed requests per call, nodes/prompts/augment.py) for a capable
+  model behind an endpoint (TURA_AUGMENTER_BACKEND=openai ...); the 135M model writes mostly noise with it.
 
     python benchmarks/augment_livemcpbench.py                      # template, LiveMCPBench
     python benchmarks/augment_livemcpbench.py --builtin            # template, built-in servers
+    python benchmarks/augment_livemcpbench.py --generator paraphrase  # embedded model, LiveMCPBench
     python benchmarks/augment_livemcpbench.py --generator model --limit 2 --out /tmp/try.json
 """
 
@@ -24,6 +27,7 @@ import json
 import os
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -55,7 +59,9 @@ async def main() -> None:
     parser.add_argument("--builtin", action="store_true", help="the built-in servers instead of LiveMCPBench")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--n", type=int, default=20, help="queries kept per server")
-    parser.add_argument("--generator", choices=("template", "model"), default="template")
+    parser.add_argument("--generator", choices=("template", "model", "paraphrase"), default="template")
+    parser.add_argument("--onnx-dir", type=Path, default=Path(tempfile.gettempdir()) / "tura-onnx",
+                        help="where the MiniLM onnx export lives (paraphrase's round-trip check embeds)")
     parser.add_argument("--limit", type=int, default=0, help="only the first L servers (to inspect output)")
     args = parser.parse_args()
 
@@ -68,20 +74,21 @@ async def main() -> None:
         servers = load(args.data).servers
     servers = servers[: args.limit] if args.limit else servers
     out = args.out or OUT["builtin" if args.builtin else "livemcpbench"]
-    model_generator = None
     try:
-        if args.generator == "template":
-            from indexes.template_queries import GENERATOR_NAME, template_generate
+        from graphs.augmenters import make_augmenter
 
-            generate, name = template_generate, GENERATOR_NAME
-        else:
+        model = embed = None
+        if args.generator != "template":
             from graphs.context import Context
             from graphs.deps import build_model_factory
-            from nodes.augment_queries import ModelQueryGenerator
 
             model = build_model_factory().get("augmenter", Context())
-            model_generator = ModelQueryGenerator(model)
-            generate, name = model_generator, f"{model.backend}: {model.endpoint}"
+        if args.generator == "paraphrase":
+            from indexes.embeddings import MiniLMEmbeddingFunction
+
+            embed = MiniLMEmbeddingFunction(onnx_dir=str(args.onnx_dir))
+        chosen = make_augmenter(args.generator, model, servers, embed)
+        generate, name = chosen.generate, chosen.label
         cache = SyntheticQueryCache.load(out)
         started = time.perf_counter()
 
@@ -99,8 +106,10 @@ async def main() -> None:
     print(json.dumps({
         "servers": len(servers), "generator": name, "generated": len(report.generated),
         "cached": len(report.cached), "dropped": report.dropped,
-        "model_calls": model_generator.calls if model_generator else 0,
-        "model_failures": len(model_generator.failures) if model_generator else 0,
+        "model_calls": chosen.model_generator.calls if chosen.model_generator else 0,
+        "model_failures": len(chosen.failures),
+        "round_trip_kept_of_checked": [chosen.round_trip.kept, chosen.round_trip.checked]
+        if chosen.round_trip else None,
         "queries_per_server": {"mean": round(statistics.mean(kept), 2) if kept else 0,
                                "min": min(kept, default=0), "max": max(kept, default=0),
                                "servers_below_n": sum(k < args.n for k in kept)},

@@ -9,8 +9,9 @@ the synthetic queries come from a cache written without them (indexes/data/livem
 Configurations: bm25 (BM25 alone over description + tool rows), description (one vector per server),
 tool_to_agent (description + tool vectors, tool hits count for their server), tool_to_agent+bm25 (the same
 fused with BM25, i.e. full without augmentation), augmented (+ synthetic-query vectors), full (augmented
-fused with BM25), and full-value_typing (full with sub-queries embedded as written: URLs and file paths not
-replaced by their type, indexes/value_typing.py). Query latency is timed separately, with no embedding
+fused with BM25), full-value_typing (full with sub-queries embedded as written: URLs and file paths not
+replaced by their type, indexes/value_typing.py), and augmented@compare / full@compare (the same over a second
+cache, by default the paraphrase augmenter's queries from the embedded model, benchmarks/data/). Query latency is timed separately, with no embedding
 memo, on the full configuration.
 
     python benchmarks/retrieval.py            # table, writes benchmarks/results/retrieval.md
@@ -28,6 +29,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -44,6 +46,9 @@ from indexes.server_index import QueryOptions, ServerIndex, ephemeral_client, op
 
 DEFAULT_DATA = ROOT.parent / "shared/benchmarks/livemcpbench"
 DEFAULT_CACHE = ROOT / "indexes/data/livemcpbench_synthetic.json"
+# Written by `python benchmarks/augment_livemcpbench.py --generator paraphrase` (SmolLM2-135M, round-trip checked);
+# kept outside indexes/data so that builds never seed from it.
+DEFAULT_COMPARE = ROOT / "benchmarks/data/livemcpbench_paraphrase.json"
 DEFAULT_OUT = ROOT / "benchmarks/results/retrieval.md"
 BASE = {"description", "tool"}
 PAPER_MINILM = {"recall@5": 0.80, "ndcg@5": 0.45, "map@5": 0.33}
@@ -58,6 +63,9 @@ CONFIGS: dict[str, tuple[str, QueryOptions]] = {
     "full": ("augmented", QueryOptions()),
     # Ablation: full with the sub-queries embedded as written (URLs and paths not replaced by their type).
     "full-value_typing": ("augmented", QueryOptions(type_values=False)),
+    # The same two over another cache (--compare-cache): by default the paraphrase augmenter's queries.
+    "augmented@compare": ("compare", QueryOptions(fusion="dense")),
+    "full@compare": ("compare", QueryOptions()),
 }
 # The fusion choice is measured, not assumed: both rules at a few BM25 weights, on both indexes.
 FUSION_SWEEP = [("rrf", w) for w in (0.5, 1.0, 1.5)] + [("weighted", w) for w in (0.1, 0.2, 0.3, 0.5)]
@@ -142,6 +150,14 @@ def run(args: argparse.Namespace) -> dict:
     plain, plain_s = build(bench, embed, None, BASE)
     augmented, augmented_s = build(bench, embed, synthetic, BASE | {"synthetic_query"})
     indexes = {"plain": plain, "augmented": augmented}
+    generators = Counter(cache.entries[name].get("generator", "?") for name in synthetic)
+    compare: dict[str, list[str]] = {}
+    compare_generators: Counter = Counter()
+    if args.compare_cache and Path(args.compare_cache).exists():
+        other = SyntheticQueryCache.load(args.compare_cache)
+        compare = {s.name: q for s in bench.servers if (q := other.get(s)) is not None}
+        compare_generators = Counter(other.entries[name].get("generator", "?") for name in compare)
+        indexes["compare"], _ = build(bench, embed, compare, BASE | {"synthetic_query"})
     out: dict = {
         "configs": {},
         "configs_direct": {},
@@ -153,6 +169,11 @@ def run(args: argparse.Namespace) -> dict:
             "fusion": DEFAULT_FUSION,
             "synthetic_servers": len(synthetic),
             "synthetic_queries": sum(len(q) for q in synthetic.values()),
+            "synthetic_generators": dict(generators),
+            "compare_cache": str(args.compare_cache) if compare else "",
+            "compare_queries": sum(len(q) for q in compare.values()),
+            "compare_servers": len(compare),
+            "compare_generators": dict(compare_generators),
             "servers_without_cache": stale,
             "build_s_plain": round(plain_s, 2),
             "build_s_augmented": round(augmented_s, 2),
@@ -161,6 +182,8 @@ def run(args: argparse.Namespace) -> dict:
         },
     }
     for name, (which, options) in CONFIGS.items():
+        if which not in indexes:
+            continue
         out["configs"][name] = evaluate(indexes[which], questions, "stepwise", options, args.top_n)
         out["configs_direct"][name] = evaluate(indexes[which], questions, "direct", options, args.top_n)
     if args.sweep:
@@ -192,6 +215,20 @@ def table(configs: dict[str, dict], with_paper: bool) -> str:
     return head + "\n".join(rows) + "\n"
 
 
+def generator_list(generators: dict[str, int]) -> str:
+    return "; ".join(f"`{label}` ({count} servers)" for label, count in generators.items())
+
+
+def compare_sentence(setup: dict) -> str:
+    """Where the @compare rows' synthetic queries come from ('' when there are none)."""
+    if not setup["compare_cache"]:
+        return ""
+    path = Path(setup["compare_cache"]).resolve()
+    shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+    return (f"The `@compare` rows use {setup['compare_queries']} queries for {setup['compare_servers']} servers "
+            f"from `{shown}`, written by: {generator_list(setup['compare_generators'])}. ")
+
+
 def markdown(out: dict) -> str:
     s = out["setup"]
     text = [
@@ -200,9 +237,10 @@ def markdown(out: dict) -> str:
         f"Generated by `python benchmarks/retrieval.py` ({time.strftime('%Y-%m-%d')}). "
         f"{s['servers']} servers, {s['questions']} questions with a relevant server; all-MiniLM-L6-v2; "
         f"top-N rows per sub-query = {s['top_n']}; fusion = {s['fusion']}. Synthetic queries: "
-        f"{s['synthetic_queries']} for {s['synthetic_servers']} servers from the committed cache "
-        "(written by the deterministic template generator, indexes/template_queries.py, labelled `template-v1`; "
-        "not by a model, and never from the benchmark's questions). Rows: "
+        f"{s['synthetic_queries']} for {s['synthetic_servers']} servers from the committed cache, written from "
+        "the catalogue only (never from the benchmark's questions) by: "
+        + generator_list(s["synthetic_generators"])
+        + ". " + compare_sentence(s) + "Rows: "
         f"{s['rows_plain']} without augmentation, {s['rows_augmented']} with it; build (embed + BM25) "
         f"{s['build_s_plain']} s / {s['build_s_augmented']} s on {s['machine']}; encoder: {s['encoder']}.",
         "",
@@ -233,6 +271,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="synthetic-query cache file")
+    parser.add_argument("--compare-cache", default=str(DEFAULT_COMPARE),
+                        help="a second synthetic-query cache for the @compare rows ('' to skip)")
     parser.add_argument("--top-n", type=int, default=100, help="rows fetched per sub-query before MaxSim")
     parser.add_argument("--no-sweep", dest="sweep", action="store_false", help="skip the fusion sweep")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of tables")

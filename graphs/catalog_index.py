@@ -48,6 +48,7 @@ class BuildSummary:
     seconds: float = 0.0
     sync: SyncReport = field(default_factory=SyncReport)
     augment_failures: list[str] = field(default_factory=list)
+    round_trip: tuple[int, int] | None = None  # (kept, checked) model queries, for the paraphrase augmenter
 
 
 async def build_index(

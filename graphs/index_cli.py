@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -23,13 +23,16 @@ from rich.table import Table
 
 from graphs.catalog_index import BuildSummary, build_index
 from graphs.context import Context
-from indexes.augment import Generate, SyntheticQueryCache
+from indexes.augment import SyntheticQueryCache
 from indexes.documents import ServerDoc
 from indexes.server_index import COLLECTION, EmptyQueryError, QueryOptions, ServerIndex
 
+if TYPE_CHECKING:
+    from graphs.augmenters import Augmenter
+
 index_app = typer.Typer(help="Build and query the server index.", no_args_is_help=True)
 console = Console(stderr=True)
-AUGMENTERS = ("model", "template")
+AUGMENTERS = ("model", "paraphrase", "template")  # graphs/augmenters.py (imported lazily: it loads nodes/)
 
 
 def fail(message: str, code: int) -> None:
@@ -91,16 +94,15 @@ async def open_target(deps, target: Target) -> ServerIndex:
     return await asyncio.to_thread(opened)
 
 
-def augmenter(deps, kind: str) -> tuple[Generate, str, object]:
-    if kind == "template":
-        from indexes.template_queries import GENERATOR_NAME, template_generate
+def augmenter(deps, kind: str, docs: list[ServerDoc]) -> Augmenter:
+    """The build's augmenter; the model is built (not loaded) only for the kinds that call it."""
+    from graphs.augmenters import make_augmenter
+    from graphs.deps import encoder_dir
+    from indexes.embeddings import MiniLMEmbeddingFunction
 
-        return template_generate, GENERATOR_NAME, None
-    from nodes.augment_queries import ModelQueryGenerator
-
-    model = deps.models.get("augmenter", Context())
-    generator = ModelQueryGenerator(model)
-    return generator, f"{model.backend}: {model.endpoint}", generator
+    model = deps.models.get("augmenter", Context()) if kind != "template" else None
+    embed = MiniLMEmbeddingFunction(onnx_dir=encoder_dir(deps.data_dir)) if kind == "paraphrase" else None
+    return make_augmenter(kind, model, docs, embed)
 
 
 async def _build(catalog: Path | None, augment: bool, kind: str, n: int) -> tuple[BuildSummary, list[str], dict]:
@@ -111,7 +113,7 @@ async def _build(catalog: Path | None, augment: bool, kind: str, n: int) -> tupl
                 docs = target.docs if target.docs is not None else await deps.retriever.server_docs()
             index = await open_target(deps, target)
             cache = await asyncio.to_thread(SyntheticQueryCache.load, target.cache_path) if augment else None
-            generate, name, model_generator = augmenter(deps, kind) if augment else (None, "", None)
+            chosen = augmenter(deps, kind, docs) if augment else None
             with Progress(
                 TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                 console=console,
@@ -122,15 +124,17 @@ async def _build(catalog: Path | None, augment: bool, kind: str, n: int) -> tupl
                     index,
                     docs,
                     cache=cache,
-                    generate=generate,
+                    generate=chosen.generate if chosen else None,
                     n=n,
-                    generator_name=name,
+                    generator_name=chosen.label if chosen else "",
                     on_server=lambda _name, _generated: progress.advance(servers_task),
                     on_rows=lambda rows: progress.advance(rows_task, rows),
                 )
                 progress.update(rows_task, total=summary.embedded, completed=summary.embedded)
-            if model_generator is not None:
-                summary.augment_failures = list(model_generator.failures)
+            if chosen is not None:
+                summary.augment_failures = chosen.failures
+                if chosen.round_trip is not None:
+                    summary.round_trip = (chosen.round_trip.kept, chosen.round_trip.checked)
             return summary, sorted(deps.retriever.unavailable), await asyncio.to_thread(index.stats)
         finally:
             await deps.aclose()
@@ -143,13 +147,14 @@ def build(
     augment: Annotated[bool, typer.Option(
         "--augment/--no-augment", help="Add synthetic example queries per server (cached).")] = True,
     augmenter_kind: Annotated[str, typer.Option(
-        "--augmenter", help="Who writes new synthetic queries: 'model' (the augmenter role) or 'template' "
-        "(deterministic, from the tools' own text).")] = "model",
+        "--augmenter", help="Who writes new synthetic queries: 'model' (the augmenter role, TURA's JSON prompt), "
+        "'paraphrase' (the augmenter role, one request per tool, kept if it leads back to its server; for the "
+        "embedded model) or 'template' (deterministic, from the tools' own text).")] = "model",
     n: Annotated[int, typer.Option(help="Synthetic queries per server.")] = 20,
 ) -> None:
     """Index every server of the catalogue: re-embeds only what changed, drops servers that left."""
     if augmenter_kind not in AUGMENTERS:
-        fail(f"unknown augmenter '{augmenter_kind}'; use model or template", 2)
+        fail(f"unknown augmenter '{augmenter_kind}'; use {', '.join(AUGMENTERS)}", 2)
     if n < 1:
         fail("--n must be at least 1", 2)
     summary, unavailable, stats = asyncio.run(_build(catalog, augment, augmenter_kind, n))
@@ -164,8 +169,11 @@ def build(
         f"index: added {len(sync.added)}, updated {len(sync.updated)}, removed {len(sync.removed)}, "
         f"unchanged {len(sync.unchanged)} · embedded {summary.embedded} rows · {summary.seconds:.1f} s",
     ]
+    if summary.round_trip is not None:
+        kept, checked = summary.round_trip
+        lines.append(f"model queries kept by the round-trip check: {kept} of {checked}")
     if summary.augment_failures:
-        lines.append(f"augmenter replies that were not valid JSON: {len(summary.augment_failures)}")
+        lines.append(f"augmenter replies not usable (invalid JSON or empty): {len(summary.augment_failures)}")
     if unavailable:
         lines.append(f"not indexed (did not answer): {', '.join(unavailable)}")
     for line in lines:

@@ -1,4 +1,8 @@
-"""The augmenter model call: example user requests for one server, for indexes/augment.py to clean and cache.
+"""The augmenter model calls: example user requests for one server, for indexes/augment.py to clean and cache.
+
+Two ways: ``ModelQueryGenerator`` asks for a few JSON-listed requests per call (TURA's prompt, for a capable
+model); ``ToolParaphraseGenerator`` asks for one plain request per tool and call (for the embedded 135M model,
+which cannot hold a JSON list together but can paraphrase one description).
 
 indexes/ may not import nodes/, so the index takes a ``Generate`` callable; this module builds one from the
 augmenter role's chat model. A few queries per call (the server first, then tool by tool, round-robin) keeps a
@@ -15,10 +19,29 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from pydantic import BaseModel, Field
 
 from indexes.augment import clean_queries
-from indexes.documents import ServerDoc
+from indexes.documents import ServerDoc, ToolDoc
+from indexes.template_queries import first_sentence
 from nodes.models import RoleModel
-from nodes.prompts.augment import AUGMENT_SYSTEM, ask_for, server_document, shot_messages, tool_document
+from nodes.prompts.augment import (
+    AUGMENT_SYSTEM,
+    PARAPHRASE_SYSTEM,
+    ask_for,
+    paraphrase_document,
+    paraphrase_shot_messages,
+    server_document,
+    shot_messages,
+    tool_document,
+)
 from nodes.structured import StructuredOutputError, ask_structured
+
+
+def few_shot(system: str, shots: list[tuple[str, str]], ask: str) -> list[BaseMessage]:
+    """System prompt, the (role, text) example turns, then the real request."""
+    turns: list[BaseMessage] = [SystemMessage(content=system)]
+    for role, text in shots:
+        turns.append(HumanMessage(content=text) if role == "user" else AIMessage(content=text))
+    turns.append(HumanMessage(content=ask))
+    return turns
 
 
 class ExampleQueries(BaseModel):
@@ -47,11 +70,7 @@ class ModelQueryGenerator:
         return docs
 
     def messages(self, document: str) -> list[BaseMessage]:
-        turns: list[BaseMessage] = [SystemMessage(content=AUGMENT_SYSTEM)]
-        for role, text in shot_messages():
-            turns.append(HumanMessage(content=text) if role == "user" else AIMessage(content=text))
-        turns.append(HumanMessage(content=document + ask_for(self.per_call)))
-        return turns
+        return few_shot(AUGMENT_SYSTEM, shot_messages(), document + ask_for(self.per_call))
 
     async def __call__(self, server: ServerDoc, n: int) -> list[str]:
         documents = self.documents(server)
@@ -69,3 +88,43 @@ class ModelQueryGenerator:
                 continue
             raw.extend(reply.queries)
         return raw
+
+
+@dataclass
+class ToolParaphraseGenerator:
+    """``indexes.augment.Generate`` for a tiny augmenter: one request per call, tool by tool.
+
+    Each tool's first description sentence is turned into a user request ``samples`` times: once greedy
+    (the most faithful), then at ``temperature`` (more varied wording). Only the reply's first line is kept;
+    the rest of what a 135M model writes after it is drift. The output is meant to be filtered for
+    round-trip consistency (indexes/consistency.py) before it is indexed.
+    """
+
+    model: RoleModel
+    samples: int = 3
+    temperature: float = 0.8
+    max_tokens: int = 40
+    calls: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def messages(self, tool: ToolDoc) -> list[BaseMessage]:
+        document = paraphrase_document(tool.name, first_sentence(tool.description))
+        return few_shot(PARAPHRASE_SYSTEM, paraphrase_shot_messages(), document)
+
+    async def __call__(self, server: ServerDoc, n: int) -> list[str]:
+        columns: list[list[str]] = []
+        for tool in server.tools:
+            messages = self.messages(tool)
+            column = []
+            for i in range(self.samples):
+                self.calls += 1
+                temperature = 0.0 if i == 0 else self.temperature
+                reply = await self.model.chat.ainvoke(messages, temperature=temperature, max_tokens=self.max_tokens)
+                line = reply.text.strip().split("\n", 1)[0].strip()
+                if line:
+                    column.append(line)
+                else:
+                    self.failures.append(f"{server.name}/{tool.name}: empty reply")
+            columns.append(column)
+        # Round-robin over the tools (every tool's greedy request first), so a cap keeps the widest coverage.
+        return [col[i] for i in range(self.samples) for col in columns if i < len(col)]

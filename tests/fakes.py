@@ -27,10 +27,11 @@ class ScriptedChat(BaseChatModel):
 
     script: list[Any]
     prompts: list[list[BaseMessage]]
+    call_kwargs: list[dict]  # the per-call options (temperature, max_tokens, ...) of each non-streamed call
     repeat_last: bool = True
 
     def __init__(self, script: Sequence[Reply], repeat_last: bool = True):
-        super().__init__(script=list(script), prompts=[], repeat_last=repeat_last)
+        super().__init__(script=list(script), prompts=[], call_kwargs=[], repeat_last=repeat_last)
 
     @property
     def _llm_type(self) -> str:
@@ -47,6 +48,7 @@ class ScriptedChat(BaseChatModel):
     def _generate(self, messages, stop=None, run_manager=None, **kwargs):
         from langchain_core.outputs import ChatGeneration, ChatResult
 
+        self.call_kwargs.append(dict(kwargs))
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=self._next(messages)))])
 
     async def _agenerate(self, messages, stop=None, run_manager=None, **kwargs):

@@ -1,4 +1,5 @@
-"""Index-augmentation prompt (TURA appendix A.1): diverse example user requests for a server or a tool, as JSON.
+"""Index-augmentation prompts. TURA appendix A.1: diverse example user requests for a server or a tool, as
+JSON (for a capable augmenter). Per-tool paraphrasing: one plain-text request per call (for a tiny one).
 
 Small models cannot write 20 good requests for a whole server in one reply, so the augmenter is asked for a
 few at a time: once about the server, then about each tool (name, description, parameters). The few-shot
@@ -76,3 +77,31 @@ def ask_for(count: int) -> str:
 def _clip(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+# Per-tool paraphrasing: one request per call, plain text. A 135M model cannot write a JSON list of 20 good
+# requests, but it can turn one tool description into one request when shown three; the shots are again from
+# domains no catalogue of ours serves, and one is in Chinese (the answer in English) because catalogues are.
+PARAPHRASE_SYSTEM = (
+    "You turn a tool description into one short request a user would type, in English. "
+    "Answer with the request only."
+)
+
+PARAPHRASE_SHOTS: list[tuple[str, str, str]] = [
+    ("send_email", "Send an e-mail message to a recipient.", "Email Sarah that the meeting moved to 3 pm"),
+    ("track_package", "查询快递包裹的物流状态。", "Where is my DHL parcel 1Z999AA10123456784?"),
+    ("find_free_time", "Find free slots in the user's calendar.", "Find a free hour on Friday for a call with the team"),
+]
+
+
+def paraphrase_document(tool: str, description: str) -> str:
+    """The user turn for one tool: its name and the opening of its description."""
+    return f"Tool: {tool}\nDescription: {_clip(description, 300) or tool}"
+
+
+def paraphrase_shot_messages() -> list[tuple[str, str]]:
+    """The few-shot turns as (role, text) pairs: tool document, then the request."""
+    turns: list[tuple[str, str]] = []
+    for tool, description, request in PARAPHRASE_SHOTS:
+        turns += [("user", paraphrase_document(tool, description)), ("assistant", request)]
+    return turns

@@ -62,3 +62,30 @@ def test_cli_build_then_query_json(tmp_path, monkeypatch):
     assert asked.exit_code == 0, asked.output
     servers = json.loads(asked.stdout)["servers"]
     assert servers[0]["server"] == "weather" and servers[0]["evidence"][0]["text"]
+
+
+def test_cli_paraphrase_build_with_the_embedded_model(tmp_path, monkeypatch):
+    """`--augmenter paraphrase` on a small catalogue file: the embedded 135M model writes a request per tool,
+    the round-trip check keeps only those that lead back to their own server, templates fill up to N."""
+    monkeypatch.setenv("TURA_DATA_DIR", str(tmp_path))
+    catalog = tmp_path / "tools.json"
+    catalog.write_text(json.dumps([
+        {"name": "Weather Desk", "description": "Weather forecasts for cities.",
+         "tools": {"w": {"tools": [{"name": "get_forecast", "description": "Get the weather forecast for a city.",
+                                    "inputSchema": {"properties": {"city": {}}}}]}}},
+        {"name": "Stock Desk", "description": "Stock market quotes.",
+         "tools": {"s": {"tools": [{"name": "get_quote", "description": "Get the latest price of a stock ticker.",
+                                    "inputSchema": {"properties": {"ticker": {}}}}]}}},
+        {"name": "Hotel Desk", "description": "Hotel rooms.",
+         "tools": {"h": {"tools": [{"name": "book_room", "description": "Book a hotel room in a city.",
+                                    "inputSchema": {"properties": {"city": {}, "nights": {}}}}]}}},
+    ]), encoding="utf-8")
+    built = CliRunner().invoke(index_app, ["build", "--catalog", str(catalog), "--augmenter", "paraphrase", "--n", "6"])
+    assert built.exit_code == 0, built.output
+    assert "generated for 3 server(s)" in built.stdout
+    kept, checked = map(int, built.stdout.split("round-trip check: ")[1].split()[0:3:2])
+    assert checked == 9 and 0 < kept <= checked  # 3 tools x 3 samples, at least one request survives
+    cache = json.loads((tmp_path / "tools_synthetic.json").read_text(encoding="utf-8"))
+    assert set(cache) == {"Weather Desk", "Stock Desk", "Hotel Desk"}
+    for entry in cache.values():
+        assert entry["generator"].startswith("paraphrase (embedded") and 1 <= len(entry["queries"]) <= 6
