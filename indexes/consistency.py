@@ -5,8 +5,11 @@ news?"); indexed, such a row makes its server match everything. A generated requ
 *without* synthetic rows (descriptions and tools) already ranks the server that it was written for among the
 top ``k`` for it: the request must lead back to its own server. ``k`` is 3 rather than 1 because catalogues
 hold near-twins (two arXiv servers, Filesystem and Desktop Commander both with ``write_file``): a faithful
-request for one twin may rank the other first. On LiveMCPBench, with SmolLM2-135M paraphrases, top-3 kept 72%
-of the requests and top-1 60%; benchmarks/results/retrieval.md reports what the kept ones add.
+request for one twin may rank the other first. On LiveMCPBench the check kept 1,330 of the 1,567
+SmolLM2-135M paraphrases (85%). Those queries still do not beat the template texts there (full Recall@5 0.814
+against 0.847, benchmarks/results/retrieval.md, @compare rows), which is why the committed caches stay
+template-made. (The ``model`` augmenter's output is not filtered: with no capable model here, whether the
+check helps or prunes good diverse queries there is unmeasured.)
 
 Requests are filtered per server as it is generated; what fails the filter can be replaced by the
 deterministic template texts (``fill``), so every server still gets up to N synthetic rows.
