@@ -35,6 +35,7 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from graphs.augmenters import AUGMENTERS, make_augmenter  # noqa: E402
 from indexes.augment import SyntheticQueryCache, augment_catalog  # noqa: E402
 from indexes.documents import ServerDoc  # noqa: E402
 
@@ -59,7 +60,7 @@ async def main() -> None:
     parser.add_argument("--builtin", action="store_true", help="the built-in servers instead of LiveMCPBench")
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--n", type=int, default=20, help="queries kept per server")
-    parser.add_argument("--generator", choices=("template", "model", "paraphrase"), default="template")
+    parser.add_argument("--generator", choices=AUGMENTERS, default="template")
     parser.add_argument("--onnx-dir", type=Path, default=Path(tempfile.gettempdir()) / "tura-onnx",
                         help="where the MiniLM onnx export lives (paraphrase's round-trip check embeds)")
     parser.add_argument("--limit", type=int, default=0, help="only the first L servers (to inspect output)")
@@ -75,8 +76,6 @@ async def main() -> None:
     servers = servers[: args.limit] if args.limit else servers
     out = args.out or OUT["builtin" if args.builtin else "livemcpbench"]
     try:
-        from graphs.augmenters import make_augmenter
-
         model = embed = None
         if args.generator != "template":
             from graphs.context import Context

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 
 index_app = typer.Typer(help="Build and query the server index.", no_args_is_help=True)
 console = Console(stderr=True)
-AUGMENTERS = ("model", "paraphrase", "template")  # graphs/augmenters.py (imported lazily: it loads nodes/)
 
 
 def fail(message: str, code: int) -> None:
@@ -153,6 +152,8 @@ def build(
     n: Annotated[int, typer.Option(help="Synthetic queries per server.")] = 20,
 ) -> None:
     """Index every server of the catalogue: re-embeds only what changed, drops servers that left."""
+    from graphs.augmenters import AUGMENTERS  # imported here, not at start-up: it loads nodes/ and langchain
+
     if augmenter_kind not in AUGMENTERS:
         fail(f"unknown augmenter '{augmenter_kind}'; use {', '.join(AUGMENTERS)}", 2)
     if n < 1:
