@@ -17,9 +17,15 @@ from contextlib import asynccontextmanager
 from langchain_core.messages import BaseMessage
 from starlette.applications import Starlette
 
-from graphs.deps import build_dependencies
-from graphs.graph import compile_from
-from tests.fakes import ScriptedModels
+import sys as _sys
+from pathlib import Path as _Path
+
+# Run as `python benchmarks/NAME.py` from the repo root: the repo root (tests/, benchmarks/) joins the path.
+_sys.path.insert(0, str(_Path(__file__).resolve().parents[1]))
+
+from graphs.deps import build_dependencies  # noqa: E402
+from graphs.graph import compile_from  # noqa: E402
+from tests.fakes import ScriptedModels  # noqa: E402
 
 CITIES = ("Paris", "Rome", "Tokyo", "Berlin", "Madrid", "London", "Beijing", "Seoul", "Sydney", "Toronto")
 _SERVER_LINE = re.compile(r"^- (\w+): tools", re.MULTILINE)

@@ -20,12 +20,18 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
-from graphs.context import Context
-from graphs.graph import build_graph
-from indexes.embeddings import minilm_model_path, onnx_encoder
-from indexes.route_classifier import DEFAULT_THRESHOLD, ROUTES, load_queries, train_default
-from indexes.server_index import ServerHit
-from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
+import sys as _sys
+from pathlib import Path as _Path
+
+# Run as `python benchmarks/NAME.py` from the repo root: the repo root (tests/, benchmarks/) joins the path.
+_sys.path.insert(0, str(_Path(__file__).resolve().parents[1]))
+
+from graphs.context import Context  # noqa: E402
+from graphs.graph import build_graph  # noqa: E402
+from indexes.embeddings import minilm_model_path, onnx_encoder  # noqa: E402
+from indexes.route_classifier import DEFAULT_THRESHOLD, ROUTES, load_queries, train_default  # noqa: E402
+from indexes.server_index import ServerHit  # noqa: E402
+from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "router.md"
 QUERIES = {"fast": "What is the weather in Paris tomorrow?",

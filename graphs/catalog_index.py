@@ -141,6 +141,11 @@ class CatalogRetriever:
                 self._index = index
             return self._index
 
+    def search_servers(self) -> list[str]:
+        """The catalogue's web-search servers (category ``search``): where static knowledge goes."""
+        catalog = self._pool.catalog
+        return [n for n in catalog.names() if catalog.servers[n].category == "search" and n not in self.unavailable]
+
     async def search(self, sub_queries: Sequence[str], *, top_k: int, top_n: int) -> list[ServerHit]:
         index = await self.index()
         return await asyncio.to_thread(

@@ -16,7 +16,7 @@ from graphs.chat_cli import chat
 from graphs.context import Context
 from graphs.index_cli import index_app
 from graphs.endpoint_check import EndpointUnreachable, check_openai_endpoint
-from graphs.run_output import print_run, to_json_ready
+from graphs.run_output import could_not_work, print_run, to_json_ready
 
 app = typer.Typer(help="tura: an AI-search agent over live MCP servers, offline by default.", no_args_is_help=True)
 console = Console()
@@ -92,8 +92,8 @@ def ask(
         sys.stdout.write(json.dumps(out, ensure_ascii=False, default=str) + "\n")
     else:
         print_run(console, out)
-    if not out.get("citations") and out.get("errors"):
-        typer.echo("tura: no tool output could be used; see the errors above", err=True)
+    if could_not_work(out):
+        typer.echo("tura: no source could be reached or used; see the errors above", err=True)
         raise typer.Exit(1)
 
 

@@ -54,6 +54,15 @@ class Context:
     forced_route: ForcedRoute = field(
         default="auto", metadata={"description": "Force a route ('fast', 'parallel', 'planning') or 'auto'."}
     )
+    constrain_arguments: bool = field(
+        default=True, metadata={"description": "Decode tool arguments only from the request's spans, resolved "
+                                               "dates, dependency outputs and named enum values."})
+    bind_answers: bool = field(
+        default=True, metadata={"description": "Check every figure of the answer against the cited output's "
+                                               "field; fall back to a rendering of the cited facts."})
+    search_fallback: bool = field(
+        default=True, metadata={"description": "Send sub-queries no dynamic server matches to the catalogue's "
+                                               "search server."})
     today: str = field(
         default="", metadata={"description": "ISO date treated as today (empty: the machine's date)."}
     )

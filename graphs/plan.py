@@ -18,6 +18,8 @@ class Task(BaseModel):
     server: str = Field(min_length=1, description="Name of the MCP server that serves this task.")
     query: str = Field(min_length=1, max_length=2000, description="Refined, self-contained sub-query.")
     deps: list[str] = Field(default_factory=list, description="Ids of tasks whose output this one needs.")
+    request: str = Field(default="", max_length=4000,
+                         description="The user's question this task serves: its arguments may quote it.")
 
     @field_validator("deps")
     @classmethod

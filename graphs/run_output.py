@@ -21,6 +21,15 @@ def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def could_not_work(out: dict[str, Any]) -> bool:
+    """Exit 1 territory: no evidence and no source answered at all (every task failed before a tool replied,
+    or nothing could be planned). A source that answered "not found" is an answer (exit 0)."""
+    if out.get("citations") or (out.get("plan") or {}).get("source") == "halt":
+        return False
+    answered = any(r.get("observations") for r in (out.get("task_results") or {}).values())
+    return not answered and bool(out.get("errors"))
+
+
 def print_run(console: Console, out: dict[str, Any]) -> None:
     """Answer first, then route, plan, servers/tools, time per stage and errors."""
     console.print(f"[bold]Answer[/bold]\n{out['answer']}\n")

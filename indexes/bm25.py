@@ -9,8 +9,10 @@ cheap, dictionary-free stand-in for word segmentation that still matches multi-c
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Sequence
 
 import bm25s
@@ -42,8 +44,16 @@ def split_identifier(text: str) -> list[str]:
     return words
 
 
+# Words that end in "s" without being plurals: "news" must not become "new" ("create a new file").
+NOT_PLURALS = frozenset("""news series species always perhaps whereas physics economics mathematics politics
+    ethics lens gas chaos canvas atlas alias yes was has does plus towards afterwards sometimes various
+    previous famous serious nervous numerous dangerous gorgeous delicious tennis billiards""".split())
+
+
 def _stem(word: str) -> str:
     # Plurals only: "charts" ~ "chart", "queries" ~ "query". Heavier stemming merged unrelated tool words.
+    if word in NOT_PLURALS:
+        return word
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -69,9 +79,20 @@ class BM25Index:
     def __init__(self, texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75):
         self.size = len(texts)
         self._bm25 = bm25s.BM25(k1=k1, b=b)
+        self._idf: dict[str, float] = {}
         if self.size:
+            tokenized = [tokenize(t) for t in texts]
             # Empty docs (no usable token) get bm25s' empty token so every row keeps its position.
-            self._bm25.index([tokenize(t) for t in texts], show_progress=False)
+            self._bm25.index(tokenized, show_progress=False)
+            frequency = Counter(token for tokens in tokenized for token in set(tokens))
+            # bm25s' default (Lucene) idf, so the ceiling is on the same scale as its scores.
+            self._idf = {t: math.log(1 + (self.size - df + 0.5) / (df + 0.5)) for t, df in frequency.items()}
+
+    def ceiling(self, query: str) -> float:
+        """The score of a row holding each of the query's known words once, at average length: the sum of
+        their idf (BM25's tf part is 1 there). Scores divided by it say how much of the query a row matches,
+        instead of how it compares with the best row, which may match only two common words."""
+        return sum(self._idf.get(token, 0.0) for token in set(tokenize(query)))
 
     def scores(self, query: str) -> np.ndarray:
         """Score of every row for ``query`` (zeros when no query token is in the vocabulary)."""

@@ -57,16 +57,16 @@ def rrf(lists: Iterable[tuple[Mapping[str, float], float]], k: float = RRF_K) ->
 
 
 def weighted(dense: Mapping[str, float], bm25: Mapping[str, float], bm25_weight: float) -> dict[str, float]:
-    """Cosine similarity plus ``bm25_weight`` times BM25 divided by this sub-query's best BM25 score.
+    """Cosine similarity plus ``bm25_weight`` times the BM25 score as a share of the query's ceiling.
 
-    Dividing by the best keeps BM25 in [0, 1] whatever the query length; a server absent from the dense
-    list (not in the top-N rows) counts 0 there.
+    ``bm25`` scores arrive divided by the query's ceiling (indexes/bm25.py), in [0, 1]. They are not divided
+    by the best row's score: that gave a row matching two common words of the query ("ai", "today") the
+    full bonus and pushed the right dense hit from #1 to #12. A server absent from the dense list (not in
+    the top-N rows) counts 0 there.
     """
-    top = max(bm25.values(), default=0.0)
     fused = {name: float(score) for name, score in dense.items()}
-    if top > 0:
-        for name, score in bm25.items():
-            fused[name] = fused.get(name, 0.0) + bm25_weight * score / top
+    for name, score in bm25.items():
+        fused[name] = fused.get(name, 0.0) + bm25_weight * min(max(score, 0.0), 1.0)
     return fused
 
 

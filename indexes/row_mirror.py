@@ -48,7 +48,12 @@ class RowMirror:
         ]
 
     def lexical_top(self, query: str, n: int, kinds: frozenset[str]) -> list[RowHit]:
-        return self._hits(self.bm25.scores(query), n, kinds, positive=True)
+        """BM25 hits scored as a share of the query's ceiling, at most 1 (see BM25Index.ceiling)."""
+        scores = self.bm25.scores(query)
+        ceiling = self.bm25.ceiling(query)
+        if ceiling > 0:
+            scores = np.minimum(scores / ceiling, 1.0)
+        return self._hits(scores, n, kinds, positive=True)
 
     def dense_top(self, query_vectors: np.ndarray, n: int, kinds: frozenset[str]) -> list[list[RowHit]]:
         sims = query_vectors @ self.vectors.T  # unit vectors: cosine similarity

@@ -14,7 +14,8 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
-from nodes.grounding import drop_unsupported_sentences, supported_numbers
+from nodes.claims import check_claims
+from nodes.fact_rendering import render_facts
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
 from nodes.prompts.answer import ANSWER_NO_EVIDENCE, ANSWER_SYSTEM, ANSWER_USER
@@ -22,7 +23,9 @@ from nodes.question import today_of
 from nodes.timing import timed
 
 EVIDENCE_CHARS = 700
+MAX_SENTENCES = 4
 _MARKER = re.compile(r"\[(T\d+\.\d+)\]")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 
 def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
@@ -39,6 +42,7 @@ def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
                 "marker": f"{task_id}.{n}", "task_id": task_id, "server": outcome["server"],
                 "tool": outcome["tool"], "tool_call_id": outcome["call_id"],
                 "arguments": outcome.get("arguments", {}), "output": output,
+                "full_output": outcome.get("text", "") if not result.get("compressed") else output,
             })
     return evidence
 
@@ -52,15 +56,6 @@ def render_evidence(evidence: list[dict[str, Any]]) -> str:
     )
 
 
-def failure_account(state: dict[str, Any]) -> str:
-    """One line per task that did not succeed, for the answer's closing note."""
-    lines = [
-        f"{r['task_id']} ({r['server']}) {r['status']}: {r.get('error', '')}"
-        for r in (state.get("task_results") or {}).values() if r.get("status") != "ok"
-    ]
-    return "; ".join(lines)
-
-
 def turn_messages(state: dict[str, Any], text: str, reply_id: str | None = None) -> dict[str, Any]:
     """The update that closes a turn of a thread: a plain ``query`` joins ``messages`` as the user's turn
     (a ``messages`` input is there already), the answer follows it, and ``query`` is cleared so the next
@@ -68,6 +63,60 @@ def turn_messages(state: dict[str, Any], text: str, reply_id: str | None = None)
     replaces the streamed tokens with the final text instead of showing both."""
     asked = [HumanMessage(state["query"])] if (state.get("query") or "").strip() else []
     return {"messages": [*asked, AIMessage(text, id=reply_id)], "query": ""}
+
+
+def tidy_model_text(text: str, cut_off: bool) -> str:
+    """The model's text without repeated sentences and without a last sentence cut off mid-word."""
+    seen: set[str] = set()
+    kept: list[str] = []
+    sentences = [s.strip() for s in _SENTENCE.split(" ".join(text.split())) if s.strip()]
+    if cut_off and sentences and not sentences[-1].endswith((".", "!", "?", "]", ")")):
+        sentences = sentences[:-1]
+    for sentence in sentences[:MAX_SENTENCES]:
+        key = " ".join(_MARKER.sub("", sentence).lower().split())
+        if key and key not in seen:
+            seen.add(key)
+            kept.append(sentence)
+    return " ".join(kept)
+
+
+# Internal failures, told the way a user can act on them (the full text stays in ``errors``).
+_PLAIN_FAILURES = {
+    "StructuredOutputError": "the model could not form a valid tool call",
+    "NoCallableTool": "the question does not name what its tools need",
+    "ModelUnavailable": "the model endpoint did not answer",
+    "ToolRefused": "the model asked for a call this source does not allow",
+}
+
+
+def in_user_words(error: str) -> str:
+    """One line a user can read: no task ids, no internal lists (the whole text stays in ``errors``)."""
+    for name, plain in _PLAIN_FAILURES.items():
+        if error.startswith(name):
+            return plain
+    line = error.splitlines()[0] if error else "no answer"
+    line = re.sub(r"^Error executing tool \S+: ", "", line)
+    for cut in ("; sandbox", "; allowed", "; use ", "; it covers"):
+        line = line.split(cut)[0]
+    return line[:200].rstrip(" ;:,")
+
+
+def failure_lines(state: dict[str, Any]) -> list[str]:
+    """'The weather source could not answer (get_forecast, city 'Atlantis'): unknown city' lines."""
+    lines = []
+    for result in (state.get("task_results") or {}).values():
+        if result.get("status") == "ok":
+            continue
+        tried = [o for o in result.get("observations", []) if not o.get("ok")]
+        searched = ""
+        if tried:
+            last = tried[-1]
+            args = ", ".join(f"{k} {v!r}" for k, v in (last.get("arguments") or {}).items())
+            searched = f" ({last['tool']}{': ' + args if args else ''})"
+        reason = {"skipped": "it needed an earlier result that was not found",
+                  "cancelled": "it ran out of time"}.get(result.get("status", ""), result.get("error", ""))
+        lines.append(f"The {result['server']} source could not answer{searched}: {in_user_words(reason)}.")
+    return lines
 
 
 def make_answerer(models: ModelProvider):
@@ -90,39 +139,42 @@ def make_answerer(models: ModelProvider):
         text = ""
         reply_id = None
         if evidence:  # without evidence there is nothing to ground an answer on: no model call
+            today = today_of(context.today).isoformat()
+            model_text = ""
             try:
                 reply = await call_model(
                     models.get("answerer", context),
                     [
-                        SystemMessage(ANSWER_SYSTEM.format(today=today_of(context.today).isoformat(),
-                                                           evidence=render_evidence(evidence))),
+                        SystemMessage(ANSWER_SYSTEM.format(today=today, evidence=render_evidence(evidence))),
                         HumanMessage(ANSWER_USER.format(query=question)),
                     ],
                 )
-                text, reply_id = reply.text.strip(), reply.id
+                cut_off = (reply.response_metadata or {}).get("finish_reason") == "length"
+                model_text, reply_id = tidy_model_text(reply.text, cut_off), reply.id
             except ModelUnavailable as exc:
                 errors.append(f"answer: {exc}")
-            grounded = drop_unsupported_sentences(
-                text, supported_numbers(*(e["output"] for e in evidence), question, today_of(context.today).isoformat())
-            )
-            if grounded.dropped:
-                errors.append(f"answer: left out {len(grounded.dropped)} statement(s) whose figures appear in no "
-                              f"source: {grounded.dropped}")
-                text = grounded.text and (grounded.text + f"\n\n(Left out {len(grounded.dropped)} statement(s) "
-                                                          "whose figures appear in no source.)")
-        if not text:
-            # No model answer: hand over the evidence itself rather than nothing.
-            text = ("The answering model gave no answer the sources support. Evidence found:\n"
-                    + render_evidence(evidence)
-                    if evidence else f"I found no evidence to answer: {question}")
+            checked = check_claims(model_text, {e["marker"]: e["full_output"] for e in evidence},
+                                   f"{question} {today}")
+            if checked.dropped:
+                errors.append(f"answer: left out {len(checked.dropped)} statement(s) the cited sources do not "
+                              f"support: " + "; ".join(f"{s!r} ({why})" for s, why in checked.dropped))
+            kept = " ".join(checked.kept)
+            if not context.bind_answers:  # ablation: the model's text as it came
+                text = model_text or render_evidence(evidence)
+            elif kept and not checked.dropped and _MARKER.search(kept):
+                text = kept  # the model's own answer survived whole, with its citations
+            else:
+                facts = render_facts(evidence)
+                lead = f"{kept}\n\n" if kept else ""
+                note = "\n\n(Left out statements the sources do not support.)" if checked.dropped else ""
+                text = f"{lead}From the sources:\n{facts}{note}"
+        failures = failure_lines(state)
+        if not evidence:
+            searched = " ".join(failures) if failures else "No source returned anything for it."
+            text = f"I could not find an answer to: {question}. {searched}"
+        elif failures:
+            text += "\n\nNot available: " + " ".join(failures)
         cited = set(_MARKER.findall(text))
-        if evidence and not cited:
-            # The model answered from the evidence but named no marker (small models often don't):
-            # list what it was given, so every claim can still be traced to a tool output.
-            text += "\n\nSources: " + "; ".join(f"[{e['marker']}] {e['server']}.{e['tool']}" for e in evidence)
-        failed = failure_account(state)
-        if failed:
-            text += f"\n\nNot available: {failed}."
         citations = [
             {**{k: e[k] for k in ("marker", "task_id", "server", "tool", "tool_call_id", "output")},
              "cited_in_text": e["marker"] in cited, "cited_by": "model" if e["marker"] in cited else "sources"}

@@ -1,9 +1,12 @@
 """The executor agent of one plan task: a small model that may call only its server's tools.
 
 Each step is one schema-constrained output ``{"tool": ..., "params": {...}}`` whose decoding schema is
-built from the server's tools' JSON schemas (TURA's "infer without thought", appendix A.4.2). A tool
-outside the assigned server, or arguments that break the tool's schema, are refused here in code, and
-the model is re-asked with the reason. It stops at the first successful call or after ``max_steps``.
+built from the server's tools' JSON schemas (TURA's "infer without thought", appendix A.4.2), with every
+argument narrowed to the values the task's own inputs offer (nodes/argument_candidates.py): spans of the
+request, dates resolved by code, dependency outputs, named enum values. A tool outside the assigned server,
+or arguments outside that set or the tool's schema, are refused here in code too (a backend without
+grammars), and the model is re-asked with the reason. It stops at the first successful call or after
+``max_steps``.
 """
 
 from __future__ import annotations
@@ -19,8 +22,10 @@ from pydantic import BaseModel, Field
 
 from graphs.context import Context
 from graphs.plan import Task
+from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates
 from nodes.models import RoleModel
-from nodes.prompts.execute import EXECUTE_CONTEXT, EXECUTE_EXAMPLES, EXECUTE_RETRY, EXECUTE_SYSTEM, EXECUTE_USER
+from nodes.prompts.execute import (EXECUTE_CONTEXT, EXECUTE_DATES, EXECUTE_EXAMPLES, EXECUTE_RETRY, EXECUTE_SYSTEM,
+                                   EXECUTE_USER)
 from nodes.question import today_of
 from nodes.structured import ask_structured
 from tools.tool_outcome import ToolOutcome
@@ -44,15 +49,18 @@ class ToolRefused(ValueError):
     """The model named a tool it may not call, or arguments that break the tool's schema."""
 
 
-def step_schema(tools: list[Tool]) -> dict[str, Any]:
-    """A decoding schema allowing exactly one of ``tools`` with arguments of that tool's schema."""
+def step_schema(tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A decoding schema allowing exactly one of ``tools`` with arguments of that tool's schema (or of its
+    ``constrained`` schema; tools missing from ``constrained`` are left out)."""
     variants = [
         {
             "type": "object",
-            "properties": {"tool": {"const": t.name}, "params": t.inputSchema or {"type": "object"}},
+            "properties": {"tool": {"const": t.name},
+                           "params": (constrained[t.name] if constrained is not None
+                                      else t.inputSchema or {"type": "object"})},
             "required": ["tool", "params"],
         }
-        for t in tools
+        for t in tools if constrained is None or t.name in constrained
     ]
     return variants[0] if len(variants) == 1 else {"anyOf": variants}
 
@@ -72,11 +80,13 @@ def _validator_for(schema_json: str) -> jsonschema.protocols.Validator | None:
     return cls(schema)
 
 
-def make_step_check(server: str, tools: list[Tool]):
-    """The in-code guard: only this server's tools, arguments valid against the tool's input schema."""
+def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None):
+    """The in-code guard: only this server's tools, arguments valid against the tool's input schema and,
+    when given, against its ``constrained`` schema (the closed set of values the request offers)."""
     by_name = {t.name: t for t in tools}
     validators = {t.name: _validator_for(json.dumps(t.inputSchema or {"type": "object"}, sort_keys=True))
                   for t in tools}
+    narrowed = {name: _validator_for(json.dumps(schema, sort_keys=True)) for name, schema in (constrained or {}).items()}
 
     def check(step: ToolStep) -> None:
         tool = by_name.get(step.tool)
@@ -84,13 +94,42 @@ def make_step_check(server: str, tools: list[Tool]):
             raise ToolRefused(
                 f"tool '{step.tool}' is not a tool of server '{server}'; allowed: {', '.join(by_name)}"
             )
+        if constrained is not None and step.tool not in constrained:
+            raise ToolRefused(f"tool '{step.tool}' needs a value the request does not give; allowed: "
+                              f"{', '.join(constrained)}")
         try:
             if (validator := validators[step.tool]) is not None:
                 validator.validate(step.params)
         except jsonschema.ValidationError as exc:
             raise ToolRefused(f"arguments for {step.tool} are invalid: {exc.message}") from exc
+        try:
+            if (validator := narrowed.get(step.tool)) is not None:
+                validator.validate(step.params)
+        except jsonschema.ValidationError as exc:
+            raise ToolRefused(f"arguments for {step.tool} must come from the request: {exc.message}") from exc
 
     return check
+
+
+class NoCallableTool(ToolRefused):
+    """Every tool of the server needs a value that the task's inputs do not contain."""
+
+
+def constrained_tools(server: str, tools: list[Tool], candidates: Candidates) -> dict[str, dict[str, Any]]:
+    """Each callable tool's decoding schema over ``candidates``; raises NoCallableTool when none is."""
+    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates) for t in tools}
+    callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
+    if not callable_:
+        raise NoCallableTool(f"no tool of '{server}' can be called with what the request names "
+                             f"(each needs a value it does not give: {', '.join(schemas)})")
+    return callable_
+
+
+def date_hints(candidates: Candidates) -> str:
+    """'tomorrow = 2026-11-24' lines, so the model sees which resolved date each phrase is."""
+    if not candidates.dates:
+        return ""
+    return EXECUTE_DATES.format(dates="; ".join(f"{m.phrase} = {m.as_argument()}" for m in candidates.dates))
 
 
 def describe_tools(tools: list[Tool]) -> str:
@@ -123,12 +162,20 @@ async def run_task_agent(
     available = await tools.list_tools(task.server)
     if not available:
         raise ToolRefused(f"server '{task.server}' offers no tools")
+    today = today_of(context.today)
+    request_texts = [task.query] + ([task.request] if task.request and task.request != task.query else [])
+    candidates = gather_candidates(
+        request_texts, [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok], today)
+    allowed = (constrained_tools(task.server, available, candidates) if context.constrain_arguments
+               else {t.name: t.inputSchema or {"type": "object"} for t in available})
+    offered = [t for t in available if t.name in allowed]
     conversation = [
-        SystemMessage(EXECUTE_SYSTEM.format(today=today_of(context.today).isoformat(), tools=describe_tools(available))),
+        SystemMessage(EXECUTE_SYSTEM.format(today=today.isoformat(), tools=describe_tools(offered))),
         *[m for user, reply in EXECUTE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))],
-        HumanMessage(EXECUTE_USER.format(query=task.query, context=dependency_context(dep_outputs))),
+        HumanMessage(EXECUTE_USER.format(query=task.query, context=dependency_context(dep_outputs))
+                     + date_hints(candidates)),
     ]
-    schema, check = step_schema(available), make_step_check(task.server, available)
+    schema, check = step_schema(offered, allowed), make_step_check(task.server, available, allowed)
     outcomes: list[ToolOutcome] = []
     for _ in range(max(1, context.max_executor_steps)):
         step = await ask_structured(

@@ -22,7 +22,7 @@ ROLES: tuple[Role, ...] = ("router", "decomposer", "planner", "executor", "answe
 
 # Augmentation wants diverse queries; everything else wants the most likely, parseable answer.
 ROLE_TEMPERATURE: dict[str, float] = {"augmenter": 0.9}
-ROLE_MAX_TOKENS: dict[str, int] = {"answerer": 320, "augmenter": 512, "planner": 384}
+ROLE_MAX_TOKENS: dict[str, int] = {"answerer": 200, "augmenter": 512, "planner": 384}
 
 
 @dataclass(frozen=True)

@@ -51,7 +51,7 @@ class PlannerOutput(BaseModel):
         return self
 
 
-def to_plan(output: PlannerOutput) -> Plan:
+def to_plan(output: PlannerOutput, request: str = "") -> Plan:
     """Convert the wire format to the contract; malformed edges raise PlanError."""
     deps: dict[str, list[str]] = {t.id: [] for t in output.tasks}
     problems = []
@@ -67,7 +67,8 @@ def to_plan(output: PlannerOutput) -> Plan:
         deps[after].append(before)
     if problems:
         raise PlanError(problems)
-    return Plan(tasks=[Task(id=t.id, server=t.server, query=t.query, deps=deps[t.id]) for t in output.tasks])
+    return Plan(tasks=[Task(id=t.id, server=t.server, query=t.query, deps=deps[t.id], request=request)
+                       for t in output.tasks])
 
 
 def planner_schema(allowed_servers: list[str], max_tasks: int) -> dict[str, Any]:
@@ -80,13 +81,13 @@ def planner_schema(allowed_servers: list[str], max_tasks: int) -> dict[str, Any]
     return schema
 
 
-def fallback_plan(sub_queries: list[str], servers: list[dict[str, Any]]) -> Plan:
+def fallback_plan(sub_queries: list[str], servers: list[dict[str, Any]], request: str = "") -> Plan:
     """One parallel task per sub-query on the server that ranked first for it (else the top server)."""
     top = servers[0]["server"]
     tasks = []
     for i, query in enumerate(sub_queries):
         best = next((s["server"] for s in servers if i in s.get("best_for", [])), top)
-        tasks.append(Task(id=f"T{i + 1}", server=best, query=query))
+        tasks.append(Task(id=f"T{i + 1}", server=best, query=query, request=request))
     return Plan(tasks=tasks, source="fallback")
 
 
@@ -102,7 +103,8 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
         if not servers:
             return {"plan": {"tasks": [], "source": "none"}, "errors": ["plan: no servers to plan with"]}
         if state.get("route") == "fast":
-            one = Plan(tasks=[Task(id="T1", server=servers[0]["server"], query=question)], source="fast_path")
+            one = Plan(tasks=[Task(id="T1", server=servers[0]["server"], query=question, request=question)],
+                       source="fast_path")
             return {"plan": one.model_dump()}
         allowed = [s["server"] for s in servers]
         listing = "\n".join(f"- {s['server']}: tools {', '.join(s['tools']) or '(see server)'}" for s in servers)
@@ -125,7 +127,7 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
                 probe.update(diagnosis=output.diagnosis, strategy=output.strategy)
                 if output.strategy == "halt":
                     return {"plan": {"tasks": [], "source": "halt"}, "probe": probe, "errors": errors}
-                candidate = validate_plan(to_plan(output), allowed, context.max_tasks)
+                candidate = validate_plan(to_plan(output, question), allowed, context.max_tasks)
                 return {"plan": candidate.model_dump(), "probe": probe, "errors": errors}
             except PlanError as exc:
                 errors.append(f"plan: invalid plan ({exc})")
@@ -137,7 +139,7 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
             except (StructuredOutputError, ModelUnavailable) as exc:
                 errors.append(f"plan: {exc}")
                 break
-        fallback = fallback_plan(sub_queries[: context.max_tasks], servers)
+        fallback = fallback_plan(sub_queries[: context.max_tasks], servers, question)
         return {"plan": fallback.model_dump(), "probe": probe,
                 "errors": [*errors, "plan: using the fallback plan (one task per sub-query)"]}
 

@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
+from indexes.search_fallback import with_search_fallback
 from indexes.server_index import ServerHit
 from nodes.events import emit
 from nodes.timing import timed
@@ -20,6 +21,12 @@ class ServerRetriever(Protocol):
     async def search(self, sub_queries: Sequence[str], *, top_k: int, top_n: int) -> list[ServerHit]: ...
 
 
+def search_servers_of(retriever: object) -> list[str]:
+    """The retriever's web-search servers, if it knows its catalogue (test fakes may not)."""
+    finder = getattr(retriever, "search_servers", None)
+    return list(finder()) if callable(finder) else []
+
+
 def make_retriever(retriever: ServerRetriever):
     """Build the retrieve node."""
 
@@ -29,6 +36,8 @@ def make_retriever(retriever: ServerRetriever):
         sub_queries = state.get("sub_queries") or [state["standalone_query"]]
         try:
             hits = await retriever.search(sub_queries, top_k=context.top_k_servers, top_n=context.top_n_rows)
+            if context.search_fallback:
+                hits = with_search_fallback(hits, search_servers_of(retriever), len(sub_queries))
         except Exception as exc:  # the index is an external store: report its failure, keep the run going
             return {"sub_queries": sub_queries, "servers": [], "errors": [f"retrieve: {type(exc).__name__}: {exc}"]}
         servers = [

@@ -1,16 +1,24 @@
 """Standalone rewrite of a follow-up question, using the conversation before it.
 
-Single-turn questions skip the model. When the model fails, the fallback keeps the earlier user turns
-in front of the question, so retrieval still sees what "there" meant; the failure is recorded.
+Single-turn questions skip the model. The model's rewrite may only use words of the conversation: one that
+adds a word no turn contains ("Zuraflax" for Zurich) is refused. Dates are bound by code, not by the model:
+the follow-up's date words are resolved against the earlier turns ("the day after" counts from the date
+asked before) and written into the rewrite as ISO dates. When the model fails or is refused, the fallback
+is the last question with the follow-up's date put in, or the earlier user turns in front of the question,
+so retrieval still sees what "there" meant; the failure is recorded.
 """
 
 from __future__ import annotations
+
+import re
+from datetime import date
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
 from nodes.model_call import ModelUnavailable
+from nodes.date_mentions import find_date_mentions
 from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from nodes.question import today_of
@@ -39,10 +47,41 @@ def render_history(turns: list[BaseMessage]) -> str:
     return "\n".join(lines)
 
 
+_WORDS = re.compile(r"[\w']+")
+_FREE_WORDS = frozenset("""a an the and or of in on at to for is are was be it this that what whats what's how
+    about which who when where will would can could do does please pls me my i you there here then also
+    same day date after before next following weather price""".split())
+
+
 def fallback_rewrite(turns: list[BaseMessage], question: str) -> str:
     """Earlier user questions followed by this one: crude, but keeps the referents in view."""
     asked = [" ".join(m.text.split()) for m in turns if m.type == "human"][-2:]
     return " ".join([*asked, question])
+
+
+def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: date | None = None) -> list[str]:
+    """Words of the rewrite that no turn and not the question contains (date phrases aside): invented."""
+    for mention in find_date_mentions(rewrite, today or date.today()):
+        rewrite = rewrite.replace(mention.phrase, " ")
+    known = {w.lower() for text in [question, *(m.text for m in turns)] for w in _WORDS.findall(text)}
+    return [w for w in _WORDS.findall(rewrite) if w.lower() not in known and w.lower() not in _FREE_WORDS
+            and not w.replace("-", "").isdigit()]
+
+
+def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: date) -> str:
+    """The rewrite with the follow-up's dates as ISO dates. The follow-up's date words are read after the
+    earlier user turns, so "the day after" means the day after the date asked before. Without a date in
+    the follow-up, the rewrite is left as it is."""
+    earlier = "\n".join(m.text for m in turns if m.type == "human")
+    mentions = [m for m in find_date_mentions(f"{earlier}\n{question}", today)
+                if m.phrase in question and m not in find_date_mentions(earlier, today)]
+    if not mentions:
+        return rewrite
+    stripped = rewrite
+    for mention in find_date_mentions(rewrite, today):
+        stripped = stripped.replace(mention.phrase, " ")
+    dates = " and ".join(m.as_argument() for m in mentions)
+    return " ".join(f"{stripped.rstrip(' ?.!')} on {dates}".split())
 
 
 async def rewrite_standalone(
@@ -54,8 +93,27 @@ async def rewrite_standalone(
         *[m for user, reply in REWRITE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))],
         HumanMessage(REWRITE_USER.format(history=render_history(turns), question=question)),
     ]
+    today = today_of(context.today)
+    last_asked = next((" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
+    only_the_date = bind_dates(last_asked, turns, question, today)
+    if only_the_date != last_asked and not added_words(question, [], last_asked, today):
+        return only_the_date, None  # "and the day after?": the last question on the new date, no model needed
     try:
         result = await ask_structured(model, conversation, Standalone, retries=context.structured_retries)
     except (StructuredOutputError, ModelUnavailable) as exc:
-        return fallback_rewrite(turns, question), f"router: standalone rewrite failed ({exc}); using the turns joined"
-    return " ".join(result.query.split()), None
+        return _fallback(turns, question, last_asked, today), f"router: standalone rewrite failed ({exc})"
+    rewrite = " ".join(result.query.split())
+    invented = added_words(rewrite, turns, question, today)
+    if invented:
+        return (_fallback(turns, question, last_asked, today),
+                f"router: the standalone rewrite added words no turn contains ({', '.join(invented)}); not used")
+    return bind_dates(rewrite, turns, question, today), None
+
+
+def _fallback(turns: list[BaseMessage], question: str, last_asked: str, today: date) -> str:
+    """A follow-up that only changes the date ("and the day after?") is the last question with the new date;
+    anything else keeps the earlier turns in front of it."""
+    bound = bind_dates(last_asked, turns, question, today)
+    if bound != last_asked and not added_words(question, [], last_asked, today):
+        return bound
+    return bind_dates(fallback_rewrite(turns, question), turns, question, today)

@@ -129,7 +129,7 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
             if remaining <= 0:
                 errors.append(f"search: latency budget of {context.latency_budget_s:g} s ran out after {n - 1} step(s)")
                 break
-            task = Task(id=f"T{n}", server=server, query=query, deps=[tasks[-1].id] if tasks else [])
+            task = Task(id=f"T{n}", server=server, query=query, deps=[tasks[-1].id] if tasks else [], request=question)
             tasks.append(task)
             previous = results[tasks[-2].id] if len(tasks) > 1 else None
             deps = {previous["task_id"]: previous["observations"]} if previous else {}

@@ -4,16 +4,20 @@ The examples are chat turns, not prose: a 135M model copies the shape of earlier
 more reliably than it follows instructions."""
 
 EXECUTE_SYSTEM = """You call tools. Today is {today}. Reply with JSON naming one tool and its params.
-Copy names, places and dates from the task exactly as written (words like "tomorrow" are allowed).
+Copy names and places from the task exactly as written. Write dates as the ISO date listed for them.
 Tools:
 {tools}"""
 
 EXECUTE_EXAMPLES = [
-    ("Task: weather forecast for Rome tomorrow", '{"tool": "get_forecast", "params": {"city": "Rome", "dates": "tomorrow"}}'),
-    ("Task: hotels in Oslo for Friday night", '{"tool": "search_hotels", "params": {"city": "Oslo", "check_in": "friday"}}'),
+    ("Task: weather forecast for Rome tomorrow\nDates: tomorrow = 2026-06-11",
+     '{"tool": "get_forecast", "params": {"city": "Rome", "dates": "2026-06-11"}}'),
+    ("Task: hotels in Oslo for Friday night\nDates: Friday night = 2026-06-12",
+     '{"tool": "search_hotels", "params": {"city": "Oslo", "check_in": "2026-06-12"}}'),
 ]
 
 EXECUTE_USER = "Task: {query}{context}"
+
+EXECUTE_DATES = "\nDates: {dates}"
 
 EXECUTE_CONTEXT = "\nResults of earlier tasks:\n{results}"
 

@@ -112,7 +112,8 @@ async def test_invalid_json_every_time_ends_with_clear_errors_not_a_hang():
     assert "executor model gave no valid ToolStep" in joined
     assert out["plan"]["source"] == "fallback"
     assert out["task_results"]["T1"]["status"] == "failed"
-    assert "Not available: T1 (weather) failed" in out["answer"]
+    assert out["answer"] == ("I could not find an answer to: weather Beijing. The weather source could not answer: "
+                             "the model could not form a valid tool call.")
     assert out["citations"] == []
 
 
@@ -129,7 +130,7 @@ async def test_failed_task_is_named_in_the_answer():
         raise ValueError("hotel API down")
 
     tools = weather_and_hotels()
-    tools.tools["hotels"]["search_hotels"] = (make_tool("search_hotels"), broken)
+    tools.tools["hotels"]["search_hotels"] = (make_tool("search_hotels", {"city": {"type": "string"}}), broken)
     models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
                             planner=[{"tasks": [{"id": "T1", "server": "weather", "query": "weather Beijing"},
                                                 {"id": "T2", "server": "hotels", "query": "hotel Beijing"}]}],
@@ -137,7 +138,9 @@ async def test_failed_task_is_named_in_the_answer():
     graph = build_graph(models, hits("weather", "hotels"), tools).compile()
     out = await graph.ainvoke({"query": "weather and hotel in Beijing"}, context=Context(max_executor_steps=1))
     assert out["task_results"]["T1"]["status"] == "ok"
-    assert "T2 (hotels) failed: hotel API down" in out["answer"]
+    assert "Not available: The hotels source could not answer (search_hotels: city 'Beijing')" in out["answer"]
+    assert "hotel API down" in out["answer"] and "T2" not in out["answer"]  # task ids stay in errors
+    assert any(e.startswith("execute: T2 (hotels) failed") for e in out["errors"])
 
 
 def test_planner_decoding_schema_only_allows_retrieved_servers():
@@ -153,13 +156,13 @@ async def test_no_evidence_means_no_model_answer_and_an_honest_reply():
         raise ValueError("weather API down")
 
     tools = weather_and_hotels()
-    tools.tools["weather"]["get_forecast"] = (make_tool("get_forecast"), broken)
+    tools.tools["weather"]["get_forecast"] = (make_tool("get_forecast", {"city": {"type": "string"}}), broken)
     models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for])
     graph = build_graph(models, hits("weather"), tools).compile()
     out = await graph.ainvoke({"query": "weather in Beijing tomorrow"}, context=Context(max_executor_steps=1))
     assert models.calls("answerer") == 0
-    assert out["answer"].startswith("I found no evidence to answer: weather in Beijing tomorrow")
-    assert "T1 (weather) failed: weather API down" in out["answer"]
+    assert out["answer"].startswith("I could not find an answer to: weather in Beijing tomorrow.")
+    assert "The weather source could not answer (get_forecast: city 'Beijing'): weather API down" in out["answer"]
 
 
 async def test_task_events_stream_as_custom_events_with_timings():
@@ -186,7 +189,7 @@ async def test_latency_budget_expiring_mid_run_gives_a_partial_answer_in_time():
         await asyncio.sleep(20)
 
     tools = weather_and_hotels()
-    tools.tools["hotels"]["search_hotels"] = (make_tool("search_hotels"), slow)
+    tools.tools["hotels"]["search_hotels"] = (make_tool("search_hotels", {"city": {"type": "string"}}), slow)
     models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
                             planner=[{"tasks": [{"id": "T1", "server": "weather", "query": "weather Beijing"},
                                                 {"id": "T2", "server": "hotels", "query": "hotel Beijing"}]}],
@@ -197,4 +200,5 @@ async def test_latency_budget_expiring_mid_run_gives_a_partial_answer_in_time():
                               context=Context(latency_budget_s=0.5, task_timeout_s=30, tool_timeout_s=30))
     assert time.perf_counter() - started < 0.5 + 1
     assert out["task_results"]["T2"]["status"] == "cancelled"
-    assert out["answer"].startswith("Sunny [T1.1].") and "T2 (hotels) cancelled" in out["answer"]
+    assert out["answer"].startswith("Sunny [T1.1].")
+    assert "The hotels source could not answer: it ran out of time." in out["answer"]

@@ -48,10 +48,38 @@ def test_rrf_sums_weighted_reciprocal_ranks():
     assert fused["b"] == pytest.approx(1 / 62 + 0.5 / 61)
 
 
-def test_weighted_normalises_bm25_by_the_best_and_adds_it():
-    fused = weighted({"a": 0.5, "b": 0.4}, {"b": 8.0, "c": 4.0}, bm25_weight=0.5)
-    assert fused == pytest.approx({"a": 0.5, "b": 0.9, "c": 0.25})
+def test_weighted_adds_the_bm25_share_of_the_ceiling():
+    fused = weighted({"a": 0.5, "b": 0.4}, {"b": 0.8, "c": 0.4}, bm25_weight=0.5)
+    assert fused == pytest.approx({"a": 0.5, "b": 0.8, "c": 0.2})
     assert weighted({"a": 0.5}, {}, 0.5) == {"a": 0.5}
+    assert weighted({}, {"a": 3.0}, 0.5) == {"a": 0.5}  # capped at the ceiling
+
+
+def test_a_weak_bm25_match_of_common_words_does_not_override_a_strong_dense_hit():
+    from indexes.bm25 import BM25Index
+    from indexes.fusion import RowHit
+    from indexes.ranking import rank_servers
+
+    rows = ["latest news headlines and breaking stories", "create a new file in a folder", "ai model today",
+            "weather today and tomorrow", "stock prices today", "convert currencies today", "maps and routes"]
+    servers = ["news", "files", "ai_tools", "weather", "finance", "fx", "maps"]
+    bm25 = BM25Index(rows)
+    query = "whats the latest ai news today"
+    scores, ceiling = bm25.scores(query), bm25.ceiling(query)
+    lexical = [RowHit(s, min(float(v) / ceiling, 1.0), t, "description") for s, v, t in zip(servers, scores, rows) if v > 0]
+    dense = [RowHit("news", 0.62, rows[0], "description"), RowHit("ai_tools", 0.35, rows[2], "description")]
+    top = rank_servers([dense], [lexical], top_k=3)
+    assert top[0].server == "news"
+    weak = next(h for h in lexical if h.server == "ai_tools")
+    assert weak.score < 0.7  # two common words of a five-word query are not the full bonus
+
+
+def test_news_is_not_stemmed_to_new():
+    from indexes.bm25 import tokenize
+
+    assert tokenize("latest news") == ["latest", "news"]
+    assert "new" not in tokenize("tech news today") and tokenize("charts queries") == ["chart", "query"]
+    assert tokenize("create a new file") == ["create", "new", "file"]
 
 
 def test_fuse_modes_and_unknown_mode():

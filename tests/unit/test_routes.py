@@ -42,11 +42,12 @@ class KeywordRetriever:
 
 def executor(messages):
     system, task = messages[0].content, messages[-1].content
-    if "- compare_cities(" in system:
-        return {"tool": "compare_cities", "params": {"cities": "Berlin, Madrid"}}
+    if "- compare_cities(" in system:  # arguments are spans of the request, as the executor's grammar demands
+        return {"tool": "compare_cities", "params": {"cities": "Berlin or Madrid" if " or " in task
+                                                      else "Berlin and Madrid"}}
     if "- get_quote(" in system:
         return {"tool": "get_quote", "params": {"ticker_or_name": "AAPL"}}
-    return {"tool": "search", "params": {"city": "Madrid" if "Madrid" in task else "Nowhere"}}
+    return {"tool": "search", "params": {"city": "Madrid" if "Madrid" in task else "somewhere"}}
 
 
 def classify_as(route):
@@ -123,7 +124,7 @@ async def test_planning_route_searches_serially_and_the_answer_sees_full_first_s
 
 async def test_poor_results_make_decide_rewrite_the_query():
     def hotels(args):
-        return {"hotels": []} if args.get("city") == "Nowhere" else {"hotels": [{"name": "Hotel Sol", "price": 95}]}
+        return {"hotels": []} if args.get("city") == "somewhere" else {"hotels": [{"name": "Hotel Sol", "price": 95}]}
 
     def planner(messages):
         user = messages[-1].content

@@ -35,12 +35,30 @@ _SPAN_MONTH = re.compile(rf"^{_DAY_NUM} ?(?:-|–|to|until|through) ?{_DAY_NUM} 
 _RANGE_SPLIT = re.compile(r"\s+(?:to|until|through|till|and|-|–)\s+|(?<=\d)\s*–\s*(?=\d)")
 
 
+# How people type the same days: misspellings and short forms, and parts of a day that name the day itself.
+_SPELLINGS = {"tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tomorow": "tomorrow",
+              "tommorow": "tomorrow", "tommorrow": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow",
+              "tonite": "tonight", "2day": "today", "tday": "today", "weds": "wednesday", "thurs": "thursday",
+              "tues": "tuesday"}
+_DAY_PARTS = (" night", " morning", " evening", " afternoon", " noon")
+_SHORT_WEEKDAYS = {day[:3]: day for day in WEEKDAYS}
+
+
 def _normalise(text: str) -> str:
-    cleaned = " ".join(str(text).strip().lower().replace(",", ", ").split())
+    cleaned = " ".join(str(text).strip().lower().replace(",", ", ").rstrip("?!.").split())
     cleaned = cleaned.replace(" ,", ",")
-    for prefix in ("on ", "from ", "between "):
+    for prefix in ("on ", "from ", "between ", "for "):
         if cleaned.startswith(prefix):
             cleaned = cleaned[len(prefix):]
+    words = [_SPELLINGS.get(word, word) for word in cleaned.split(" ")]
+    if len(words) <= 2 and words and words[-1] in _SHORT_WEEKDAYS:  # "fri", "next sat"
+        words[-1] = _SHORT_WEEKDAYS[words[-1]]
+    cleaned = " ".join(words).replace("this coming ", "this ").replace("coming ", "this ")
+    if cleaned in ("this evening", "this morning", "this afternoon", "tonight", "later today"):
+        return "today"
+    for part in _DAY_PARTS:  # "tomorrow night" is tomorrow; "friday evening" is friday
+        if cleaned.endswith(part) and len(cleaned) > len(part):
+            cleaned = cleaned[: -len(part)]
     return cleaned
 
 
@@ -71,8 +89,8 @@ def resolve_date(text: str, today: date) -> date:
             return date(int(match[1]), int(match[2]), int(match[3]))
         except ValueError as exc:
             raise ValueError(f"'{text}' is not a real calendar date ({exc})") from exc
-    fixed = {"today": 0, "now": 0, "tonight": 0, "tomorrow": 1, "day after tomorrow": 2,
-             "the day after tomorrow": 2, "yesterday": -1}
+    fixed = {"today": 0, "now": 0, "tonight": 0, "this evening": 0, "this afternoon": 0, "tomorrow": 1,
+             "day after tomorrow": 2, "the day after tomorrow": 2, "overmorrow": 2, "yesterday": -1}
     if value in fixed:
         return today + timedelta(days=fixed[value])
     if match := _IN_N.match(value):

@@ -1,0 +1,217 @@
+"""Answer-quality benchmark (TURA Table 1 protocol) over the sandbox, end to end on real MCP servers.
+
+Runs every scenario of benchmarks/data/answer_scenarios.jsonl (written by make_answer_scenarios.py) through
+the real graph, in one warm process, a fresh thread per scenario (follow-ups: two turns on one thread).
+Expected facts are read from the sandbox by SQL when scoring (benchmarks/answer_facts.py); the checks are
+in benchmarks/answer_checks.py. Reports, per kind and overall: accuracy (correct / partial / incorrect),
+claim-level faithfulness, tool selection, argument accuracy (traceable and right), untraceable argument
+values, route accuracy, p50 / p90 seconds. ``--judge-base-url`` adds an LLM judge's 3-point score.
+
+    .venv/bin/python benchmarks/answers.py --split test [--quick] [--json] [--ablate constrain_arguments]
+    .venv/bin/python benchmarks/answers.py --backend openai --base-url http://127.0.0.1:8000/v1 --model NAME
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import sys
+import time
+from dataclasses import asdict, replace
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from langchain_core.messages import HumanMessage  # noqa: E402
+from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from benchmarks.answer_checks import ItemScore, score_item  # noqa: E402
+from benchmarks.answer_facts import expected_values, open_sandbox  # noqa: E402
+from benchmarks.answer_judge import judge_item  # noqa: E402
+from graphs.context import Context  # noqa: E402
+
+SCENARIOS = ROOT / "benchmarks" / "data" / "answer_scenarios.jsonl"
+RESULTS = ROOT / "benchmarks" / "results"
+ITEM_TIMEOUT_S = 240.0
+ABLATIONS = ("constrain_arguments", "bind_answers", "search_fallback")
+KINDS = ("fast", "parallel", "dependent", "followup", "static", "void", "hostile")
+
+
+def load_items(split: str, quick: bool) -> list[dict[str, Any]]:
+    items = [json.loads(line) for line in SCENARIOS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    items = [i for i in items if split == "all" or i["split"] == split]
+    if quick:  # 30 items, stratified: the same share of every kind, first items of each
+        by_kind = {k: [i for i in items if i["kind"] == k] for k in KINDS}
+        share = {k: max(1, round(30 * len(v) / len(items))) for k, v in by_kind.items() if v}
+        items = [i for k, v in by_kind.items() for i in v[: share.get(k, 0)]][:30]
+    return items
+
+
+async def run_item(graph, item: dict[str, Any], context: Context) -> tuple[dict[str, Any], float, str | None]:
+    """The last turn's output, the seconds the item took, and an error if the run did not finish."""
+    config = {"configurable": {"thread_id": f"bench-{item['id']}-{time.time_ns()}"}}
+    started = time.perf_counter()
+    output: dict[str, Any] = {}
+    try:
+        for turn in item["turns"]:
+            output = await asyncio.wait_for(
+                graph.ainvoke({"messages": [HumanMessage(turn)]}, config=config, context=context), ITEM_TIMEOUT_S)
+    except TimeoutError:
+        return output, time.perf_counter() - started, f"timed out after {ITEM_TIMEOUT_S:g} s"
+    except Exception as exc:  # a crash is a result here: the item scores as incorrect and the error is shown
+        return output, time.perf_counter() - started, f"{type(exc).__name__}: {exc}"
+    return output, time.perf_counter() - started, None
+
+
+async def tool_schemas(pool) -> dict[tuple[str, str], dict[str, Any]]:
+    schemas = {}
+    for server in pool.catalog.names():
+        for tool in await pool.list_tools(server):
+            schemas[(server, tool.name)] = tool.inputSchema or {}
+    return schemas
+
+
+def pct(values: list[float]) -> tuple[float, float]:
+    if not values:
+        return 0.0, 0.0
+    ordered = sorted(values)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
+
+
+def summarise(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """Accuracy (correct = 1, partial = 0.5), faithfulness, tool selection, argument accuracy, latency."""
+    def mean(values: list[float]) -> float | None:
+        return round(sum(values) / len(values), 4) if values else None
+
+    scores: list[ItemScore] = [r["score"] for r in rows]
+    calls = [c for s in scores for c in s.calls]
+    p50, p90 = pct([r["seconds"] for r in rows])
+    return {
+        "items": len(rows),
+        "accuracy": mean([1.0 if s.accuracy == "correct" else 0.5 if s.accuracy == "partial" else 0.0
+                          for s in scores]),
+        "correct": sum(s.accuracy == "correct" for s in scores),
+        "partial": sum(s.accuracy == "partial" for s in scores),
+        "incorrect": sum(s.accuracy == "incorrect" for s in scores),
+        "faithfulness": mean([s.faithfulness for s in scores if s.faithfulness is not None]),
+        "tool_selection": mean([1.0 if s.tool_selection else 0.0 for s in scores if s.tool_selection is not None]),
+        "argument_accuracy": mean([1.0 if c["correct"] else 0.0 for c in calls]),
+        "untraceable_arguments": sum(len(s.untraceable) for s in scores),
+        "tool_calls": len(calls),
+        "route_accuracy": mean([1.0 if s.route_ok else 0.0 for s in scores if s.route_ok is not None]),
+        "judge": mean([r["judge"] for r in rows if r.get("judge") is not None]),
+        "p50_s": round(p50, 2),
+        "p90_s": round(p90, 2),
+        "errors": sum(1 for r in rows if r["error"]),
+    }
+
+
+async def run(args: argparse.Namespace) -> dict[str, Any]:
+    from graphs.deps import build_dependencies, data_dir
+    from graphs.graph import compile_from
+
+    items = load_items(args.split, args.quick)
+    if args.only:
+        items = [i for i in items if any(i["id"].startswith(prefix) for prefix in args.only)]
+    context = Context(model_backend=args.backend, openai_base_url=args.base_url, openai_model=args.model)
+    for flag in args.ablate:
+        context = replace(context, **{flag: False})
+    today = date.today()
+    deps = build_dependencies()
+    rows: list[dict[str, Any]] = []
+    try:
+        graph = compile_from(deps, checkpointer=InMemorySaver())
+        schemas = await tool_schemas(deps.pool)
+        sandbox = open_sandbox(data_dir() / "sandbox.db")
+        for n, item in enumerate(items, start=1):
+            output, seconds, error = await run_item(graph, item, context)
+            expected = [v for fact in item["facts"] for v in expected_values(fact, sandbox, today)]
+            score = score_item(item, output, expected, schemas, today)
+            if error:
+                score.accuracy = "incorrect"
+            row = {"id": item["id"], "kind": item["kind"], "split": item["split"], "turns": item["turns"],
+                   "route": output.get("route"), "answer": output.get("answer", ""), "seconds": round(seconds, 2),
+                   "error": error, "score": score, "run_errors": output.get("errors", [])}
+            if args.judge_base_url:
+                row["judge"] = await judge_item(args.judge_base_url, args.judge_model, item, expected, row["answer"])
+            rows.append(row)
+            print(f"[{n}/{len(items)}] {item['id']} {score.accuracy:9s} {seconds:5.1f}s "
+                  f"route={output.get('route')} tools={[c['tool'] for c in score.calls]}"
+                  + (f" ERROR {error}" if error else ""), file=sys.stderr, flush=True)
+    finally:
+        await deps.aclose()
+    return {"rows": rows, "context": context}
+
+
+def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    rows = result["rows"]
+    overall = summarise(rows)
+    by_kind = {k: summarise([r for r in rows if r["kind"] == k]) for k in KINDS if any(r["kind"] == k for r in rows)}
+    label = "base" if not args.ablate else "-" + ",-".join(args.ablate)
+    summary = {"split": args.split, "config": label, "backend": args.backend, **overall, "by_kind": by_kind}
+    table = Table(title=f"Answer quality: split {args.split}, config {label}, backend {args.backend}")
+    columns = ("kind", "items", "accuracy", "correct/partial/incorrect", "faithfulness", "tool sel.", "arg acc.",
+               "untraceable", "route acc.", "p50 s", "p90 s")
+    for column in columns:
+        table.add_column(column)
+    lines = []
+    for kind, stats in [*by_kind.items(), ("all", overall)]:
+        cells = [kind, str(stats["items"]), _fmt(stats["accuracy"]),
+                 f"{stats['correct']}/{stats['partial']}/{stats['incorrect']}", _fmt(stats["faithfulness"]),
+                 _fmt(stats["tool_selection"]), _fmt(stats["argument_accuracy"]), str(stats["untraceable_arguments"]),
+                 _fmt(stats["route_accuracy"]), f"{stats['p50_s']:.1f}", f"{stats['p90_s']:.1f}"]
+        table.add_row(*cells)
+        lines.append("| " + " | ".join(cells) + " |")
+    Console(stderr=args.json, width=200).print(table)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    name = f"answers_{args.split}{'_quick' if args.quick else ''}_{label.replace(',', '').replace('-', 'no_')}"
+    md = [f"# {table.title}", "", f"Machine: {platform.machine()}, {os.cpu_count()} cores, {date.today()}. "
+          f"Accuracy counts partial as 0.5.", "", "| " + " | ".join(columns) + " |",
+          "|" + "---|" * len(columns), *lines, "", "## Items", "",
+          "| id | accuracy | route | seconds | missing | untraceable | unsupported claims | answer |", "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        s = r["score"]
+        answer = " ".join(r["answer"].split())[:220].replace("|", "/")
+        md.append(f"| {r['id']} | {s.accuracy} | {r['route']} | {r['seconds']} | {', '.join(s.facts_missing)} | "
+                  f"{'; '.join(s.untraceable)} | {'; '.join(s.claim_problems)[:200]} | {answer} |")
+    (RESULTS / f"{name}.md").write_text("\n".join(md) + "\n", encoding="utf-8")
+    (RESULTS / f"{name}.jsonl").write_text("".join(
+        json.dumps({**{k: v for k, v in r.items() if k != "score"}, "score": asdict(r["score"])}, default=str) + "\n"
+        for r in rows), encoding="utf-8")
+    return summary
+
+
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description="End-to-end answer quality on the sandbox (TURA Table 1).")
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
+    parser.add_argument("--quick", action="store_true", help="a 30-item stratified subset")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    parser.add_argument("--ablate", action="append", default=[], choices=ABLATIONS,
+                        help="switch a mechanism off (repeatable)")
+    parser.add_argument("--only", action="append", default=[], help="only items whose id starts with this")
+    parser.add_argument("--backend", choices=("embedded", "openai"), default="embedded")
+    parser.add_argument("--base-url", default=Context.openai_base_url)
+    parser.add_argument("--model", default=Context.openai_model)
+    parser.add_argument("--judge-base-url", default="", help="OpenAI-compatible endpoint of an LLM judge")
+    parser.add_argument("--judge-model", default=Context.openai_model)
+    args = parser.parse_args()
+    summary = report(asyncio.run(run(args)), args)
+    if args.json:
+        sys.stdout.write(json.dumps(summary) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,219 @@
+"""The closed set an executor's arguments are decoded from, built per call from the task's own inputs.
+
+Why: the 135M executor, free to write a string, writes "Zuraflax" for Zurich and "2018-3-4" for "this
+weekend". So each tool's input schema is rewritten before decoding (ARCHITECTURE.md decision 8):
+- a free string may only be a span of the request (task text, earlier turns) or a value from a
+  dependency's output;
+- a date string may only be an ISO date resolved by code from the words used (nodes/date_mentions.py);
+- an enum is narrowed to the values the request names, when it names any ("EGP" of 18 currencies);
+- a number may only be one written in the request or a dependency's output.
+A property with no candidate is dropped when optional (the tool's default applies); a tool whose required
+property has none is dropped, so side-effecting tools cannot be called on invented ids. The result is a
+plain JSON schema: llama.cpp turns it into a grammar, vLLM's guided decoding takes it as is.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from nodes.date_mentions import DateMention, find_date_mentions
+
+MAX_SPAN_WORDS = 4
+MAX_DEPENDENCY_VALUES = 60
+MAX_DEPENDENCY_VALUE_CHARS = 60
+_TOKEN = re.compile(r"[\w][\w'&.\-]*[\w]|[\w]")
+_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])")
+_STOP = frozenset("""a an and are as at be by can could do does for from get give has have how i in is it
+    its me my of on or our please show tell that the their then there this to want was what whats what's
+    when where which who will with would you your any some much many find look up check""".split())
+_DATE_NAME = re.compile(r"(^|_)(date|dates|day|check_in|check_out|checkin|checkout|depart|departure|return)"
+                        r"(_|$)|(^|_)on$")
+
+
+@dataclass
+class Candidates:
+    """What the request offers: its word spans, the dates it names, its numbers, and dependency values."""
+
+    spans: list[str] = field(default_factory=list)
+    dates: list[DateMention] = field(default_factory=list)
+    numbers: list[float] = field(default_factory=list)
+    words: set[str] = field(default_factory=set)  # lower-cased words, for narrowing enums
+
+    def day_values(self) -> list[str]:
+        return list(dict.fromkeys(m.first.isoformat() for m in self.dates))
+
+    def range_values(self) -> list[str]:
+        return list(dict.fromkeys(m.as_argument() for m in self.dates))
+
+
+def _spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:
+    """Word n-grams of ``text`` that neither start nor end with a stop word and overlap no date phrase."""
+    tokens = [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    found: list[str] = []
+    for i in range(len(tokens)):
+        for size in range(1, MAX_SPAN_WORDS + 1):
+            if i + size > len(tokens):
+                break
+            first, last = tokens[i], tokens[i + size - 1]
+            if first[0].lower() in _STOP or last[0].lower() in _STOP:
+                continue
+            if any(first[1] < end and start < last[2] for start, end in blocked):
+                continue
+            found.append(text[first[1] : last[2]])
+    return found
+
+
+def _dependency_values(outputs: list[str]) -> tuple[list[str], list[float]]:
+    """Short strings and numbers inside dependency outputs (JSON when it parses, else its words)."""
+    strings: list[str] = []
+    numbers: list[float] = []
+
+    def walk(value: Any) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, bool):
+            return
+        elif isinstance(value, (int, float)):
+            numbers.append(float(value))
+        elif isinstance(value, str) and 0 < len(value) <= MAX_DEPENDENCY_VALUE_CHARS:
+            strings.append(value)
+
+    for output in outputs:
+        try:
+            walk(json.loads(output))
+        except (json.JSONDecodeError, TypeError):
+            strings.extend(_spans(output, []))
+            numbers.extend(float(n) for n in _NUMBER.findall(output))
+    return list(dict.fromkeys(strings))[:MAX_DEPENDENCY_VALUES], numbers[:MAX_DEPENDENCY_VALUES]
+
+
+def gather_candidates(request_texts: list[str], dependency_outputs: list[str], today: date) -> Candidates:
+    """The candidates of one task: ``request_texts`` are the user's words (the task, the question, earlier
+    turns), ``dependency_outputs`` the outputs of the tasks it depends on."""
+    spans: list[str] = []
+    dates: list[DateMention] = []
+    numbers: list[float] = []
+    words: set[str] = set()
+    for text in request_texts:
+        mentions = find_date_mentions(text, today)
+        dates.extend(mentions)
+        blocked = [(m.start(), m.end()) for phrase in (d.phrase for d in mentions)
+                   for m in re.finditer(re.escape(phrase), text)]
+        spans.extend(_spans(text, blocked))
+        masked = text
+        for phrase in (d.phrase for d in mentions):
+            masked = masked.replace(phrase, " ")
+        numbers.extend(float(n) for n in _NUMBER.findall(masked))
+        words.update(w.lower() for w in _TOKEN.findall(text))
+    dep_strings, dep_numbers = _dependency_values(dependency_outputs)
+    unique_dates = list({(d.first, d.last): d for d in dates}.values())
+    return Candidates(spans=list(dict.fromkeys(spans + dep_strings)), dates=unique_dates,
+                      numbers=list(dict.fromkeys(numbers + dep_numbers)), words=words)
+
+
+def is_date_property(name: str, spec: dict[str, Any]) -> bool:
+    """A string property that holds a day: by format, by name, or by a description naming YYYY-MM-DD."""
+    if spec.get("format") in ("date", "date-time"):
+        return True
+    return bool(_DATE_NAME.search(name.lower())) or "YYYY-MM-DD" in (spec.get("description") or "")
+
+
+def _accepts_range(name: str, spec: dict[str, Any]) -> bool:
+    return name.endswith("s") or "range" in (spec.get("description") or "").lower()
+
+
+def _string_spec(spec: dict[str, Any]) -> dict[str, Any] | None:
+    """The string branch of a property (``str | None`` arrives as anyOf [string, null])."""
+    if spec.get("type") == "string":
+        return spec
+    for branch in spec.get("anyOf") or []:
+        if isinstance(branch, dict) and branch.get("type") == "string":
+            return branch
+    return None
+
+
+def _typed(spec: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    if spec.get("type") == kind:
+        return spec
+    for branch in spec.get("anyOf") or []:
+        if isinstance(branch, dict) and branch.get("type") == kind:
+            return branch
+    return None
+
+
+def _fits(value: float, spec: dict[str, Any]) -> bool:
+    if spec.get("type") == "integer" and value != int(value):
+        return False
+    if "minimum" in spec and value < spec["minimum"] or "maximum" in spec and value > spec["maximum"]:
+        return False
+    if "exclusiveMinimum" in spec and value <= spec["exclusiveMinimum"]:
+        return False
+    return not ("exclusiveMaximum" in spec and value >= spec["exclusiveMaximum"])
+
+
+def _pattern_ok(value: str, spec: dict[str, Any]) -> bool:
+    pattern = spec.get("pattern")
+    if pattern and not re.search(pattern, value):
+        return False
+    return spec.get("minLength", 0) <= len(value) <= spec.get("maxLength", 10_000)
+
+
+def _narrow_enum(values: list[Any], candidates: Candidates) -> list[Any]:
+    named = [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
+    return named or values
+
+
+def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates) -> dict[str, Any] | None:
+    """The property's decoding schema over the candidates; None when nothing may fill it."""
+    if "enum" in spec or "const" in spec:
+        return {**spec, "enum": _narrow_enum(spec["enum"], candidates)} if "enum" in spec else spec
+    string = _string_spec(spec)
+    if string is not None and "enum" in string:
+        return {"enum": _narrow_enum(string["enum"], candidates), "description": spec.get("description", "")}
+    if string is not None:
+        if is_date_property(name, string | {"description": spec.get("description", "")}):
+            values = candidates.range_values() if _accepts_range(name, spec) else candidates.day_values()
+        else:
+            values = [s for s in candidates.spans if _pattern_ok(s, string)]
+        values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
+        return {"enum": values, "description": spec.get("description", "")} if values else None
+    for kind in ("integer", "number"):
+        numeric = _typed(spec, kind)
+        if numeric is not None:
+            values = [int(v) if kind == "integer" else v for v in candidates.numbers if _fits(v, numeric)]
+            return {"enum": list(dict.fromkeys(values))} if values else None
+    array = _typed(spec, "array")
+    if array is not None and isinstance(array.get("items"), dict):
+        items = constrain_property(name, array["items"], candidates)
+        if items is None:
+            return None
+        return {**array, "items": items}
+    return spec  # booleans, objects and anything else keep their own schema
+
+
+def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates) -> dict[str, Any] | None:
+    """``schema`` with every property decoded from the candidates; None when a required one cannot be."""
+    schema = copy.deepcopy(schema or {"type": "object"})
+    properties = schema.get("properties") or {}
+    required = set(schema.get("required") or [])
+    constrained: dict[str, Any] = {}
+    for name, spec in properties.items():
+        decoded = constrain_property(name, spec, candidates)
+        if decoded is None:
+            if name in required:
+                return None
+            continue
+        constrained[name] = decoded
+    schema["properties"] = constrained
+    schema["required"] = [name for name in schema.get("required") or [] if name in constrained]
+    schema["additionalProperties"] = False
+    return schema

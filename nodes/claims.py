@@ -1,0 +1,233 @@
+"""Claim-level grounding: a figure in an answer is supported only by the cited output, under a field that
+fits the sentence.
+
+Why: checking that a number occurs somewhere in some source let "the sun will set at 7:29" pass when 07:29
+was the sunrise, and a latitude (35.71) pass as a height. Here each figure (number, clock time, ISO date)
+of a sentence is looked up among the leaves of the outputs the sentence cites (all outputs when it cites
+none); the leaf's field name must share a concept with the sentence whenever the sentence names one
+(sunset, height, price, ...). Figures the user wrote, and today's date, need no source. A sentence whose
+words are mostly absent from the evidence and the question ("avoid public Wi-Fi") is unsupported too.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+_MARKER = re.compile(r"\[(T\d+\.\d+)\]")
+_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_TIME = re.compile(r"\b(\d{1,2}):(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", re.IGNORECASE)
+_NUMBER = re.compile(r"(?<![\w.:])[-+]?\d+(?:,\d{3})*(?:\.\d+)?(?![\w:])")
+_WORD = re.compile(r"[a-z°%$€£¥]+")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+_CLAUSE = re.compile(r";\s+")
+_STOP = frozenset("""the a an and or of in on at to for is are was were be it its this that with from by as
+    will would can could there their they you your i we our has have had not no but so if about than then
+    also which what when where who how today tomorrow""".split())
+
+# Words that name what a figure measures, in sentences and in field names. A figure passes only if its
+# field shares one of these with the sentence, whenever the sentence names any.
+CONCEPTS: dict[str, frozenset[str]] = {
+    "sunrise": frozenset({"sunrise", "dawn", "rise", "rises", "rising", "sunup"}),
+    "sunset": frozenset({"sunset", "dusk", "set", "sets", "setting", "sundown"}),
+    "latitude": frozenset({"lat", "latitude"}),
+    "longitude": frozenset({"lon", "lng", "longitude"}),
+    "height": frozenset({"height", "tall", "elevation", "altitude", "metres", "meters", "storeys", "floors"}),
+    "temperature": frozenset({"temperature", "temp", "c", "°c", "°", "degrees", "celsius", "warm", "hot",
+                              "cold", "high", "low", "highs", "lows", "heat", "chilly"}),
+    "rain": frozenset({"rain", "precip", "precipitation", "chance", "showers", "wet", "mm"}),
+    "wind": frozenset({"wind", "windy", "kph", "gusts", "breeze"}),
+    "humidity": frozenset({"humidity", "humid"}),
+    "uv": frozenset({"uv"}),
+    "price": frozenset({"price", "prices", "cost", "costs", "fare", "fares", "pay", "cheap", "cheapest",
+                        "expensive", "usd", "eur", "gbp", "cny", "jpy", "chf", "$", "€", "£", "¥", "dollars",
+                        "euros", "ticket", "rate", "rates", "amount", "last", "close", "open", "quote",
+                        "converted", "result", "total", "trading", "trades", "worth", "nightly", "night"}),
+    "rating": frozenset({"rating", "rated", "stars", "star", "score", "reviews"}),
+    "duration": frozenset({"duration", "takes", "hours", "minutes", "min", "long", "journey"}),
+    "distance": frozenset({"distance", "km", "far", "kilometres", "kilometers", "miles", "away"}),
+    "departure": frozenset({"depart", "departs", "departure", "leaves", "leaving"}),
+    "arrival": frozenset({"arrive", "arrives", "arrival", "lands"}),
+    "opening": frozenset({"opens", "open", "opening"}),
+    "closing": frozenset({"closes", "closing", "close"}),
+    "availability": frozenset({"seats", "left", "stock", "available", "availability", "rooms", "units"}),
+    "volume": frozenset({"volume", "shares"}),
+    "population": frozenset({"population", "people", "inhabitants", "residents"}),
+}
+# Field-name words that belong to a concept without being a word a sentence would use.
+_FIELD_CONCEPTS = {"high_c": {"temperature"}, "low_c": {"temperature"}, "precip_chance": {"rain"},
+                   "precip_mm": {"rain"}, "wind_kph": {"wind"}, "uv_index": {"uv"},
+                   "depart_at": {"departure"}, "arrive_at": {"arrival"}, "duration_min": {"duration"},
+                   "distance_km": {"distance"}, "visit_hours": {"duration"}, "seats_left": {"availability"},
+                   "rooms_left": {"availability"}, "stock": {"availability"}}
+
+
+def concepts_of(words: set[str]) -> set[str]:
+    return {name for name, vocabulary in CONCEPTS.items() if words & vocabulary}
+
+
+def field_concepts(path: tuple[str, ...]) -> set[str]:
+    """The concepts a field path names: its last key's words, and known field names."""
+    if not path:
+        return set()
+    key = path[-1].lower()
+    words = set(re.split(r"[_\W]+", key)) - {""}
+    found = concepts_of(words) | _FIELD_CONCEPTS.get(key, set())
+    if key in ("price", "last", "prev_close", "close", "open", "day_high", "day_low", "avg_price",
+               "ticket_price", "total_price", "price_economy", "price_business", "rate", "converted",
+               "amount", "per_usd", "list_price_usd"):
+        found |= {"price"}
+    if key in ("day_high", "day_low", "high", "low"):
+        found -= {"temperature"}
+    if key in ("opens", "opening"):
+        found = {"opening"}
+    if key in ("closes", "closing"):
+        found = {"closing"}
+    return found
+
+
+def _canonical_number(text: str) -> set[str]:
+    value = float(text.replace(",", "").lstrip("+"))
+    forms = {f"{value:.2f}".rstrip("0").rstrip("."), f"{round(value):d}", f"{abs(value):.2f}".rstrip("0").rstrip(".")}
+    forms.add(f"{round(value, 1):.1f}".rstrip("0").rstrip("."))
+    return forms
+
+
+def _canonical_time(hours: str, minutes: str, suffix: str | None) -> str:
+    h = int(hours)
+    if suffix and suffix.lower().startswith("p") and h < 12:
+        h += 12
+    if suffix and suffix.lower().startswith("a") and h == 12:
+        h = 0
+    return f"{h}:{minutes}"
+
+
+def figures_of(text: str) -> list[tuple[str, set[str]]]:
+    """Each figure in ``text`` as (as written, canonical forms): ISO dates, clock times, numbers."""
+    text = _MARKER.sub(" ", text)
+    found: list[tuple[str, set[str]]] = []
+    for match in _ISO_DATE.finditer(text):
+        found.append((match.group(), {match.group()}))
+    text = _ISO_DATE.sub(" ", text)
+    for match in _TIME.finditer(text):
+        found.append((match.group().strip(), {_canonical_time(*match.groups())}))
+    text = _TIME.sub(" ", text)
+    for match in _NUMBER.finditer(text):
+        found.append((match.group(), {f"{float(match.group().replace(',', '')):.2f}".rstrip("0").rstrip(".")}))
+    return found
+
+
+@dataclass
+class Leaf:
+    """One value in a tool output, with the field path it sits under."""
+
+    path: tuple[str, ...]
+    forms: set[str]
+    concepts: set[str] = field(default_factory=set)
+
+
+def leaves_of(output: str) -> list[Leaf]:
+    """The figures in a tool output, each under its field (a non-JSON output is one field, 'text')."""
+    try:
+        data = json.loads(output)
+    except (json.JSONDecodeError, TypeError):
+        data = {"text": output}
+    leaves: list[Leaf] = []
+
+    def walk(value: Any, path: tuple[str, ...]) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, (*path, str(key)))
+        elif isinstance(value, list):
+            for item in value:
+                walk(item, path)
+        elif isinstance(value, bool) or value is None:
+            return
+        elif isinstance(value, (int, float)):
+            leaves.append(Leaf(path, _canonical_number(str(value)), field_concepts(path)))
+        else:
+            for _, forms in figures_of(str(value)):
+                expanded = set().union(*(_canonical_number(f) if re.fullmatch(r"-?\d+(\.\d+)?", f) else {f}
+                                         for f in forms))
+                # Figures inside free text (a summary, a passage) carry no field of their own.
+                concepts = field_concepts(path) if path and path[-1] not in ("text", "summary", "content",
+                                                                              "snippet", "description") else set()
+                leaves.append(Leaf(path, expanded, concepts))
+
+    walk(data, ())
+    return leaves
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    """The sentences kept, those removed, and why each was removed."""
+
+    kept: list[str]
+    dropped: list[tuple[str, str]]
+
+
+def _words(text: str) -> set[str]:
+    return set(_WORD.findall(text.lower()))
+
+
+def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> str | None:
+    """Why ``sentence`` is unsupported by ``evidence`` (marker -> output), or None when it is supported.
+    ``free_text`` holds what needs no source: the question and today's date. Clauses ("high 12 °C; sunset
+    17:00") are checked one by one against the sentence's citations."""
+    cited = [m for m in _MARKER.findall(sentence) if m in evidence] or list(evidence)
+    clauses = [c for c in _CLAUSE.split(sentence) if c.strip()]
+    if len(clauses) > 1:
+        markers = " ".join(f"[{m}]" for m in _MARKER.findall(sentence))
+        for clause in clauses:
+            if problem := check_sentence(f"{clause} {markers}".strip(), evidence, free_text):
+                return problem
+        return None
+    unknown = [m for m in _MARKER.findall(sentence) if m not in evidence]
+    if unknown:
+        return f"cites {', '.join(unknown)}, which no tool produced"
+    leaves = [leaf for marker in cited for leaf in leaves_of(evidence[marker])]
+    free = set().union(*(forms for _, forms in figures_of(free_text))) if free_text else set()
+    words = _words(sentence)
+    named = concepts_of(words)
+    for written, forms in figures_of(sentence):
+        if forms & free:
+            continue
+        matches = [leaf for leaf in leaves if leaf.forms & forms]
+        if not matches:
+            return f"{written} appears in no cited output"
+        # A field that names no concept ("date", "city") contradicts nothing; one that names another does.
+        if named and not any(leaf.concepts & named or not leaf.concepts for leaf in matches):
+            fields = sorted({leaf.path[-1] for leaf in matches if leaf.path})
+            return f"{written} is the {'/'.join(fields)} in the source, not the {'/'.join(sorted(named))}"
+    content = {w for w in words if len(w) > 3 and w not in _STOP}
+    if content and not figures_of(sentence):
+        supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
+        if len(content & supported) < len(content) / 2:
+            return "its words are not in the sources"
+    return None
+
+
+def figure_claims(answer: str, evidence: dict[str, str], free_text: str) -> list[tuple[str, str | None]]:
+    """Every clause of ``answer`` that states a figure, with why it is unsupported (None: supported). The
+    answers benchmark scores faithfulness with this."""
+    results = []
+    for line in answer.splitlines():
+        for sentence in (s.strip() for s in _SENTENCE.split(line) if s.strip()):
+            markers = " ".join(f"[{m}]" for m in _MARKER.findall(sentence))
+            for clause in (c.strip() for c in _CLAUSE.split(sentence) if c.strip()):
+                if figures_of(clause):
+                    results.append((clause, check_sentence(f"{clause} {markers}".strip(), evidence, free_text)))
+    return results
+
+
+def check_claims(answer: str, evidence: dict[str, str], free_text: str) -> ClaimCheck:
+    """Split ``answer`` into sentences and keep only the supported ones."""
+    kept: list[str] = []
+    dropped: list[tuple[str, str]] = []
+    for line in answer.splitlines():
+        for sentence in (s.strip() for s in _SENTENCE.split(line) if s.strip()):
+            problem = check_sentence(sentence, evidence, free_text)
+            (dropped.append((sentence, problem)) if problem else kept.append(sentence))
+    return ClaimCheck(kept, dropped)

@@ -1,0 +1,120 @@
+"""A readable rendering of tool outputs: field labels, values and units, one line per fact, each with its
+marker. What the user reads when the answer model's text does not survive the claim check.
+
+Works on any tool's JSON: top-level values make one line, each item of a list one line (the first few
+items; the rest counted). Units come from field-name suffixes (``high_c`` -> °C) and a sibling
+``currency`` field. Plain-text outputs (web pages) are quoted, shortened at a word boundary.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MAX_ITEMS = 7
+MAX_TEXT_CHARS = 320
+MAX_LINE_FIELDS = 14
+# Fields that describe the response rather than the world.
+SKIPPED_FIELDS = frozenset({"source", "sandbox", "note", "notes", "disclaimer"})
+_UNIT_SUFFIXES = {"_c": "°C", "_kph": "km/h", "_mm": "mm", "_km": "km", "_min": "min", "_hours": "h",
+                  "_usd": "USD", "_pct": "%", "_chance": "%", "_m": "m"}
+_PERCENT_FIELDS = frozenset({"humidity", "precip_chance", "change_pct", "chance"})
+_TEXT_FIELDS = ("text", "content", "snippet", "summary", "description")
+
+
+def _label_and_unit(key: str, record: dict[str, Any]) -> tuple[str, str]:
+    unit = ""
+    label = key
+    if key in _PERCENT_FIELDS:
+        return key.replace("_", " "), "%"
+    for suffix, name in _UNIT_SUFFIXES.items():
+        if key.endswith(suffix) and len(key) > len(suffix):
+            label, unit = key[: -len(suffix)], name
+            break
+    if not unit and isinstance(record.get("currency"), str) and ("price" in key or key in (
+            "last", "prev_close", "day_high", "day_low", "open", "close", "high", "low", "total", "amount")):
+        unit = record["currency"]
+    return label.replace("_", " "), unit
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.2f}".rstrip("0").rstrip(".") if abs(value) < 1e6 else f"{value:,.0f}"
+    return str(value)
+
+
+def _shorten(text: str, limit: int = MAX_TEXT_CHARS) -> str:
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[:limit].rsplit(" ", 1)[0]
+    return cut.rstrip(",;:") + " …"
+
+
+def _fields(record: dict[str, Any]) -> list[str]:
+    """'label value unit' for each scalar field of a record; nested dicts one level deep."""
+    parts: list[str] = []
+    for key, value in record.items():
+        if key in SKIPPED_FIELDS or key == "currency" or value is None or value == "":
+            continue
+        if isinstance(value, dict):
+            parts.extend(f"{key.replace('_', ' ')} {part}" for part in _fields(value))
+            continue
+        if isinstance(value, list):
+            if value and all(not isinstance(v, (dict, list)) for v in value):
+                parts.append(f"{key.replace('_', ' ')}: {', '.join(_value(v) for v in value[:8])}")
+            continue
+        if isinstance(value, str) and key in _TEXT_FIELDS:
+            parts.append(_shorten(value))
+            continue
+        label, unit = _label_and_unit(key, record)
+        text = _value(value)
+        parts.append(f"{label}: {text}{unit if unit in ('%', '°C') else (' ' + unit if unit else '')}")
+    return parts[:MAX_LINE_FIELDS]
+
+
+def _record_line(record: dict[str, Any], marker: str) -> str:
+    """'title: field; field ... (url) [marker]', the title being the record's name, title, city or date."""
+    title_key = next((k for k in ("name", "title", "city", "date", "symbol", "flight_no", "train_no")
+                      if isinstance(record.get(k), (str, int)) and record.get(k) != ""), None)
+    rest = {k: v for k, v in record.items() if k not in (title_key, "url")}
+    body = "; ".join(_fields(rest))
+    head = f"{record[title_key]}: " if title_key else ""
+    url = f" ({record['url']})" if isinstance(record.get("url"), str) else ""
+    return f"- {head}{body}{url} [{marker}]"
+
+
+def render_output(output: str, marker: str) -> list[str]:
+    """The lines for one tool output."""
+    try:
+        data = json.loads(output)
+    except (json.JSONDecodeError, TypeError):
+        return [f"- {_shorten(output)} [{marker}]"] if output.strip() else []
+    if isinstance(data, list):
+        data = {"results": data}
+    if not isinstance(data, dict):
+        return [f"- {_value(data)} [{marker}]"]
+    lines: list[str] = []
+    scalars = {k: v for k, v in data.items() if not isinstance(v, list) or all(not isinstance(i, dict) for i in v)}
+    if any(k not in SKIPPED_FIELDS for k in scalars):
+        head = _fields(scalars)
+        if head:
+            lines.append(f"- {'; '.join(head)} [{marker}]")
+    for key, value in data.items():
+        if not isinstance(value, list) or not value or not all(isinstance(i, dict) for i in value):
+            continue
+        for item in value[:MAX_ITEMS]:
+            lines.append(_record_line(item, marker))
+        if len(value) > MAX_ITEMS:
+            lines.append(f"- … and {len(value) - MAX_ITEMS} more {key.replace('_', ' ')} [{marker}]")
+    return lines
+
+
+def render_facts(evidence: list[dict[str, Any]]) -> str:
+    """Every piece of evidence as readable lines, grouped under the tool that produced it."""
+    blocks = []
+    for item in evidence:
+        lines = render_output(item.get("full_output") or item["output"], item["marker"])
+        if lines:
+            blocks.append(f"{item['server']} ({item['tool']}):\n" + "\n".join(lines))
+    return "\n".join(blocks)

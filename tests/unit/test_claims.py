@@ -1,0 +1,74 @@
+"""Claim-level grounding: a figure is supported only by the cited output, under a field that fits."""
+
+import json
+
+from graphs.context import Context
+from graphs.graph import build_graph
+from nodes.claims import check_claims, figure_claims
+from tests.fakes import ScriptedModels
+from tests.unit.test_graph import executor_for, hits, weather_and_hotels
+
+WEATHER = json.dumps({"city": "Paris", "days": [{"date": "2026-11-24", "high_c": 12.4, "low_c": 5.1,
+                                                 "sunrise": "07:29", "sunset": "17:00", "precip_chance": 40}]})
+LANDMARK = json.dumps({"name": "Tokyo Skytree", "lat": 35.71, "lon": 139.81, "ticket_price": 2100, "currency": "JPY"})
+EVIDENCE = {"T1.1": WEATHER, "T2.1": LANDMARK}
+QUESTION = "weather in paris tomorrow 2026-11-23"
+
+
+def problem(sentence: str) -> str | None:
+    dropped = check_claims(sentence, EVIDENCE, QUESTION).dropped
+    return dropped[0][1] if dropped else None
+
+
+def test_a_sunrise_figure_stated_as_sunset_is_rejected():
+    assert problem("The sun will set at 7:29am [T1.1].") == "7:29am is the sunrise in the source, not the sunset"
+    assert problem("Sunset is at 17:00 [T1.1].") is None
+    assert problem("The sun sets at 5:00 pm [T1.1].") is None  # 12-hour clock, same time
+
+
+def test_a_latitude_stated_as_height_is_rejected():
+    assert problem("The Tokyo Skytree is 35.71 m tall [T2.1].") == "35.71 is the lat in the source, not the height"
+    assert problem("Tokyo Skytree lies at latitude 35.71 [T2.1].") is None
+
+
+def test_figures_need_the_cited_output_not_any_output():
+    assert problem("Tickets cost 2100 JPY [T2.1].") is None
+    assert problem("Tickets cost 2100 JPY [T1.1].") == "2100 appears in no cited output"
+    assert problem("The high is 15 °C.") == "15 appears in no cited output"
+    assert problem("Rain is likely [T9.1].") == "cites T9.1, which no tool produced"
+
+
+def test_rounded_values_and_the_users_own_figures_pass():
+    assert problem("The high is 12 °C and the low 5 °C [T1.1].") is None
+    assert check_claims("You asked about 2026-11-23.", EVIDENCE, QUESTION).dropped == []
+
+
+def test_sentences_whose_words_are_not_in_the_sources_are_dropped():
+    assert problem("As a text-based AI assistant, avoid public Wi-Fi.") == "its words are not in the sources"
+    assert problem("Paris will see rain tomorrow [T1.1].") is None  # words of the question count as support
+
+
+def test_figure_claims_are_checked_clause_by_clause():
+    rendered = "- 2026-11-24: high: 12.4°C; low: 5.1°C; sunrise: 07:29; sunset: 17:00 [T1.1]"
+    assert [why for _, why in figure_claims(rendered, EVIDENCE, QUESTION)] == [None, None, None, None]
+    swapped = "- sunrise: 17:00; sunset: 07:29 [T1.1]"
+    assert all(why for _, why in figure_claims(swapped, EVIDENCE, QUESTION))
+
+
+async def test_graph_leaves_out_invented_figures_and_says_so():
+    models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for],
+                            answerer=["Sunny in Beijing tomorrow [T1.1]. It will be 99 degrees by noon."])
+    graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
+    assert "99" not in out["answer"] and out["answer"].startswith("Sunny in Beijing tomorrow [T1.1].")
+    assert "From the sources:\nweather (get_forecast):" in out["answer"]
+    assert "(Left out statements the sources do not support.)" in out["answer"]
+    assert any("99 appears in no cited output" in e for e in out["errors"])
+
+
+async def test_answer_with_only_invented_figures_is_the_rendered_evidence_not_a_json_dump():
+    models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for], answerer=["It will be 99 degrees."])
+    graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
+    assert out["answer"].startswith("From the sources:\nweather (get_forecast):\n- city: Beijing; date: 2026-11-23;")
+    assert "{" not in out["answer"] and "99" not in out["answer"]
