@@ -1,6 +1,8 @@
 """Planning search (SRSA): for questions whose later steps need earlier results, search serially:
 search -> compress (keep only what bears on the question) -> decide (enough? else the next query,
-rewritten when the last results were poor), for at most ``max_search_steps`` steps.
+rewritten when the last results were poor), for at most ``max_search_steps`` steps. A poor step is never
+"enough": when the model says done after one, the question goes to a retrieved server not asked yet, or the
+loop stops with "not found".
 
 Each step is a plan task ``T<n>`` on a retrieved server, run by the same executor agent as the DAG's
 tasks (nodes/run_task.py), and stored in ``task_results`` so the answer cites it. The first step's full
@@ -152,6 +154,17 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
                 step["decision"] = "decide failed"
                 break
             next_query = " ".join(decision.next_query.split())
+            if (decision.done or not next_query) and step["poor"]:
+                # A failure is never "enough": try the question on a retrieved server not asked yet, else
+                # stop and say it was not found.
+                untried = [s["server"] for s in servers if s["server"] not in {t.server for t in tasks}]
+                if not untried:
+                    step["decision"] = "not found"
+                    break
+                step["decision"] = "retry elsewhere"
+                emit("search_step", **step)
+                server, query = untried[0], question
+                continue
             if decision.done or not next_query:
                 step["decision"] = "enough"
                 break

@@ -189,3 +189,36 @@ async def test_two_turn_follow_up_is_rewritten_routed_fast_and_resolves_there_an
     assert retriever.seen == [[standalone]]
     assert json.loads(json.dumps(out["plan"]))["tasks"][0]["query"] == standalone
     assert models.calls("router") == 1  # the rewrite only
+
+
+async def test_a_failed_step_is_never_enough_the_question_moves_to_an_untried_server():
+    def hotels(args):
+        raise ValueError("hotel API down")
+
+    def planner(messages):
+        user = messages[-1].content
+        if "RESULT:" in user:
+            return {"summary": "Hotel Sol, 95.", "useful": True}
+        return {"done": True, "next_query": ""}  # a careless decider: "enough" whatever happened
+
+    models = ScriptedModels(planner=[planner], executor=[executor], answerer=["ok"])
+    graph = build_graph(models, KeywordRetriever(), travel_tools(hotels), classify=classify_as("planning")).compile()
+    out = await graph.ainvoke({"query": "a hotel somewhere nice, or AAPL stock"}, context=Context())
+    first, second = out["search_steps"][:2]
+    assert (first["server"], first["status"], first["decision"]) == ("hotels", "failed", "retry elsewhere")
+    assert second["server"] == "finance" and second["query"] == "a hotel somewhere nice, or AAPL stock"
+    assert second["status"] == "ok"
+
+
+async def test_a_failed_step_with_nowhere_left_to_ask_ends_as_not_found():
+    def hotels(args):
+        raise ValueError("hotel API down")
+
+    models = ScriptedModels(planner=[lambda m: {"done": True, "next_query": ""}], executor=[executor],
+                            answerer=["ok"])
+    graph = build_graph(models, KeywordRetriever(), travel_tools(hotels), classify=classify_as("planning")).compile()
+    out = await graph.ainvoke({"query": "a hotel somewhere nice"}, context=Context())
+    [step] = out["search_steps"]
+    assert step["decision"] == "not found"
+    assert out["answer"].startswith("I could not find an answer to: a hotel somewhere nice.")
+    assert "The hotels source could not answer (search: city 'somewhere'): hotel API down." in out["answer"]

@@ -1,0 +1,98 @@
+"""The executor's closed set: spans, resolved dates, dependency values and named enum values, for any
+catalogue's schemas, and the decoding schema built from them."""
+
+from datetime import date
+
+from nodes.argument_candidates import constrain_tool_schema, gather_candidates
+from nodes.execute import NoCallableTool, ToolStep, constrained_tools, make_step_check, step_schema
+from tests.fakes import make_tool
+
+TODAY = date(2026, 11, 23)
+FORECAST = {"type": "object", "required": ["city"], "properties": {
+    "city": {"type": "string", "minLength": 2, "maxLength": 60},
+    "dates": {"type": "string", "description": "a day or a range", "default": "today"},
+    "with_summary": {"type": "boolean", "default": True}}}
+
+
+def test_a_free_string_may_only_be_a_span_of_the_request():
+    candidates = gather_candidates(["Weather in Zurich tomorrow?"], [], TODAY)
+    schema = constrain_tool_schema(FORECAST, candidates)
+    cities = schema["properties"]["city"]["enum"]
+    assert "Zurich" in cities and "Weather in Zurich" in cities
+    assert not any("tomorrow" in c for c in cities)  # date words are not city candidates
+    assert not any(c.lower().startswith(("in ", "the ")) for c in cities)
+    assert schema["properties"]["dates"] == {"enum": ["2026-11-24"], "description": "a day or a range"}
+    assert schema["properties"]["with_summary"] == {"type": "boolean", "default": True}
+    assert schema["additionalProperties"] is False
+
+
+def test_a_range_property_gets_the_resolved_range():
+    schema = constrain_tool_schema(FORECAST, gather_candidates(["rain in Rome this weekend"], [], TODAY))
+    assert schema["properties"]["dates"]["enum"] == ["2026-11-28 to 2026-11-29"]
+
+
+def test_an_optional_property_without_candidates_is_dropped_and_a_required_one_drops_the_tool():
+    schema = constrain_tool_schema(FORECAST, gather_candidates(["weather in Oslo"], [], TODAY))
+    assert "dates" not in schema["properties"] and schema["required"] == ["city"]
+    booking = {"type": "object", "required": ["hotel_id", "guest_name"], "properties": {
+        "hotel_id": {"type": "integer", "minimum": 1}, "guest_name": {"type": "string"}}}
+    assert constrain_tool_schema(booking, gather_candidates(["hotels in Paris"], [], TODAY)) is None
+
+
+def test_enums_narrow_to_the_values_the_request_names():
+    convert = {"type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
+        "amount": {"type": "number", "minimum": 0},
+        "from_currency": {"enum": ["USD", "EUR", "EGP", "JPY"], "type": "string"},
+        "to_currency": {"enum": ["USD", "EUR", "EGP", "JPY"], "type": "string"}}}
+    schema = constrain_tool_schema(convert, gather_candidates(["convert 100 usd to EGP"], [], TODAY))
+    assert schema["properties"]["to_currency"]["enum"] == ["USD", "EGP"]
+    assert schema["properties"]["amount"] == {"enum": [100.0]}
+    unnamed = constrain_tool_schema(convert, gather_candidates(["convert 100 dollars"], [], TODAY))
+    assert unnamed["properties"]["to_currency"]["enum"] == ["USD", "EUR", "EGP", "JPY"]
+
+
+def test_ids_and_names_may_come_from_a_dependency_output():
+    details = {"type": "object", "required": ["hotel_id"], "properties": {
+        "hotel_id": {"type": "integer", "minimum": 1}, "name": {"type": "string"}}}
+    candidates = gather_candidates(["details of the cheapest one"],
+                                   ['{"hotels": [{"hotel_id": 178, "name": "The Summit Lodge Paris"}]}'], TODAY)
+    schema = constrain_tool_schema(details, candidates)
+    assert 178 in schema["properties"]["hotel_id"]["enum"]
+    assert "The Summit Lodge Paris" in schema["properties"]["name"]["enum"]
+
+
+def test_patterns_and_arrays_of_a_users_catalogue_are_respected():
+    tickets = {"type": "object", "required": ["venues"], "properties": {
+        "venues": {"type": "array", "items": {"type": "string"}},
+        "code": {"type": "string", "pattern": "^[A-Z]{2}[0-9]{3}$"}}}
+    schema = constrain_tool_schema(tickets, gather_candidates(["tickets at Wembley or the O2, code AB123"], [], TODAY))
+    assert "Wembley" in schema["properties"]["venues"]["items"]["enum"]
+    assert schema["properties"]["code"]["enum"] == ["AB123"]
+
+
+def test_the_step_schema_and_check_refuse_values_outside_the_set():
+    tools = [make_tool("get_forecast", FORECAST["properties"], required=["city"]),
+             make_tool("book", {"hotel_id": {"type": "integer"}}, read_only=False, required=["hotel_id"])]
+    allowed = constrained_tools("weather", tools, gather_candidates(["Weather in Zurich tomorrow?"], [], TODAY))
+    assert list(allowed) == ["get_forecast"]  # book needs an id the request does not give
+    schema = step_schema(tools, allowed)
+    assert schema["properties"]["tool"] == {"const": "get_forecast"}
+    check = make_step_check("weather", tools, allowed)
+    check(ToolStep(tool="get_forecast", params={"city": "Zurich", "dates": "2026-11-24"}))
+    for bad in ({"city": "Zuraflax"}, {"city": "Zurich", "dates": "2018-3-4"}, {"city": "Zurich", "x": 1}):
+        try:
+            check(ToolStep(tool="get_forecast", params=bad))
+        except ValueError as exc:
+            assert "must come from the request" in str(exc)
+        else:
+            raise AssertionError(f"{bad} was accepted")
+
+
+def test_no_callable_tool_is_a_clear_error():
+    tools = [make_tool("book", {"hotel_id": {"type": "integer"}}, read_only=False, required=["hotel_id"])]
+    try:
+        constrained_tools("hotels", tools, gather_candidates(["book me something"], [], TODAY))
+    except NoCallableTool as exc:
+        assert "no tool of 'hotels' can be called" in str(exc)
+    else:
+        raise AssertionError("expected NoCallableTool")

@@ -1,0 +1,65 @@
+"""Dates in the words people type, resolved by code relative to a fixed today (Monday 2026-11-23)."""
+
+from datetime import date
+
+import pytest
+
+from nodes.date_mentions import find_date_mentions
+
+TODAY = date(2026, 11, 23)  # a Monday
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Weather in Zurich tomorrow?", "2026-11-24"),
+    ("weather tmrw", "2026-11-24"),
+    ("forecast tmr", "2026-11-24"),
+    ("hotel tomorrow night", "2026-11-24"),
+    ("rain tommorow morning?", "2026-11-24"),
+    ("table for tonight", "2026-11-23"),
+    ("anything this evening", "2026-11-23"),
+    ("what about today", "2026-11-23"),
+    ("the day after tomorrow", "2026-11-25"),
+    ("in 2 days", "2026-11-25"),
+    ("in a week", "2026-11-30"),
+    ("in 2 weeks", "2026-12-07"),
+    ("this friday", "2026-11-27"),
+    ("on friday", "2026-11-27"),
+    ("friday evening", "2026-11-27"),
+    ("next fri", "2026-11-27"),
+    ("this coming saturday", "2026-11-28"),
+    ("next monday", "2026-11-30"),
+    ("on sunday", "2026-11-29"),
+    ("thurs", "2026-11-26"),
+    ("Dec 24", "2026-12-24"),
+    ("24 December", "2026-12-24"),
+    ("June 10", "2027-06-10"),
+    ("jun 10th", "2027-06-10"),
+    ("2026-12-01", "2026-12-01"),
+    ("this weekend", "2026-11-28 to 2026-11-29"),
+    ("next weekend", "2026-12-05 to 2026-12-06"),
+    ("next week", "2026-11-30 to 2026-12-06"),
+    ("the next 3 days", "2026-11-23 to 2026-11-25"),
+    ("June 10-15", "2027-06-10 to 2027-06-15"),
+    ("between June 10 and June 12", "2027-06-10 to 2027-06-12"),
+    ("Dec 30 to Jan 2", "2026-12-30 to 2027-01-02"),
+    ("2026-12-01 to 2026-12-03", "2026-12-01 to 2026-12-03"),
+])
+def test_a_phrase_resolves_to_its_iso_date(text, expected):
+    [mention] = find_date_mentions(text, TODAY)
+    assert mention.as_argument() == expected
+
+
+def test_the_day_after_counts_from_the_date_named_before_it():
+    mentions = find_date_mentions("weather in Madrid tmrw? and the day after?", TODAY)
+    assert [(m.phrase, m.as_argument()) for m in mentions] == [("tmrw", "2026-11-24"), ("the day after", "2026-11-25")]
+
+
+@pytest.mark.parametrize("text", ["the sun will set at 7:29", "convert 100 USD to EGP", "what now",
+                                  "I sat down", "may I ask", "EUR and USD"])
+def test_words_that_only_look_like_dates_are_not_dates(text):
+    assert find_date_mentions(text, TODAY) == []
+
+
+def test_a_date_among_other_words_keeps_its_phrase():
+    [mention] = find_date_mentions("cheapest flight paris to rome next tuesday pls", TODAY)
+    assert (mention.phrase, mention.as_argument()) == ("next tuesday", "2026-11-24")  # the first one after today
