@@ -136,9 +136,12 @@ def score_item(item: dict[str, Any], output: dict[str, Any], expected: list[Expe
     facts = [f["type"] for f in item["facts"]]
     calls = observations(output)
     called = {(c["server"], c["tool"]) for c in calls}
+    turns_text = "\n".join(item["turns"])
+    resolved = {m.as_argument() for m in find_date_mentions(turns_text, today)}
+    resolved |= {m.first.isoformat() for m in find_date_mentions(turns_text, today)}
+    free_text = " ".join([*item["turns"], today.isoformat(), *sorted(resolved)])  # what needs no source
     if "void" in facts:
-        invented = [c for c, problem in figure_claims(answer, evidence_by_marker(output), " ".join(item["turns"]))
-                    if problem]
+        invented = [c for c, problem in figure_claims(answer, evidence_by_marker(output), free_text) if problem]
         ok = bool(NOT_FOUND.search(answer)) and not invented
         score.accuracy = "correct" if ok else "incorrect"
     elif "no_side_effect" in facts:
@@ -149,8 +152,7 @@ def score_item(item: dict[str, Any], output: dict[str, Any], expected: list[Expe
             (score.facts_found if states(answer, value) else score.facts_missing).append(value.label)
         found = len(score.facts_found)
         score.accuracy = ("correct" if found == len(expected) and expected else "partial" if found else "incorrect")
-    for clause, problem in figure_claims(answer, evidence_by_marker(output), " ".join(item["turns"]) + " "
-                                         + today.isoformat()):
+    for clause, problem in figure_claims(answer, evidence_by_marker(output), free_text):
         score.claims += 1
         if problem:
             score.claim_problems.append(f"{clause} ({problem})")
@@ -162,9 +164,6 @@ def score_item(item: dict[str, Any], output: dict[str, Any], expected: list[Expe
     elif wanted:
         halted = (output.get("plan") or {}).get("source") == "halt"
         score.tool_selection = wanted <= called or ("void" in facts and halted)
-    turns_text = "\n".join(item["turns"])
-    resolved = {m.as_argument() for m in find_date_mentions(turns_text, today)}
-    resolved |= {m.first.isoformat() for m in find_date_mentions(turns_text, today)}
     for call in calls:
         schema = schemas.get((call["server"], call["tool"])) or {}
         properties = schema.get("properties") or {}

@@ -43,6 +43,7 @@ class Candidates:
     dates: list[DateMention] = field(default_factory=list)
     numbers: list[float] = field(default_factory=list)
     words: set[str] = field(default_factory=set)  # lower-cased words, for narrowing enums
+    requests: list[str] = field(default_factory=list)  # the request texts whole: what a search query takes
 
     def day_values(self) -> list[str]:
         return list(dict.fromkeys(m.first.isoformat() for m in self.dates))
@@ -115,9 +116,12 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
         numbers.extend(float(n) for n in _NUMBER.findall(masked))
         words.update(w.lower() for w in _TOKEN.findall(text))
     dep_strings, dep_numbers = _dependency_values(dependency_outputs)
+    words.update(s.lower() for s in dep_strings)  # "USD" in a quote names the currency to convert from
     unique_dates = list({(d.first, d.last): d for d in dates}.values())
+    requests = [" ".join(t.split()).strip(" ?!.") for t in request_texts if t.strip()]
     return Candidates(spans=list(dict.fromkeys(spans + dep_strings)), dates=unique_dates,
-                      numbers=list(dict.fromkeys(numbers + dep_numbers)), words=words)
+                      numbers=list(dict.fromkeys(numbers + dep_numbers)), words=words,
+                      requests=list(dict.fromkeys(r for r in requests if r)))
 
 
 def is_date_property(name: str, spec: dict[str, Any]) -> bool:
@@ -167,23 +171,47 @@ def _pattern_ok(value: str, spec: dict[str, Any]) -> bool:
     return spec.get("minLength", 0) <= len(value) <= spec.get("maxLength", 10_000)
 
 
-def _narrow_enum(values: list[Any], candidates: Candidates) -> list[Any]:
-    named = [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
-    return named or values
+def _named(values: list[Any], candidates: Candidates) -> list[Any]:
+    return [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
 
 
-def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates) -> dict[str, Any] | None:
-    """The property's decoding schema over the candidates; None when nothing may fill it."""
-    if "enum" in spec or "const" in spec:
-        return {**spec, "enum": _narrow_enum(spec["enum"], candidates)} if "enum" in spec else spec
+def is_query_property(name: str, spec: dict[str, Any]) -> bool:
+    """A free-text search property (``query``, ``q``, ``keywords``...): it takes the request's own words."""
+    return name.lower() in ("query", "q", "question", "search", "keywords", "search_query", "text", "prompt")
+
+
+def tool_words(tool_name: str, description: str) -> set[str]:
+    """Words a tool uses about itself ("stock", "price", "forecast"): as values they name the tool, not a thing."""
+    return {w.lower() for w in _TOKEN.findall(f"{tool_name.replace('_', ' ')} {description}")}
+
+
+def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
+                       own_words: set[str] | None = None) -> dict[str, Any] | None:
+    """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
+    the request names no value of is left to its default; spans made only of the tool's own words are not
+    values when the request offers others."""
     string = _string_spec(spec)
-    if string is not None and "enum" in string:
-        return {"enum": _narrow_enum(string["enum"], candidates), "description": spec.get("description", "")}
+    enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
+    if enum is not None:
+        named = _named(enum, candidates)
+        if not named and not required:
+            return None
+        narrowed = {**spec, "enum": named or enum} if "enum" in spec else {"enum": named or enum,
+                                                                           "description": spec.get("description", "")}
+        return narrowed
+    if "const" in spec:
+        return spec
     if string is not None:
         if is_date_property(name, string | {"description": spec.get("description", "")}):
             values = candidates.range_values() if _accepts_range(name, spec) else candidates.day_values()
+        elif is_query_property(name, string):
+            longer = [s for s in candidates.spans if len(s.split()) >= 2]
+            values = [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
+            if own_words:
+                specific = [v for v in values if not {w.lower() for w in _TOKEN.findall(v)} <= own_words]
+                values = specific or values
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None
     for kind in ("integer", "number"):
@@ -193,27 +221,33 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates) 
             return {"enum": list(dict.fromkeys(values))} if values else None
     array = _typed(spec, "array")
     if array is not None and isinstance(array.get("items"), dict):
-        items = constrain_property(name, array["items"], candidates)
+        items = constrain_property(name, array["items"], candidates, own_words=own_words)
         if items is None:
             return None
         return {**array, "items": items}
     return spec  # booleans, objects and anything else keep their own schema
 
 
-def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates) -> dict[str, Any] | None:
-    """``schema`` with every property decoded from the candidates; None when a required one cannot be."""
+def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
+                          own_words: set[str] | None = None) -> dict[str, Any] | None:
+    """``schema`` with every property decoded from the candidates; None when a required one cannot be.
+    A date property becomes required when the request names a date: the user asked about that day."""
     schema = copy.deepcopy(schema or {"type": "object"})
     properties = schema.get("properties") or {}
     required = set(schema.get("required") or [])
     constrained: dict[str, Any] = {}
     for name, spec in properties.items():
-        decoded = constrain_property(name, spec, candidates)
+        decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words)
         if decoded is None:
             if name in required:
                 return None
             continue
         constrained[name] = decoded
+        string = _string_spec(spec)
+        if candidates.dates and string is not None and "enum" not in string and is_date_property(
+                name, string | {"description": spec.get("description", "")}):
+            required.add(name)
     schema["properties"] = constrained
-    schema["required"] = [name for name in schema.get("required") or [] if name in constrained]
+    schema["required"] = [name for name in constrained if name in required]
     schema["additionalProperties"] = False
     return schema

@@ -1,4 +1,7 @@
-"""Decompose: split the question into atomic sub-queries (TURA §4.1.1, appendix A.2)."""
+"""Decompose: split the question into atomic sub-queries (TURA §4.1.1, appendix A.2).
+
+Independent intents joined by "and", commas or "+" are split by code (nodes/intent_split.py): the parts are
+spans of the question. The model is asked only when the question does not split that way."""
 
 from __future__ import annotations
 
@@ -10,6 +13,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
+from nodes.intent_split import split_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.decompose import DECOMPOSE_SYSTEM, DECOMPOSE_USER
@@ -55,6 +59,9 @@ def make_decomposer(models: ModelProvider):
     async def decompose(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
         question = state["standalone_query"]
+        parts = split_intents(question)
+        if parts:
+            return {"sub_queries": parts[: context.max_sub_queries], "decomposed_by": "split"}
         try:
             result = await ask_structured(
                 models.get("decomposer", context),
@@ -63,9 +70,10 @@ def make_decomposer(models: ModelProvider):
                 retries=context.structured_retries,
             )
         except (StructuredOutputError, ModelUnavailable) as exc:
-            return {"sub_queries": [question], "errors": [f"decompose: {exc}; using the whole question"]}
+            return {"sub_queries": [question], "decomposed_by": "model",
+                    "errors": [f"decompose: {exc}; using the whole question"]}
         sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
-        update: dict[str, Any] = {"sub_queries": sub_queries or [question]}
+        update: dict[str, Any] = {"sub_queries": sub_queries or [question], "decomposed_by": "model"}
         if dropped:
             update["errors"] = [f"decompose: dropped sub-queries unrelated to the question: {dropped}"]
         return update

@@ -22,7 +22,7 @@ from pydantic import BaseModel, Field
 
 from graphs.context import Context
 from graphs.plan import Task
-from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates
+from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates, tool_words
 from nodes.models import RoleModel
 from nodes.prompts.execute import (EXECUTE_CONTEXT, EXECUTE_DATES, EXECUTE_EXAMPLES, EXECUTE_RETRY, EXECUTE_SYSTEM,
                                    EXECUTE_USER)
@@ -117,12 +117,30 @@ class NoCallableTool(ToolRefused):
 
 def constrained_tools(server: str, tools: list[Tool], candidates: Candidates) -> dict[str, dict[str, Any]]:
     """Each callable tool's decoding schema over ``candidates``; raises NoCallableTool when none is."""
-    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates) for t in tools}
+    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates, tool_words(t.name, t.description or ""))
+               for t in tools}
     callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
     if not callable_:
         raise NoCallableTool(f"no tool of '{server}' can be called with what the request names "
                              f"(each needs a value it does not give: {', '.join(schemas)})")
     return callable_
+
+
+def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:
+    """One span fills one property: a value repeated in an optional property ("city": "Tokyo", "cuisine":
+    "Tokyo") is removed there, so the tool's default applies instead of a filter nobody asked for."""
+    required = set((tool.inputSchema or {}).get("required") or [])
+    seen: set[str] = set()
+    params: dict[str, Any] = {}
+    for name in sorted(step.params, key=lambda n: (n not in required, list(step.params).index(n))):
+        value = step.params[name]
+        key = value.strip().lower() if isinstance(value, str) else None
+        if key is not None and key in seen and name not in required:
+            continue
+        if key is not None:
+            seen.add(key)
+        params[name] = value
+    return ToolStep(tool=step.tool, params={n: params[n] for n in step.params if n in params})
 
 
 def date_hints(candidates: Candidates) -> str:
@@ -181,6 +199,7 @@ async def run_task_agent(
         step = await ask_structured(
             model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
         )
+        step = drop_repeated_values(step, next(t for t in offered if t.name == step.tool))
         outcome = await tools.call(task.server, step.tool, step.params, timeout_s=context.tool_timeout_s)
         outcomes.append(outcome)
         if outcome.ok:

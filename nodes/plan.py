@@ -106,6 +106,10 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
             one = Plan(tasks=[Task(id="T1", server=servers[0]["server"], query=question, request=question)],
                        source="fast_path")
             return {"plan": one.model_dump()}
+        if state.get("decomposed_by") == "split" and len(sub_queries) > 1:
+            # Parts of the question's own conjunctions are independent: each goes to its best server.
+            split = fallback_plan(sub_queries[: context.max_tasks], servers, question)
+            return {"plan": {**split.model_dump(), "source": "split"}}
         allowed = [s["server"] for s in servers]
         listing = "\n".join(f"- {s['server']}: tools {', '.join(s['tools']) or '(see server)'}" for s in servers)
         probe: dict[str, Any] = {}

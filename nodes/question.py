@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-MAX_QUERY_CHARS = 4000
+MAX_QUERY_CHARS = 2000  # a plan task holds at most 2,000 characters of query (graphs/plan.py)
 
 
 class InvalidQuery(ValueError):

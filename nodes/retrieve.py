@@ -40,9 +40,10 @@ def make_retriever(retriever: ServerRetriever):
                 hits = with_search_fallback(hits, search_servers_of(retriever), len(sub_queries))
         except Exception as exc:  # the index is an external store: report its failure, keep the run going
             return {"sub_queries": sub_queries, "servers": [], "errors": [f"retrieve: {type(exc).__name__}: {exc}"]}
+        searchers = set(search_servers_of(retriever))
         servers = [
             {"server": h.server, "score": round(h.score, 4), "tools": h.tools[:5], "matched": h.matched,
-             "best_for": h.best_for}
+             "best_for": h.best_for, "search": h.server in searchers}
             for h in hits
         ]
         emit("servers_retrieved", servers=[{"server": s["server"], "score": s["score"]} for s in servers])

@@ -1,7 +1,7 @@
 """Standalone rewrite of a follow-up question, using the conversation before it.
 
-Single-turn questions skip the model. The model's rewrite may only use words of the conversation: one that
-adds a word no turn contains ("Zuraflax" for Zurich) is refused. Dates are bound by code, not by the model:
+Single-turn questions skip the model. The model's rewrite may only use words of the conversation: words no
+turn contains ("Zuraflax", "Australia") are taken out, and a rewrite with nothing left is refused. Dates are bound by code, not by the model:
 the follow-up's date words are resolved against the earlier turns ("the day after" counts from the date
 asked before) and written into the rewrite as ISO dates. When the model fails or is refused, the fallback
 is the last question with the follow-up's date put in, or the earlier user turns in front of the question,
@@ -105,8 +105,15 @@ async def rewrite_standalone(
     rewrite = " ".join(result.query.split())
     invented = added_words(rewrite, turns, question, today)
     if invented:
-        return (_fallback(turns, question, last_asked, today),
-                f"router: the standalone rewrite added words no turn contains ({', '.join(invented)}); not used")
+        # Keep the rewrite without the words it made up ("Sydney, Australia" -> "Sydney"), if anything of
+        # the conversation is left; else fall back.
+        kept = " ".join(w for w in re.split(r"\s+", rewrite) if w.strip(",.?!;:") not in invented)
+        kept = re.sub(r"\s+([,.?!])", r"\1", re.sub(r",\s*,", ",", kept)).strip(" ,")
+        if len(_WORDS.findall(kept)) < 2:
+            return (_fallback(turns, question, last_asked, today),
+                    f"router: the standalone rewrite added words no turn contains ({', '.join(invented)}); not used")
+        return bind_dates(kept, turns, question, today), (
+            f"router: left out words of the standalone rewrite that no turn contains: {', '.join(invented)}")
     return bind_dates(rewrite, turns, question, today), None
 
 

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 
 from graphs.context import Context
 from nodes.events import emit
+from nodes.intent_split import split_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.router import ROUTER_SYSTEM, ROUTER_USER
@@ -54,7 +55,8 @@ def new_turn(errors: list[str]) -> dict[str, Any]:
     return {
         "errors": Overwrite(errors), "timings": Overwrite({}), "trace": Overwrite({}),
         "task_results": Overwrite({}), "answer": "", "citations": [], "plan": {}, "probe": {},
-        "servers": [], "search_steps": [], "sub_queries": [], "route_confidence": 0.0, "route_source": "",
+        "servers": [], "search_steps": [], "sub_queries": [], "decomposed_by": "", "route_confidence": 0.0,
+        "route_source": "",
     }
 
 
@@ -77,6 +79,8 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
         if context.forced_route != "auto":
             return {**update, "route": context.forced_route, "route_confidence": 1.0, "route_source": "forced"}
+        if split_intents(question):  # independent intents joined by "and": parallel by construction
+            return {**update, "route": "parallel", "route_confidence": 1.0, "route_source": "split"}
         guess: tuple[str, float, bool] | None = None
         if classify is not None:
             guess = await asyncio.to_thread(classify, question)

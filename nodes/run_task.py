@@ -19,6 +19,7 @@ from langgraph.types import Overwrite
 
 from graphs.context import Context
 from graphs.plan import Task
+from indexes.search_fallback import UNCERTAIN_BELOW
 from nodes.events import emit
 from nodes.execute import ToolCaller, run_task_agent
 from nodes.model_call import ModelUnavailable
@@ -65,6 +66,15 @@ async def run_single_task(task: Task, dep_outputs: dict[str, list[dict]], *, too
     return result
 
 
+def search_retry_server(servers: list[dict[str, Any]], failed: str) -> str | None:
+    """The search server to ask after ``failed`` failed, when that server only loosely matched the question
+    (score below UNCERTAIN_BELOW): a static question that a dynamic server half-matched goes to search."""
+    first = next((s for s in servers if s["server"] == failed), None)
+    if first is None or first.get("search") or first.get("score", 0.0) >= UNCERTAIN_BELOW:
+        return None
+    return next((s["server"] for s in servers if s.get("search") and s["server"] != failed), None)
+
+
 NodeFn = Callable[[dict[str, Any], Runtime[Context]], Awaitable[dict[str, Any]]]
 
 
@@ -77,10 +87,21 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         plan = state["plan"]
         emit("plan_made", tasks=plan["tasks"], source=plan.get("source"))
         task = Task.model_validate(plan["tasks"][0])
-        result = await run_single_task(task, {}, tools=tools, models=models, context=context,
-                                       timeout_s=min(context.task_timeout_s, context.latency_budget_s))
+        timeout_s = min(context.task_timeout_s, context.latency_budget_s)
+        result = await run_single_task(task, {}, tools=tools, models=models, context=context, timeout_s=timeout_s)
+        results = {task.id: result}
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
-        return {"task_results": Overwrite({task.id: result}), "errors": errors}
+        searcher = search_retry_server(state.get("servers") or [], task.server) if result["status"] != "ok" else None
+        if searcher and context.search_fallback:
+            retry = Task(id="T2", server=searcher, query=task.query, request=task.request)
+            second = await run_single_task(retry, {}, tools=tools, models=models, context=context,
+                                           timeout_s=timeout_s)
+            results[retry.id] = second
+            if second["status"] != "ok":
+                errors.append(f"execute: {retry.id} ({retry.server}) failed: {second['error']}")
+            plan = {**plan, "tasks": [*plan["tasks"], retry.model_dump()], "source": "fast_path+search"}
+            return {"task_results": Overwrite(results), "errors": errors, "plan": plan}
+        return {"task_results": Overwrite(results), "errors": errors}
 
     async def execute(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         tasks = (state.get("plan") or {}).get("tasks") or []

@@ -96,3 +96,31 @@ def test_no_callable_tool_is_a_clear_error():
         assert "no tool of 'hotels' can be called" in str(exc)
     else:
         raise AssertionError("expected NoCallableTool")
+
+
+def test_a_named_date_makes_the_date_property_required_and_unnamed_optional_enums_are_left_out():
+    search = {"type": "object", "required": ["query"], "properties": {
+        "query": {"type": "string"}, "topic": {"enum": ["general", "news", "finance"], "default": "general"}}}
+    schema = constrain_tool_schema(search, gather_candidates(["when did the Berlin Wall come down"], [], TODAY))
+    assert "topic" not in schema["properties"]
+    assert schema["properties"]["query"]["enum"][0] == "when did the Berlin Wall come down"  # search takes it whole
+    dated = constrain_tool_schema(FORECAST, gather_candidates(["Paris weather this saturday?"], [], TODAY))
+    assert dated["required"] == ["city", "dates"]
+
+
+def test_spans_made_only_of_the_tools_own_words_are_not_offered():
+    from nodes.argument_candidates import tool_words
+
+    quote = {"type": "object", "required": ["ticker_or_name"], "properties": {"ticker_or_name": {"type": "string"}}}
+    own = tool_words("get_quote", "Latest price of a stock or fund")
+    schema = constrain_tool_schema(quote, gather_candidates(["microsoft stock price"], [], TODAY), own)
+    assert "stock" not in schema["properties"]["ticker_or_name"]["enum"]
+    assert "microsoft" in schema["properties"]["ticker_or_name"]["enum"]
+
+
+def test_a_value_repeated_in_an_optional_property_is_dropped():
+    from nodes.execute import drop_repeated_values
+
+    tool = make_tool("search", {"city": {"type": "string"}, "cuisine": {"type": "string"}}, required=["city"])
+    step = drop_repeated_values(ToolStep(tool="search", params={"cuisine": "Tokyo", "city": "Tokyo"}), tool)
+    assert step.params == {"city": "Tokyo"}

@@ -203,10 +203,10 @@ async def test_a_failed_step_is_never_enough_the_question_moves_to_an_untried_se
 
     models = ScriptedModels(planner=[planner], executor=[executor], answerer=["ok"])
     graph = build_graph(models, KeywordRetriever(), travel_tools(hotels), classify=classify_as("planning")).compile()
-    out = await graph.ainvoke({"query": "a hotel somewhere nice, or AAPL stock"}, context=Context())
+    out = await graph.ainvoke({"query": "a hotel somewhere nice or AAPL stock"}, context=Context())
     first, second = out["search_steps"][:2]
     assert (first["server"], first["status"], first["decision"]) == ("hotels", "failed", "retry elsewhere")
-    assert second["server"] == "finance" and second["query"] == "a hotel somewhere nice, or AAPL stock"
+    assert second["server"] == "finance" and second["query"] == "a hotel somewhere nice or AAPL stock"
     assert second["status"] == "ok"
 
 

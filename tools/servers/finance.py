@@ -17,6 +17,7 @@ from tools.servers import lookup
 from tools.servers.args import Day
 from tools.servers.db import Answer, SandboxDB
 from tools.servers.launcher import serve
+from tools.servers.ticker_lookup import find_listing
 
 READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
 CurrencyCode = Literal["USD", "EUR", "GBP", "JPY", "CNY", "HKD", "KRW", "SGD", "THB", "CAD", "AUD", "CHF", "AED",
@@ -26,9 +27,6 @@ Currency = Annotated[CurrencyCode, BeforeValidator(lambda v: v.strip().upper() i
 Ticker = Annotated[str, Field(min_length=1, max_length=40, description="Ticker symbol such as 'AAPL', '0700.HK' "
                                                                         "or '7203.T', or a company name")]
 
-TICKER_SQL = """SELECT symbol, name, exchange, currency, sector FROM tickers
-    WHERE upper(symbol) = :text OR upper(symbol) LIKE :prefix OR upper(name) LIKE :name
-    ORDER BY upper(symbol) = :text DESC, upper(symbol) LIKE :prefix DESC, length(name) LIMIT 1"""
 QUOTE_SQL = "SELECT last, prev_close, day_high, day_low, volume, as_of FROM quotes WHERE symbol = ?"
 HISTORY_SQL = """SELECT date, open, high, low, close, volume FROM
     (SELECT * FROM stock_prices WHERE symbol = ? ORDER BY date DESC LIMIT ?) ORDER BY date"""
@@ -43,11 +41,11 @@ def build(db: SandboxDB, **settings: Any) -> FastMCP:
                   **settings)
 
     async def ticker(text: str) -> dict[str, Any]:
-        key = text.strip().upper()
-        found = await db.row(TICKER_SQL, {"text": key, "prefix": f"{key}.%", "name": f"%{key}%"})
+        listings = await db.rows("SELECT symbol, name, exchange, currency, sector FROM tickers ORDER BY symbol")
+        found = find_listing(text, listings)
         if found is None:
-            symbols = [r["symbol"] for r in await db.rows("SELECT symbol FROM tickers ORDER BY symbol")]
-            raise ToolError(f"unknown ticker '{text}'; sandbox tickers are: {', '.join(symbols)}")
+            raise ToolError(f"unknown ticker '{text}'; sandbox tickers are: "
+                            f"{', '.join(r['symbol'] for r in listings)}")
         return found
 
     @mcp.tool(annotations=READ.model_copy(update={"title": "Stock quote"}))

@@ -1,0 +1,37 @@
+"""Split a question into independent intents at its conjunctions: "weather in London tmrw and disney stock
+price" is two questions. By construction each part is a span of the question, so nothing is invented.
+
+Why: the 135M decomposer returned one sub-query of two, or copied its examples ("EUR to GBP exchange rate"),
+and the classifier sent such questions to the serial planning route. A part shorter than three words is
+glued back to the one before it ("weather in Berlin and Madrid" stays whole), and a later part that refers
+back ("there", "then", "the warmer one") makes the question dependent: no split.
+"""
+
+from __future__ import annotations
+
+import re
+
+_JOINS = re.compile(r"\s*;\s*|\s+\+\s+|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
+_BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper".split())
+MIN_PART_WORDS = 3
+
+
+def split_intents(question: str) -> list[str]:
+    """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
+    pieces = [p.strip(" ,.?!") for p in _JOINS.split(question.strip()) if p and p.strip(" ,.?!")]
+    parts: list[str] = []
+    for piece in pieces:
+        if parts and len(piece.split()) < MIN_PART_WORDS:
+            parts[-1] = f"{parts[-1]} and {piece}"
+        else:
+            parts.append(piece)
+    if parts and len(parts[0].split()) < MIN_PART_WORDS and len(parts) > 1:
+        parts[1] = f"{parts[0]} {parts[1]}"
+        parts.pop(0)
+    if len(parts) < 2:
+        return []
+    for part in parts[1:]:
+        words = set(re.findall(r"[a-z']+", part.lower()))
+        if words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|hotel|city) (?:after|before|there)\b", part):
+            return []
+    return parts
