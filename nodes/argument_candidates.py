@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from nodes.claims import concepts_of, field_concepts
 from nodes.date_mentions import DateMention, find_date_mentions
 
 MAX_SPAN_WORDS = 4
@@ -44,6 +45,19 @@ class Candidates:
     numbers: list[float] = field(default_factory=list)
     words: set[str] = field(default_factory=set)  # lower-cased words, for narrowing enums
     requests: list[str] = field(default_factory=list)  # the request texts whole: what a search query takes
+    request_numbers: list[float] = field(default_factory=list)  # numbers the user wrote
+    dependency_numbers: list[tuple[str, float]] = field(default_factory=list)  # (field, value), in output order
+
+    def numbers_for(self, name: str, description: str) -> list[float]:
+        """Numbers a property may take: those the user wrote, and from dependency outputs the values of the
+        field of the same name (every "hotel_id"), else the first value of a field that measures what the
+        property does ("amount" takes the quote's first price, "last", not the day's low)."""
+        same = [v for f, v in self.dependency_numbers if f == name]
+        if not same:
+            wanted = field_concepts((name,)) | concepts_of(set(_TOKEN.findall(description.lower())))
+            fitting = [v for f, v in self.dependency_numbers if field_concepts((f,)) & wanted]
+            same = fitting[:1] or [v for _, v in self.dependency_numbers]
+        return list(dict.fromkeys([*self.request_numbers, *same]))
 
     def day_values(self) -> list[str]:
         return list(dict.fromkeys(m.first.isoformat() for m in self.dates))
@@ -69,31 +83,32 @@ def _spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:
     return found
 
 
-def _dependency_values(outputs: list[str]) -> tuple[list[str], list[float]]:
-    """Short strings and numbers inside dependency outputs (JSON when it parses, else its words)."""
+def _dependency_values(outputs: list[str]) -> tuple[list[str], list[tuple[str, float]]]:
+    """Short strings, and numbers with their field, inside dependency outputs (JSON when it parses, else
+    its words)."""
     strings: list[str] = []
-    numbers: list[float] = []
+    numbers: list[tuple[str, float]] = []
 
-    def walk(value: Any) -> None:
+    def walk(value: Any, key: str) -> None:
         if isinstance(value, dict):
-            for item in value.values():
-                walk(item)
+            for name, item in value.items():
+                walk(item, str(name))
         elif isinstance(value, list):
             for item in value:
-                walk(item)
+                walk(item, key)
         elif isinstance(value, bool):
             return
         elif isinstance(value, (int, float)):
-            numbers.append(float(value))
+            numbers.append((key, float(value)))
         elif isinstance(value, str) and 0 < len(value) <= MAX_DEPENDENCY_VALUE_CHARS:
             strings.append(value)
 
     for output in outputs:
         try:
-            walk(json.loads(output))
+            walk(json.loads(output), "")
         except (json.JSONDecodeError, TypeError):
             strings.extend(_spans(output, []))
-            numbers.extend(float(n) for n in _NUMBER.findall(output))
+            numbers.extend(("", float(n)) for n in _NUMBER.findall(output))
     return list(dict.fromkeys(strings))[:MAX_DEPENDENCY_VALUES], numbers[:MAX_DEPENDENCY_VALUES]
 
 
@@ -120,8 +135,9 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
     unique_dates = list({(d.first, d.last): d for d in dates}.values())
     requests = [" ".join(t.split()).strip(" ?!.") for t in request_texts if t.strip()]
     return Candidates(spans=list(dict.fromkeys(spans + dep_strings)), dates=unique_dates,
-                      numbers=list(dict.fromkeys(numbers + dep_numbers)), words=words,
-                      requests=list(dict.fromkeys(r for r in requests if r)))
+                      numbers=list(dict.fromkeys(numbers + [v for _, v in dep_numbers])), words=words,
+                      requests=list(dict.fromkeys(r for r in requests if r)),
+                      request_numbers=list(dict.fromkeys(numbers)), dependency_numbers=dep_numbers)
 
 
 def is_date_property(name: str, spec: dict[str, Any]) -> bool:
@@ -217,7 +233,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     for kind in ("integer", "number"):
         numeric = _typed(spec, kind)
         if numeric is not None:
-            values = [int(v) if kind == "integer" else v for v in candidates.numbers if _fits(v, numeric)]
+            offered = candidates.numbers_for(name, str(spec.get("description") or numeric.get("description") or ""))
+            values = [int(v) if kind == "integer" else v for v in offered if _fits(v, numeric)]
             return {"enum": list(dict.fromkeys(values))} if values else None
     array = _typed(spec, "array")
     if array is not None and isinstance(array.get("items"), dict):

@@ -10,7 +10,7 @@ before them ("tomorrow ... and the day after"), which is how follow-ups are writ
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, timedelta
 
 from tools.sandbox.dates import resolve_date_range
@@ -30,6 +30,7 @@ class DateMention:
     phrase: str
     first: date
     last: date
+    start: int = field(default=0, compare=False)  # where the phrase starts in the text
 
     @property
     def is_range(self) -> bool:
@@ -85,6 +86,6 @@ def find_date_mentions(text: str, today: date) -> list[DateMention]:
             continue
         size, first, last = found
         phrase = text[tokens[i][1] : tokens[i + size - 1][2]].strip(".,?!;:")
-        mentions.append(DateMention(phrase, first, last))
+        mentions.append(DateMention(phrase, first, last, tokens[i][1]))
         i += size
     return mentions

@@ -12,6 +12,7 @@ grammars), and the model is re-asked with the reason. It stops at the first succ
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any, Protocol
 
@@ -24,8 +25,8 @@ from graphs.context import Context
 from graphs.plan import Task
 from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates, tool_words
 from nodes.models import RoleModel
-from nodes.prompts.execute import (EXECUTE_CONTEXT, EXECUTE_DATES, EXECUTE_EXAMPLES, EXECUTE_RETRY, EXECUTE_SYSTEM,
-                                   EXECUTE_USER)
+from nodes.prompts.execute import (EXECUTE_CONTEXT, EXECUTE_DATES, EXECUTE_EXAMPLES, EXECUTE_FOLLOW, EXECUTE_RETRY,
+                                   EXECUTE_SYSTEM, EXECUTE_USER)
 from nodes.question import today_of
 from nodes.structured import ask_structured
 from tools.tool_outcome import ToolOutcome
@@ -182,20 +183,28 @@ async def run_task_agent(
         raise ToolRefused(f"server '{task.server}' offers no tools")
     today = today_of(context.today)
     request_texts = [task.query] + ([task.request] if task.request and task.request != task.query else [])
-    candidates = gather_candidates(
-        request_texts, [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok], today)
-    allowed = (constrained_tools(task.server, available, candidates) if context.constrain_arguments
-               else {t.name: t.inputSchema or {"type": "object"} for t in available})
-    offered = [t for t in available if t.name in allowed]
+    dependency_texts = [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok]
+    candidates = gather_candidates(request_texts, dependency_texts, today)
+
+    def decoding(candidates: Candidates, only: set[str] | None = None):
+        allowed = (constrained_tools(task.server, available, candidates) if context.constrain_arguments
+                   else {t.name: t.inputSchema or {"type": "object"} for t in available})
+        if only is not None:
+            allowed = {name: schema for name, schema in allowed.items() if name in only}
+        offered = [t for t in available if t.name in allowed]
+        return offered, step_schema(offered, allowed), make_step_check(task.server, available, allowed)
+
+    offered, schema, check = decoding(candidates)
+    named = named_enum_values(available, candidates)
     conversation = [
         SystemMessage(EXECUTE_SYSTEM.format(today=today.isoformat(), tools=describe_tools(offered))),
         *[m for user, reply in EXECUTE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))],
         HumanMessage(EXECUTE_USER.format(query=task.query, context=dependency_context(dep_outputs))
                      + date_hints(candidates)),
     ]
-    schema, check = step_schema(offered, allowed), make_step_check(task.server, available, allowed)
     outcomes: list[ToolOutcome] = []
-    for _ in range(max(1, context.max_executor_steps)):
+    steps = max(1, context.max_executor_steps)
+    for n in range(steps):
         step = await ask_structured(
             model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
         )
@@ -203,7 +212,24 @@ async def run_task_agent(
         outcome = await tools.call(task.server, step.tool, step.params, timeout_s=context.tool_timeout_s)
         outcomes.append(outcome)
         if outcome.ok:
-            break
+            missing = uncovered(named, step, outcome)
+            follow = {name for name, values in named.items() if values & missing and name != step.tool}
+            if not follow or n + 1 == steps:
+                break
+            # The task names something this call did not cover ("... in GBP"): one more call, on a tool that
+            # takes it, with this call's output among the values it may use.
+            candidates = gather_candidates(request_texts, [*dependency_texts, outcome.text], today)
+            try:
+                offered, schema, check = decoding(candidates, follow)
+            except NoCallableTool:
+                break
+            if not offered:
+                break
+            conversation = [
+                *conversation, AIMessage(step.model_dump_json()),
+                HumanMessage(EXECUTE_FOLLOW.format(result=outcome.summary(400), values=", ".join(sorted(missing)))),
+            ]
+            continue
         conversation = [
             *conversation,
             HumanMessage(
@@ -212,3 +238,25 @@ async def run_task_agent(
             ),
         ]
     return outcomes
+
+
+def named_enum_values(tools: list[Tool], candidates: Candidates) -> dict[str, set[str]]:
+    """Per tool, the enum values of its properties that the request names (e.g. 'GBP')."""
+    named: dict[str, set[str]] = {}
+    for tool in tools:
+        values: set[str] = set()
+        for spec in ((tool.inputSchema or {}).get("properties") or {}).values():
+            branches = [spec, *(spec.get("anyOf") or [])]
+            for branch in branches:
+                for value in (branch.get("enum") or []) if isinstance(branch, dict) else []:
+                    if isinstance(value, str) and value.lower() in candidates.words:
+                        values.add(value.lower())
+        if values:
+            named[tool.name] = values
+    return named
+
+
+def uncovered(named: dict[str, set[str]], step: ToolStep, outcome: ToolOutcome) -> set[str]:
+    """Named enum values that neither the call's arguments nor its output mention."""
+    said = (json.dumps(step.params) + " " + outcome.text).lower()
+    return {v for values in named.values() for v in values if not re.search(rf"\b{re.escape(v)}\b", said)}

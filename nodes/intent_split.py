@@ -10,6 +10,9 @@ back ("there", "then", "the warmer one") makes the question dependent: no split.
 from __future__ import annotations
 
 import re
+from datetime import date
+
+from nodes.date_mentions import find_date_mentions
 
 _JOINS = re.compile(r"\s*;\s*|\s+\+\s+|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
 _BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper".split())
@@ -31,7 +34,10 @@ def split_intents(question: str) -> list[str]:
     if len(parts) < 2:
         return []
     for part in parts[1:]:
-        words = set(re.findall(r"[a-z']+", part.lower()))
+        undated = part
+        for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
+            undated = undated.replace(mention.phrase, " ")
+        words = set(re.findall(r"[a-z']+", undated.lower()))
         if words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|hotel|city) (?:after|before|there)\b", part):
             return []
     return parts

@@ -108,7 +108,9 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
             return {"plan": one.model_dump()}
         if state.get("decomposed_by") == "split" and len(sub_queries) > 1:
             # Parts of the question's own conjunctions are independent: each goes to its best server.
-            split = fallback_plan(sub_queries[: context.max_tasks], servers, question)
+            split = fallback_plan(sub_queries[: context.max_tasks], servers)
+            for task in split.tasks:  # each part is its own request: "Beijing" is not a ticker of part 2
+                task.request = task.query
             return {"plan": {**split.model_dump(), "source": "split"}}
         allowed = [s["server"] for s in servers]
         listing = "\n".join(f"- {s['server']}: tools {', '.join(s['tools']) or '(see server)'}" for s in servers)

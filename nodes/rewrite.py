@@ -71,23 +71,51 @@ def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: da
 def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: date) -> str:
     """The rewrite with the follow-up's dates as ISO dates. The follow-up's date words are read after the
     earlier user turns, so "the day after" means the day after the date asked before. Without a date in
-    the follow-up, the rewrite is left as it is."""
+    the follow-up, or when the rewrite already names the same days, the rewrite is left as it is."""
     earlier = "\n".join(m.text for m in turns if m.type == "human")
-    mentions = [m for m in find_date_mentions(f"{earlier}\n{question}", today)
-                if m.phrase in question and m not in find_date_mentions(earlier, today)]
+    start = len(earlier) + 1
+    joined = f"{earlier}\n{question}"
+    mentions = [m for m in find_date_mentions(joined, today) if m.start >= start]
     if not mentions:
         return rewrite
+    days = {(m.first, m.last) for m in mentions}
+    named = find_date_mentions(rewrite, today)
+    if named and {(m.first, m.last) for m in named} == days:
+        return rewrite
     stripped = rewrite
-    for mention in find_date_mentions(rewrite, today):
+    for mention in named:
         stripped = stripped.replace(mention.phrase, " ")
     dates = " and ".join(m.as_argument() for m in mentions)
     return " ".join(f"{stripped.rstrip(' ?.!')} on {dates}".split())
 
 
+_OTHER_ONE = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^and\s+(.+?)\s*\??$", re.I)
+
+
+def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> str | None:
+    """"what about netflix?" after "apple stock price", whose call took ticker_or_name 'apple': the last
+    question with that value swapped for the new one. None when the follow-up is not of that form or the
+    last question holds none of the last call's values."""
+    match = _OTHER_ONE.match(question.strip())
+    if not match:
+        return None
+    other = (match.group(1) or match.group(2)).strip(" ?.!")
+    joined = f"{last_asked}\n{other}"
+    if not other or any(m.start > len(last_asked) for m in find_date_mentions(joined, date.today())):
+        return None  # "what about the day after": a date, bound elsewhere
+    for value in sorted(last_arguments, key=len, reverse=True):
+        found = re.search(rf"\b{re.escape(value)}\b", last_asked, re.I) if value.strip() else None
+        if found:
+            return last_asked[: found.start()] + other + last_asked[found.end():]
+    return None
+
+
 async def rewrite_standalone(
-    model: RoleModel, turns: list[BaseMessage], question: str, context: Context
+    model: RoleModel, turns: list[BaseMessage], question: str, context: Context,
+    last_arguments: list[str] | None = None,
 ) -> tuple[str, str | None]:
-    """(standalone query, error or None)."""
+    """(standalone query, error or None). ``last_arguments`` are the string arguments of the last turn's
+    tool calls: a follow-up that names another one ("what about netflix?") swaps it in, without a model."""
     conversation: list[BaseMessage] = [
         SystemMessage(REWRITE_SYSTEM.format(today=today_of(context.today).isoformat())),
         *[m for user, reply in REWRITE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))],
@@ -98,6 +126,9 @@ async def rewrite_standalone(
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not added_words(question, [], last_asked, today):
         return only_the_date, None  # "and the day after?": the last question on the new date, no model needed
+    swapped = swap_argument(question, last_asked, last_arguments or [])
+    if swapped:
+        return swapped, None
     try:
         result = await ask_structured(model, conversation, Standalone, retries=context.structured_retries)
     except (StructuredOutputError, ModelUnavailable) as exc:

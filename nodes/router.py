@@ -47,6 +47,12 @@ async def ask_router_model(models: ModelProvider, context: Context, question: st
     return choice.route
 
 
+def last_call_values(task_results: dict[str, Any]) -> list[str]:
+    """The string arguments of the last turn's successful tool calls (the state still holds that turn)."""
+    return [value for result in task_results.values() for outcome in result.get("observations", [])
+            if outcome.get("ok") for value in (outcome.get("arguments") or {}).values() if isinstance(value, str)]
+
+
 def new_turn(errors: list[str]) -> dict[str, Any]:
     """Resets for every key a run writes, except ``messages``. In a thread the checkpointer hands each turn
     the state the last one ended with; without this, errors, timings, the trace and task results would
@@ -74,7 +80,8 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
         errors = [f"router: {note}"] if note else []
         turns = earlier_turns(state.get("messages") or []) if not state.get("query") else []
         if turns:
-            question, problem = await rewrite_standalone(models.get("router", context), turns, question, context)
+            question, problem = await rewrite_standalone(models.get("router", context), turns, question, context,
+                                                         last_call_values(state.get("task_results") or {}))
             errors += [problem] if problem else []
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
         if context.forced_route != "auto":

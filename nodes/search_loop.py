@@ -2,7 +2,8 @@
 search -> compress (keep only what bears on the question) -> decide (enough? else the next query,
 rewritten when the last results were poor), for at most ``max_search_steps`` steps. A poor step is never
 "enough": when the model says done after one, the question goes to a retrieved server not asked yet, or the
-loop stops with "not found".
+loop stops with "not found". When the results already hold most words of the question, the loop ends
+without asking the model ("covered"): a 135M decider otherwise keeps searching for nothing.
 
 Each step is a plan task ``T<n>`` on a retrieved server, run by the same executor agent as the DAG's
 tasks (nodes/run_task.py), and stored in ``task_results`` so the answer cites it. The first step's full
@@ -13,6 +14,7 @@ Compress and decide use the ``planner`` role's model (JSON out, never streamed t
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -37,6 +39,11 @@ from nodes.structured import StructuredOutputError, ask_structured
 from nodes.timing import timed
 
 RESULT_CHARS = 1200  # what compress reads of a step's output
+COVERED = 0.8  # share of the question's words found in the results that ends the search without asking
+_WORD = re.compile(r"[a-z0-9]+")
+_QUESTION_WORDS = frozenset("""a an and are as at be by can do does for from get give how i in is it its me my of
+    on or please pls show tell that the then there this to was what whats when where which who will with
+    you your much many find look up rn now today""".split())
 FALLBACK_SUMMARY_CHARS = 300
 
 
@@ -48,6 +55,15 @@ class Compressed(BaseModel):
 class Decision(BaseModel):
     done: bool
     next_query: str = Field(default="", max_length=300)
+
+
+def coverage(question: str, found: str) -> float:
+    """The share of the question's content words that the results contain (1.0 for a question of none)."""
+    asked = {w for w in _WORD.findall(question.lower()) if w not in _QUESTION_WORDS and len(w) > 1}
+    if not asked:
+        return 1.0
+    seen = set(_WORD.findall(found.lower()))
+    return len(asked & seen) / len(asked)
 
 
 def few_shot(system: str, examples: list[tuple[str, str]], user: str) -> list:
@@ -146,6 +162,10 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
             steps.append(step)
             if n >= context.max_search_steps:
                 step["decision"] = "step limit"
+                break
+            found = " ".join(o.get("text", "") for r in results.values() for o in r["observations"] if o.get("ok"))
+            if not step["poor"] and coverage(question, found) >= COVERED:
+                step["decision"] = "covered"  # what the question asks about is in the results: no model call
                 break
             try:
                 decision = await loop.decide(question, steps, context)

@@ -22,3 +22,6 @@ EXECUTE_DATES = "\nDates: {dates}"
 EXECUTE_CONTEXT = "\nResults of earlier tasks:\n{results}"
 
 EXECUTE_RETRY = "The call failed: {error}. Reply with a corrected tool call as JSON."
+
+EXECUTE_FOLLOW = ("Result: {result}\nThe task also asks about {values}. Reply with the tool call for that as JSON, "
+                  "using values from the result.")

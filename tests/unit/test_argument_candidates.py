@@ -124,3 +124,41 @@ def test_a_value_repeated_in_an_optional_property_is_dropped():
     tool = make_tool("search", {"city": {"type": "string"}, "cuisine": {"type": "string"}}, required=["city"])
     step = drop_repeated_values(ToolStep(tool="search", params={"cuisine": "Tokyo", "city": "Tokyo"}), tool)
     assert step.params == {"city": "Tokyo"}
+
+
+async def test_a_value_the_first_call_did_not_cover_gets_one_more_call_with_its_output():
+    from graphs.context import Context
+    from graphs.plan import Task
+    from nodes.execute import run_task_agent
+    from tests.fakes import FakeTools, ScriptedModels
+
+    currencies = {"enum": ["USD", "EUR", "GBP"], "type": "string"}
+    tools = FakeTools({"finance": {
+        "get_quote": (make_tool("get_quote", {"ticker_or_name": {"type": "string"}}, required=["ticker_or_name"]),
+                      lambda a: {"symbol": "KO", "last": 70.5, "currency": "USD"}),
+        "convert_currency": (make_tool("convert_currency", {"amount": {"type": "number"}, "from_currency": currencies,
+                                                            "to_currency": currencies},
+                                       required=["amount", "from_currency", "to_currency"]),
+                             lambda a: {"converted": round(a["amount"] * 0.79, 2), "to_currency": a["to_currency"]})}})
+    seen = []
+
+    def executor(messages):
+        seen.append(messages[-1].content)
+        if "also asks about gbp" in messages[-1].content:
+            return {"tool": "convert_currency", "params": {"amount": 70.5, "from_currency": "USD", "to_currency": "GBP"}}
+        return {"tool": "get_quote", "params": {"ticker_or_name": "coca cola"}}
+
+    model = ScriptedModels(executor=[executor]).get("executor", Context())
+    outcomes = await run_task_agent(Task(id="T1", server="finance", query="how much is coca cola stock in GBP"), {},
+                                    tools=tools, model=model, context=Context(today="2026-11-23"))
+    assert [o.tool for o in outcomes] == ["get_quote", "convert_currency"] and all(o.ok for o in outcomes)
+    assert '"converted": 55.7' in outcomes[-1].text
+
+
+def test_numbers_from_a_dependency_come_from_the_field_the_property_names_or_measures():
+    quote = '{"symbol": "KO", "last": 79.87, "prev_close": 80.03, "day_low": 79.22, "volume": 5629946}'
+    candidates = gather_candidates(["coca cola stock in GBP"], [quote], TODAY)
+    assert candidates.numbers_for("amount", "Amount in from_currency") == [79.87]  # the first price: last
+    hotels = '{"nights": 1, "hotels": [{"hotel_id": 178, "price": 113}, {"hotel_id": 184, "price": 122}]}'
+    candidates = gather_candidates(["book the cheaper one for 2 rooms"], [hotels], TODAY)
+    assert candidates.numbers_for("hotel_id", "hotel_id from search") == [2.0, 178.0, 184.0]

@@ -222,3 +222,16 @@ async def test_a_failed_step_with_nowhere_left_to_ask_ends_as_not_found():
     assert step["decision"] == "not found"
     assert out["answer"].startswith("I could not find an answer to: a hotel somewhere nice.")
     assert "The hotels source could not answer (search: city 'somewhere'): hotel API down." in out["answer"]
+
+
+async def test_results_that_hold_the_questions_words_end_the_search_without_asking_the_decider():
+    def planner(messages):
+        if "RESULT:" in messages[-1].content:
+            return {"summary": "AAPL 201.5", "useful": True}
+        raise AssertionError("decide was asked although the results cover the question")
+
+    models = ScriptedModels(planner=[planner], executor=[executor], answerer=["AAPL is at 201.5 [T1.1]."])
+    graph = build_graph(models, KeywordRetriever(), travel_tools(), classify=classify_as("planning")).compile()
+    out = await graph.ainvoke({"query": "AAPL price"}, context=Context())
+    [step] = out["search_steps"]
+    assert step["decision"] == "covered" and step["status"] == "ok"

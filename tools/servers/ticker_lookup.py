@@ -2,11 +2,13 @@
 Coca-Cola Company), 'nestle' (Nestlé), 'google' (Alphabet), 'microsoft stock price'.
 
 Tried in order: the symbol or its prefix, the name as written, the name with accents, case and punctuation
-folded away, a brand the company is known by, then the same with words about stocks left out.
+folded away, a brand the company is known by, then the same with words about stocks left out, and last a
+spelling one typo away from a company's name ('micrsoft').
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from typing import Any
@@ -50,4 +52,15 @@ def find_listing(text: str, listings: list[dict[str, Any]]) -> dict[str, Any] | 
                        key=lambda row: len(row["name"]))
         if named:
             return named[0]
+    return _close_spelling(words, listings)
+
+
+def _close_spelling(words: list[str], listings: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """'micrsoft' for Microsoft: a word of at least five letters one typo from a company's first word."""
+    first_words = {fold(row["name"].split()[0]): row for row in listings if len(fold(row["name"].split()[0])) >= 5}
+    for word in words:
+        if len(word) >= 5:
+            close = difflib.get_close_matches(fold(word), list(first_words), n=1, cutoff=0.85)
+            if close:
+                return first_words[close[0]]
     return None

@@ -1,0 +1,84 @@
+"""Follow-ups keep the conversation's entities and add none; a loosely matched fast path falls back to search."""
+
+
+from langchain_core.messages import AIMessage, HumanMessage
+
+from graphs.context import Context
+from graphs.graph import build_graph
+from indexes.server_index import ServerHit
+from nodes.rewrite import rewrite_standalone
+from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
+
+TODAY = "2026-11-23"
+
+
+async def test_a_date_only_follow_up_is_the_last_question_on_the_new_date_without_a_model_call():
+    models = ScriptedModels(router=["should not be called"])
+    turns = [HumanMessage("weather in Madrid tmrw?"), AIMessage("Sunny, 20 °C.")]
+    query, problem = await rewrite_standalone(models.get("router", Context()), turns, "and the day after?",
+                                              Context(today=TODAY))
+    assert (query, problem) == ("weather in Madrid on 2026-11-25", None)
+    assert models.calls("router") == 0
+
+
+async def test_words_the_rewrite_invents_are_taken_out():
+    models = ScriptedModels(router=[{"query": "weather in Zuraflax, Sydney tomorrow"}])
+    turns = [HumanMessage("hotels in Sydney tmrw"), AIMessage("Garden Hostel, 107 AUD.")]
+    query, problem = await rewrite_standalone(models.get("router", Context()), turns, "whats the weather there tmrw",
+                                              Context(today=TODAY))
+    assert "Zuraflax" not in query and "Sydney" in query
+    assert "Zuraflax" in problem
+
+
+async def test_a_rewrite_of_only_invented_words_falls_back_to_the_turns():
+    models = ScriptedModels(router=[{"query": "Zuraflax Quux"}])
+    turns = [HumanMessage("apple stock price"), AIMessage("265.78 USD")]
+    query, problem = await rewrite_standalone(models.get("router", Context()), turns, "what about netflix?",
+                                              Context(today=TODAY))
+    assert query == "apple stock price what about netflix?" and "not used" in problem
+
+
+def search_tools():
+    return FakeTools({
+        "finance": {"get_quote": (make_tool("get_quote", {"ticker_or_name": {"type": "string"}},
+                                            required=["ticker_or_name"]),
+                                  lambda a: (_ for _ in ()).throw(ValueError(f"unknown ticker '{a['ticker_or_name']}'")))},
+        "web_search": {"search_web": (make_tool("search_web", {"query": {"type": "string"}}, required=["query"]),
+                                      lambda a: {"results": [{"title": "London: history",
+                                                              "text": "The Great Fire of 1666 destroyed the city."}]})},
+    })
+
+
+class SearchAwareRetriever(FixedRetriever):
+    def search_servers(self):
+        return ["web_search"]
+
+
+def executor(messages):
+    system, task = messages[0].content, messages[-1].content
+    question = task.split("Task: ", 1)[1].split("\n")[0]
+    if "- search_web(" in system:
+        return {"tool": "search_web", "params": {"query": question}}
+    return {"tool": "get_quote", "params": {"ticker_or_name": "london"}}
+
+
+async def test_a_loosely_matched_fast_path_that_fails_asks_the_search_server():
+    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.43, best_for=[0]),
+                                      ServerHit(server="web_search", score=0.2)])
+    models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
+    graph = build_graph(models, retriever, search_tools(), classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    assert out["plan"]["source"] == "fast_path+search"
+    assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [("finance", "failed"),
+                                                                                  ("web_search", "ok")]
+    assert out["answer"].startswith("It burned in 1666 [T2.1].")
+
+
+async def test_a_confidently_matched_fast_path_that_fails_is_not_sent_to_search():
+    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.8, best_for=[0]),
+                                      ServerHit(server="web_search", score=0.2)])
+    models = ScriptedModels(executor=[executor])
+    graph = build_graph(models, retriever, search_tools(), classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "stock price of london"}, context=Context(today=TODAY))
+    assert list(out["task_results"]) == ["T1"] and out["task_results"]["T1"]["status"] == "failed"
+    assert out["answer"].startswith("I could not find an answer to: stock price of london.")

@@ -1,0 +1,45 @@
+"""Independent intents are split at the question's own conjunctions; dependent or single intents are not."""
+
+import pytest
+
+from nodes.intent_split import split_intents
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("weather in London tmrw and disney stock price", ["weather in London tmrw", "disney stock price"]),
+    ("nvidia stock price and convert 30 GBP to JPY", ["nvidia stock price", "convert 30 GBP to JPY"]),
+    ("weather in Madrid tmrw, and also weather in Tokyo tmrw", ["weather in Madrid tmrw", "weather in Tokyo tmrw"]),
+    ("Oslo weather tmr + IBM share price", ["Oslo weather tmr", "IBM share price"]),
+    ("flights from Beijing to Tokyo and hotels in Tokyo", ["flights from Beijing to Tokyo", "hotels in Tokyo"]),
+])
+def test_independent_intents_split_into_spans_of_the_question(question, parts):
+    assert split_intents(question) == parts
+    assert all(part in question for part in parts)
+
+
+@pytest.mark.parametrize("question", [
+    "weather in Berlin and Madrid tomorrow",  # one intent over two cities
+    "Which is warmer tomorrow, Berlin or Madrid? Then find a hotel in the warmer city.",  # dependent
+    "hotels in Paris tmrw and the weather there",  # refers back
+    "whats the weather in Washington, D.C. tomorrow",
+    "convert 1,000 USD to EUR",
+])
+def test_single_or_dependent_questions_are_not_split(question):
+    assert split_intents(question) == []
+
+
+async def test_a_split_question_runs_parallel_on_a_deterministic_plan_without_decomposer_or_planner():
+    from graphs.context import Context
+    from graphs.graph import build_graph
+    from tests.fakes import ScriptedModels
+    from tests.unit.test_graph import executor_for, hits, weather_and_hotels
+
+    models = ScriptedModels(executor=[executor_for], answerer=["Sunny [T1.1]; Grand 120 [T2.1]."])
+    retriever = hits("weather", "hotels")
+    graph = build_graph(models, retriever, weather_and_hotels(), classify=lambda q: ("fast", 0.99, True)).compile()
+    out = await graph.ainvoke({"query": "weather in Beijing tomorrow and hotels in Beijing"}, context=Context())
+    assert (out["route"], out["route_source"]) == ("parallel", "split")
+    assert out["plan"]["source"] == "split"
+    assert [(t["server"], t["query"]) for t in out["plan"]["tasks"]] == [
+        ("weather", "weather in Beijing tomorrow"), ("hotels", "hotels in Beijing")]
+    assert models.calls("decomposer") == 0 and models.calls("planner") == 0
