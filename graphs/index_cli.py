@@ -25,6 +25,7 @@ from graphs.catalog_index import BuildSummary, build_index
 from graphs.context import Context
 from indexes.augment import SyntheticQueryCache
 from indexes.documents import ServerDoc
+from indexes.search_fallback import with_search_fallback
 from indexes.server_index import COLLECTION, EmptyQueryError, QueryOptions, ServerIndex
 
 if TYPE_CHECKING:
@@ -188,7 +189,11 @@ async def _query(catalog: Path | None, texts: list[str], top_k: int, top_n: int)
             index = await open_target(deps, target)
             if await asyncio.to_thread(index.collection.count) == 0:
                 fail("the index is empty; run `tura index build` first", 1)
-            return await asyncio.to_thread(index.query, texts, top_k=top_k, top_n=top_n, options=QueryOptions())
+            hits = await asyncio.to_thread(index.query, texts, top_k=top_k, top_n=top_n, options=QueryOptions())
+            if target.collection != COLLECTION:
+                return hits
+            # As the graph's retrieve node ranks: unmatched questions go to the catalogue's search server.
+            return with_search_fallback(hits, deps.retriever.search_servers(), len(texts))
         finally:
             await deps.aclose()
 

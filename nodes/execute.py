@@ -118,7 +118,9 @@ class NoCallableTool(ToolRefused):
 
 def constrained_tools(server: str, tools: list[Tool], candidates: Candidates) -> dict[str, dict[str, Any]]:
     """Each callable tool's decoding schema over ``candidates``; raises NoCallableTool when none is."""
-    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates, tool_words(t.name, t.description or ""))
+    enum_words = {str(v).lower() for t in tools for v in schema_enum_values(t.inputSchema or {})}
+    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates,
+                                             tool_words(t.name, t.description or "") | enum_words)
                for t in tools}
     callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
     if not callable_:
@@ -238,6 +240,16 @@ async def run_task_agent(
             ),
         ]
     return outcomes
+
+
+def schema_enum_values(schema: dict[str, Any]) -> list[Any]:
+    """Every enum value of a tool's properties ("EUR" is a currency there, not a free-text name)."""
+    values: list[Any] = []
+    for spec in (schema.get("properties") or {}).values():
+        for branch in [spec, *(spec.get("anyOf") or []), spec.get("items") or {}]:
+            if isinstance(branch, dict):
+                values.extend(branch.get("enum") or [])
+    return values
 
 
 def named_enum_values(tools: list[Tool], candidates: Candidates) -> dict[str, set[str]]:

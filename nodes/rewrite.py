@@ -63,7 +63,9 @@ def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: da
     """Words of the rewrite that no turn and not the question contains (date phrases aside): invented."""
     for mention in find_date_mentions(rewrite, today or date.today()):
         rewrite = rewrite.replace(mention.phrase, " ")
-    known = {w.lower() for text in [question, *(m.text for m in turns)] for w in _WORDS.findall(text)}
+    # The user's words only: a 135M model copies the assistant's earlier answer ("Brooklyn") into rewrites.
+    known = {w.lower() for text in [question, *(m.text for m in turns if m.type == "human")]
+             for w in _WORDS.findall(text)}
     return [w for w in _WORDS.findall(rewrite) if w.lower() not in known and w.lower() not in _FREE_WORDS
             and not w.replace("-", "").isdigit()]
 

@@ -30,6 +30,9 @@ TODAY = date(2026, 11, 23)  # a Monday
     ("next monday", "2026-11-30"),
     ("on sunday", "2026-11-29"),
     ("thurs", "2026-11-26"),
+    ("sunset next mondday", "2026-11-30"),  # typed one letter off
+    ("satruday", "2026-11-28"),
+    ("tueday", "2026-11-24"),
     ("Dec 24", "2026-12-24"),
     ("24 December", "2026-12-24"),
     ("June 10", "2027-06-10"),
@@ -55,7 +58,8 @@ def test_the_day_after_counts_from_the_date_named_before_it():
 
 
 @pytest.mark.parametrize("text", ["the sun will set at 7:29", "convert 100 USD to EGP", "what now",
-                                  "I sat down", "may I ask", "EUR and USD"])
+                                  "I sat down", "may I ask", "EUR and USD",
+                                  "money talks", "a sunny day"])
 def test_words_that_only_look_like_dates_are_not_dates(text):
     assert find_date_mentions(text, TODAY) == []
 

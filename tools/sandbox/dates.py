@@ -11,6 +11,7 @@ Ranges (inclusive): any single day, ``this week`` (today to Sunday), ``next week
 
 from __future__ import annotations
 
+import difflib
 import re
 from datetime import date, timedelta
 
@@ -44,6 +45,15 @@ _DAY_PARTS = (" night", " morning", " evening", " afternoon", " noon")
 _SHORT_WEEKDAYS = {day[:3]: day for day in WEEKDAYS}
 
 
+def _respelled(word: str) -> str:
+    """A weekday, month or 'tomorrow' typed one letter off ('mondday', 'tomorow', 'satruday')."""
+    if len(word) < 5 or not word.isalpha():
+        return word
+    known = (*WEEKDAYS, *MONTHS, "tomorrow", "tonight", "weekend")
+    close = difflib.get_close_matches(word, known, n=1, cutoff=0.8)
+    return close[0] if close else word
+
+
 def _normalise(text: str) -> str:
     cleaned = " ".join(str(text).strip().lower().replace(",", ", ").rstrip("?!.").split())
     cleaned = cleaned.replace(" ,", ",")
@@ -51,6 +61,7 @@ def _normalise(text: str) -> str:
         if cleaned.startswith(prefix):
             cleaned = cleaned[len(prefix):]
     words = [_SPELLINGS.get(word, word) for word in cleaned.split(" ")]
+    words = [_respelled(word) for word in words]
     if len(words) <= 2 and words and words[-1] in _SHORT_WEEKDAYS:  # "fri", "next sat"
         words[-1] = _SHORT_WEEKDAYS[words[-1]]
     cleaned = " ".join(words).replace("this coming ", "this ").replace("coming ", "this ")
