@@ -49,7 +49,7 @@ def _respelled(word: str) -> str:
     """A weekday, month or 'tomorrow' typed one letter off ('mondday', 'tomorow', 'satruday')."""
     if len(word) < 5 or not word.isalpha():
         return word
-    known = (*WEEKDAYS, *MONTHS, "tomorrow", "tonight", "weekend")
+    known = (*WEEKDAYS, *MONTHS, "tomorrow")
     close = difflib.get_close_matches(word, known, n=1, cutoff=0.8)
     return close[0] if close else word
 
