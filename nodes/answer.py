@@ -14,7 +14,7 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
-from nodes.claims import check_claims
+from nodes.claims import check_claims, figure_claims
 from nodes.fact_rendering import render_facts
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
@@ -42,7 +42,7 @@ def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
                 "marker": f"{task_id}.{n}", "task_id": task_id, "server": outcome["server"],
                 "tool": outcome["tool"], "tool_call_id": outcome["call_id"],
                 "arguments": outcome.get("arguments", {}), "output": output,
-                "full_output": outcome.get("text", "") if not result.get("compressed") else output,
+                "full_output": outcome.get("text", ""),  # rendering and claim checks read the tool's own words
             })
     return evidence
 
@@ -153,16 +153,16 @@ def make_answerer(models: ModelProvider):
                 model_text, reply_id = tidy_model_text(reply.text, cut_off), reply.id
             except ModelUnavailable as exc:
                 errors.append(f"answer: {exc}")
-            checked = check_claims(model_text, {e["marker"]: e["full_output"] for e in evidence},
-                                   f"{question} {today}")
+            outputs, free = {e["marker"]: e["full_output"] for e in evidence}, f"{question} {today}"
+            checked = check_claims(model_text, outputs, free)
             if checked.dropped:
                 errors.append(f"answer: left out {len(checked.dropped)} statement(s) the cited sources do not "
                               f"support: " + "; ".join(f"{s!r} ({why})" for s, why in checked.dropped))
             kept = " ".join(checked.kept)
             if not context.bind_answers:  # ablation: the model's text as it came
                 text = model_text or render_evidence(evidence)
-            elif kept and not checked.dropped and _MARKER.search(kept):
-                text = kept  # the model's own answer survived whole, with its citations
+            elif kept and not checked.dropped and _MARKER.search(kept) and figure_claims(kept, outputs, free):
+                text = kept  # the model's own answer survived whole, with its citations and figures
             else:
                 facts = render_facts(evidence)
                 lead = f"{kept}\n\n" if kept else ""

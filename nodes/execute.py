@@ -126,6 +126,11 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates) ->
     if not callable_:
         raise NoCallableTool(f"no tool of '{server}' can be called with what the request names "
                              f"(each needs a value it does not give: {', '.join(schemas)})")
+    # The tools that take the most of the enum values the request names ("EUR", "TRY") fit it best.
+    named = named_enum_values([t for t in tools if t.name in callable_], candidates)
+    most = max((len(values) for values in named.values()), default=0)
+    if most:
+        callable_ = {name: schema for name, schema in callable_.items() if len(named.get(name, ())) == most}
     return callable_
 
 

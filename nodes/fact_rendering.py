@@ -111,10 +111,27 @@ def render_output(output: str, marker: str) -> list[str]:
 
 
 def render_facts(evidence: list[dict[str, Any]]) -> str:
-    """Every piece of evidence as readable lines, grouped under the tool that produced it."""
+    """Every piece of evidence as readable lines, grouped under the tool that produced it. An output with
+    nothing to show says so, with the tool's own note when it gave one."""
     blocks = []
     for item in evidence:
-        lines = render_output(item.get("full_output") or item["output"], item["marker"])
-        if lines:
-            blocks.append(f"{item['server']} ({item['tool']}):\n" + "\n".join(lines))
+        output = item.get("full_output") or item["output"]
+        lines = [line for line in render_output(output, item["marker"]) if not _only_inputs(line)]
+        if not lines:
+            lines = [f"- no results{_note(output)} [{item['marker']}]"]
+        blocks.append(f"{item['server']} ({item['tool']}):\n" + "\n".join(lines))
     return "\n".join(blocks)
+
+
+def _only_inputs(line: str) -> bool:
+    """A head line holding only what was asked ('query: ...'): not a fact."""
+    return line.startswith("- query: ") and ";" not in line
+
+
+def _note(output: str) -> str:
+    try:
+        data = json.loads(output)
+    except (json.JSONDecodeError, TypeError):
+        return ""
+    note = data.get("note") if isinstance(data, dict) else None
+    return f" ({_shorten(str(note), 160)})" if note else ""

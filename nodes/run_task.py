@@ -23,6 +23,7 @@ from indexes.search_fallback import UNCERTAIN_BELOW
 from nodes.events import emit
 from nodes.execute import ToolCaller, run_task_agent
 from nodes.model_call import ModelUnavailable
+from nodes.probe import count_results
 from nodes.models import ModelProvider
 from nodes.timing import timed
 from tools.tool_outcome import ToolOutcome
@@ -66,8 +67,14 @@ async def run_single_task(task: Task, dep_outputs: dict[str, list[dict]], *, too
     return result
 
 
+def _empty(result: dict[str, Any]) -> bool:
+    """The task's last output holds an empty list of results ("products": [])."""
+    observations = result.get("observations") or []
+    return bool(observations) and count_results(observations[-1].get("text", "")) == 0
+
+
 def search_retry_server(servers: list[dict[str, Any]], failed: str) -> str | None:
-    """The search server to ask after ``failed`` failed, when that server only loosely matched the question
+    """The search server to ask after ``failed`` failed or found nothing, when it only loosely matched the question
     (score below UNCERTAIN_BELOW): a static question that a dynamic server half-matched goes to search."""
     first = next((s for s in servers if s["server"] == failed), None)
     if first is None or first.get("search") or first.get("score", 0.0) >= UNCERTAIN_BELOW:
@@ -91,7 +98,8 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         result = await run_single_task(task, {}, tools=tools, models=models, context=context, timeout_s=timeout_s)
         results = {task.id: result}
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
-        searcher = search_retry_server(state.get("servers") or [], task.server) if result["status"] != "ok" else None
+        found_nothing = result["status"] != "ok" or _empty(result)
+        searcher = search_retry_server(state.get("servers") or [], task.server) if found_nothing else None
         if searcher and context.search_fallback:
             retry = Task(id="T2", server=searcher, query=task.query, request=task.request)
             second = await run_single_task(retry, {}, tools=tools, models=models, context=context,

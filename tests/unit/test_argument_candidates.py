@@ -162,3 +162,15 @@ def test_numbers_from_a_dependency_come_from_the_field_the_property_names_or_mea
     hotels = '{"nights": 1, "hotels": [{"hotel_id": 178, "price": 113}, {"hotel_id": 184, "price": 122}]}'
     candidates = gather_candidates(["book the cheaper one for 2 rooms"], [hotels], TODAY)
     assert candidates.numbers_for("hotel_id", "hotel_id from search") == [2.0, 178.0, 184.0]
+
+
+def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
+    currencies = {"enum": ["USD", "EUR", "TRY"], "type": "string"}
+    tools = [make_tool("get_quote", {"ticker_or_name": {"type": "string"}}, required=["ticker_or_name"]),
+             make_tool("convert_currency", {"amount": {"type": "number"}, "from_currency": currencies,
+                                            "to_currency": currencies}, required=["amount", "from_currency"])]
+    allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 EUR in TRY"], [], TODAY))
+    assert list(allowed) == ["convert_currency"]
+    # nothing names a currency: every callable tool stays on offer
+    allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 shares of ibm"], [], TODAY))
+    assert set(allowed) == {"get_quote", "convert_currency"}

@@ -43,3 +43,18 @@ def test_silent_openai_endpoint_times_out_within_30_s():
         elapsed = time.perf_counter() - started
     assert result.exit_code == 1 and url in result.stderr
     assert elapsed < 30
+
+
+def test_exit_1_only_when_no_source_answered_at_all():
+    from graphs.run_output import could_not_work
+
+    not_found = {"citations": [], "errors": ["execute: T1 (weather) failed: unknown city 'atlantis'"],
+                 "task_results": {"T1": {"observations": [{"ok": False, "error": "unknown city 'atlantis'"}]}}}
+    assert not could_not_work(not_found)  # the source answered "not found": a correct answer, exit 0
+    nothing = {"citations": [], "errors": ["execute: T1 (weather) failed: the model could not form a valid tool call"],
+               "task_results": {"T1": {"observations": []}}}
+    assert could_not_work(nothing)
+    halted = {"citations": [], "errors": [], "plan": {"source": "halt"}, "task_results": {}}
+    assert not could_not_work(halted)
+    answered = {"citations": [{"marker": "T1.1"}], "errors": ["answer: left out 1 statement"], "task_results": {}}
+    assert not could_not_work(answered)

@@ -82,3 +82,15 @@ async def test_a_confidently_matched_fast_path_that_fails_is_not_sent_to_search(
     out = await graph.ainvoke({"query": "stock price of london"}, context=Context(today=TODAY))
     assert list(out["task_results"]) == ["T1"] and out["task_results"]["T1"]["status"] == "failed"
     assert out["answer"].startswith("I could not find an answer to: stock price of london.")
+
+
+async def test_a_loosely_matched_server_that_finds_nothing_also_hands_over_to_search():
+    tools = search_tools()
+    tools.tools["finance"]["get_quote"] = (tools.tools["finance"]["get_quote"][0], lambda a: {"results": []})
+    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.45, best_for=[0]),
+                                      ServerHit(server="web_search", score=0.2)])
+    models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
+    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [("finance", "ok"),
+                                                                                  ("web_search", "ok")]
