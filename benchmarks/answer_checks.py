@@ -164,10 +164,11 @@ def score_item(item: dict[str, Any], output: dict[str, Any], expected: list[Expe
     elif wanted:
         halted = (output.get("plan") or {}).get("source") == "halt"
         score.tool_selection = wanted <= called or ("void" in facts and halted)
-    for call in calls:
+    for n, call in enumerate(calls):
         schema = schemas.get((call["server"], call["tool"])) or {}
         properties = schema.get("properties") or {}
-        earlier = "\n".join(c.get("text", "") for c in calls if c["task_id"] < call["task_id"] and c.get("ok"))
+        # What the run had seen before this call: earlier tasks' outputs and this task's earlier calls.
+        earlier = "\n".join(c.get("text", "") for c in calls[:n] if c.get("ok"))
         bad = [name for name, value in (call.get("arguments") or {}).items()
                if not _is_traceable(value, turns_text, resolved, _enums(properties.get(name, {})), earlier,
                                     properties.get(name, {}).get("default"))]

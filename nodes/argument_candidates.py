@@ -205,7 +205,7 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
                        own_words: set[str] | None = None) -> dict[str, Any] | None:
     """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
     the request names no value of is left to its default; spans made only of the tool's own words are not
-    values when the request offers others."""
+    values, and spans holding them are left out when the request offers others."""
     string = _string_spec(spec)
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
@@ -225,9 +225,10 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             values = [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
-            if own_words:
-                specific = [v for v in values if not {w.lower() for w in _TOKEN.findall(v)} <= own_words]
-                values = specific or values
+            if own_words:  # "amazon", not "amazon stock price" nor "stock": the tool's words name the tool
+                specific = [v for v in values if not {w.lower() for w in _TOKEN.findall(v)} & own_words]
+                values = specific or [v for v in values if not {w.lower() for w in _TOKEN.findall(v)} <= own_words] \
+                    or values
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None
     for kind in ("integer", "number"):

@@ -131,7 +131,25 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates) ->
     most = max((len(values) for values in named.values()), default=0)
     if most:
         callable_ = {name: schema for name, schema in callable_.items() if len(named.get(name, ())) == most}
-    return callable_
+    favourite = described_best([t for t in tools if t.name in callable_], candidates.requests)
+    return {favourite: callable_[favourite]} if favourite else callable_
+
+
+_CONTENT = re.compile(r"[a-z]{3,}")
+_COMMON = frozenset("""the and for with from that this what whats how much many when where which who will
+    can get give show tell please one day days today""".split())
+
+
+def described_best(tools: list[Tool], requests: list[str]) -> str | None:
+    """The one tool whose name and description share clearly more words with the request than any other
+    ("disney stock price": get_quote, 'Latest price of a stock'), else None and the model chooses."""
+    asked = {w for text in requests for w in _CONTENT.findall(text.lower())} - _COMMON
+    if len(tools) < 2 or not asked:
+        return None
+    overlap = sorted(((len(asked & set(_CONTENT.findall(f"{t.name.replace('_', ' ')} {t.description or ''}".lower()))),
+                       t.name) for t in tools), reverse=True)
+    (best, name), (second, _) = overlap[0], overlap[1]
+    return name if best >= 2 and best >= second + 2 else None
 
 
 def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:

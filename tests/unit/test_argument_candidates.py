@@ -174,3 +174,15 @@ def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
     # nothing names a currency: every callable tool stays on offer
     allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 shares of ibm"], [], TODAY))
     assert set(allowed) == {"get_quote", "convert_currency"}
+
+
+def test_a_tool_whose_description_clearly_matches_the_request_is_the_one_offered():
+    from mcp.types import Tool
+
+    from nodes.execute import described_best
+
+    quote = Tool(name="get_quote", description="Latest price of a stock or fund", inputSchema={"type": "object"})
+    history = Tool(name="get_history", description="Daily open/high/low/close for recent trading days",
+                   inputSchema={"type": "object"})
+    assert described_best([quote, history], ["disney stock price"]) == "get_quote"
+    assert described_best([quote, history], ["how is disney trading"]) is None  # one word: the model chooses
