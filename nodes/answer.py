@@ -154,7 +154,7 @@ def make_answerer(models: ModelProvider):
             except ModelUnavailable as exc:
                 errors.append(f"answer: {exc}")
             outputs, free = {e["marker"]: e["full_output"] for e in evidence}, f"{question} {today}"
-            checked = check_claims(model_text, outputs, free)
+            checked = check_claims(model_text, outputs, free, question)
             if checked.dropped:
                 errors.append(f"answer: left out {len(checked.dropped)} statement(s) the cited sources do not "
                               f"support: " + "; ".join(f"{s!r} ({why})" for s, why in checked.dropped))

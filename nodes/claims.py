@@ -26,6 +26,9 @@ _CLAUSE = re.compile(r";\s+")
 _STOP = frozenset("""the a an and or of in on at to for is are was were be it its this that with from by as
     will would can could there their they you your i we our has have had not no but so if about than then
     also which what when where who how today tomorrow""".split())
+# Words that make a sentence a yes/no or negated claim.
+_YES_NO = frozenset({"yes", "no", "not", "never", "none", "nothing", "won", "don", "doesn", "isn", "aren", "cannot",
+                     "unlikely", "likely"})
 
 # Words that name what a figure measures, in sentences and in field names. A figure passes only if its
 # field shares one of these with the sentence, whenever the sentence names any.
@@ -162,10 +165,12 @@ def leaves_of(output: str) -> list[Leaf]:
 
 @dataclass(frozen=True)
 class ClaimCheck:
-    """The sentences kept, those removed, and why each was removed."""
+    """The sentences kept, those removed as unsupported (and why), and those left out because they only
+    restate the question."""
 
     kept: list[str]
     dropped: list[tuple[str, str]]
+    echoes: list[str] = field(default_factory=list)
 
 
 def _words(text: str) -> set[str]:
@@ -202,11 +207,26 @@ def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> s
             fields = sorted({leaf.path[-1] for leaf in matches if leaf.path})
             return f"{written} is the {'/'.join(fields)} in the source, not the {'/'.join(sorted(named))}"
     content = {w for w in words if len(w) > 3 and w not in _STOP}
-    if content and not figures_of(sentence):
+    if not figures_of(sentence):
+        if words & _YES_NO:
+            # "No, it will not rain" beside a 55 % chance of sleet: a yes/no or negated claim is only as good
+            # as the figure it rests on, and this one states none.
+            return "a yes/no or negated claim without a figure from the sources"
         supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
-        if len(content & supported) < len(content) / 2:
+        if content and len(content & supported) < len(content) / 2:
             return "its words are not in the sources"
     return None
+
+
+def echoes_the_question(sentence: str, evidence: dict[str, str], question: str) -> bool:
+    """A sentence without a figure whose content words all come from the question ("Cheapst flight Madrid to
+    Chicago.", "nestle share price today pls"): it tells the user nothing the sources said."""
+    if figures_of(sentence):
+        return False
+    cited = [m for m in _MARKER.findall(sentence) if m in evidence] or list(evidence)
+    content = {w for w in _words(_MARKER.sub(" ", sentence)) if len(w) > 2 and w not in _STOP}
+    from_sources = _words(" ".join(evidence[m] for m in cited)) - _words(question)
+    return not (content & from_sources)
 
 
 def figure_claims(answer: str, evidence: dict[str, str], free_text: str) -> list[tuple[str, str | None]]:
@@ -222,12 +242,17 @@ def figure_claims(answer: str, evidence: dict[str, str], free_text: str) -> list
     return results
 
 
-def check_claims(answer: str, evidence: dict[str, str], free_text: str) -> ClaimCheck:
-    """Split ``answer`` into sentences and keep only the supported ones."""
-    kept: list[str] = []
-    dropped: list[tuple[str, str]] = []
+def check_claims(answer: str, evidence: dict[str, str], free_text: str, question: str = "") -> ClaimCheck:
+    """Split ``answer`` into sentences and keep only the supported ones that say something the question
+    did not (``question``: the user's words; empty keeps echoes)."""
+    check = ClaimCheck([], [])
     for line in answer.splitlines():
         for sentence in (s.strip() for s in _SENTENCE.split(line) if s.strip()):
             problem = check_sentence(sentence, evidence, free_text)
-            (dropped.append((sentence, problem)) if problem else kept.append(sentence))
-    return ClaimCheck(kept, dropped)
+            if problem:
+                check.dropped.append((sentence, problem))
+            elif question and echoes_the_question(sentence, evidence, question):
+                check.echoes.append(sentence)
+            else:
+                check.kept.append(sentence)
+    return check

@@ -92,12 +92,36 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
 
 
 _OTHER_ONE = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^and\s+(.+?)\s*\??$", re.I)
+# Words that point back at the conversation: "hotels there for that night" asks something new about the
+# same place, it does not name another one.
+_POINTING_WORDS = frozenset("there that it its them those these then here this same".split())
+_LINKING_WORDS = frozenset("a an the of in on at for to de la le".split())
+_MAX_VALUE_WORDS = 4
+
+
+def new_value_span(other: str, last_asked: str) -> str | None:
+    """The words of ``other`` that name a new value: those the last question does not hold, as one
+    contiguous span ("the weather in Rome" -> "Rome", "netflix" -> "netflix"). None when ``other`` points
+    back ("hotels there"), holds no new word, or its new words are not one short span."""
+    words = _WORDS.findall(other)
+    if not words or any(w.lower() in _POINTING_WORDS for w in words):
+        return None
+    asked = {w.lower() for w in _WORDS.findall(last_asked)}
+    novel = [i for i, w in enumerate(words) if w.lower() not in asked and w.lower() not in _LINKING_WORDS]
+    if not novel:
+        return None
+    span = words[novel[0]: novel[-1] + 1]
+    if len(span) > _MAX_VALUE_WORDS or any(w.lower() in asked for w in span):
+        return None
+    found = re.search(r"\b" + r"\W+".join(re.escape(w) for w in span) + r"\b", other)
+    return found.group(0) if found else None
 
 
 def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> str | None:
     """"what about netflix?" after "apple stock price", whose call took ticker_or_name 'apple': the last
-    question with that value swapped for the new one. None when the follow-up is not of that form or the
-    last question holds none of the last call's values."""
+    question with that value swapped for the new one. None when the follow-up is not of that form, points
+    back at the last question ("and hotels there?"), or the last question holds none of the last call's
+    values."""
     match = _OTHER_ONE.match(question.strip())
     if not match:
         return None
@@ -105,10 +129,13 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
     joined = f"{last_asked}\n{other}"
     if not other or any(m.start > len(last_asked) for m in find_date_mentions(joined, date.today())):
         return None  # "what about the day after": a date, bound elsewhere
+    value_span = new_value_span(other, last_asked)
+    if value_span is None:
+        return None
     for value in sorted(last_arguments, key=len, reverse=True):
         found = re.search(rf"\b{re.escape(value)}\b", last_asked, re.I) if value.strip() else None
         if found:
-            return last_asked[: found.start()] + other + last_asked[found.end():]
+            return last_asked[: found.start()] + value_span + last_asked[found.end():]
     return None
 
 

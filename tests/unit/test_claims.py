@@ -45,7 +45,22 @@ def test_rounded_values_and_the_users_own_figures_pass():
 
 def test_sentences_whose_words_are_not_in_the_sources_are_dropped():
     assert problem("As a text-based AI assistant, avoid public Wi-Fi.") == "its words are not in the sources"
-    assert problem("Paris will see rain tomorrow [T1.1].") is None  # words of the question count as support
+    assert problem("Paris stays dry under clear skies [T1.1].") == "its words are not in the sources"
+
+
+def test_a_yes_or_no_claim_needs_a_figure_from_the_sources():
+    assert problem("No, it will not rain in Paris tomorrow [T1.1].") == (
+        "a yes/no or negated claim without a figure from the sources")
+    assert problem("No: the chance of rain is 40% [T1.1].") is None
+
+
+def test_a_sentence_that_only_restates_the_question_is_left_out_but_not_counted_as_unsupported():
+    checked = check_claims("Weather in Paris tomorrow. The low is 5.1 °C [T1.1].", EVIDENCE, QUESTION,
+                           question="weather in paris tomorrow")
+    assert checked.echoes == ["Weather in Paris tomorrow."] and checked.dropped == []
+    assert checked.kept == ["The low is 5.1 °C [T1.1]."]
+    assert check_claims("Tokyo Skytree tickets are in JPY [T2.1].", EVIDENCE, QUESTION,
+                        question="tokyo skytree tickets").kept  # "jpy" came from the source
 
 
 def test_figure_claims_are_checked_clause_by_clause():

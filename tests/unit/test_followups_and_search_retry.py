@@ -94,3 +94,29 @@ async def test_a_loosely_matched_server_that_finds_nothing_also_hands_over_to_se
     out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
     assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [("finance", "ok"),
                                                                                   ("web_search", "ok")]
+
+
+async def test_what_about_another_name_swaps_the_last_calls_value_without_a_model_call():
+    models = ScriptedModels(router=["should not be called"])
+    turns = [HumanMessage("apple stock price"), AIMessage("265.78 USD")]
+    query, problem = await rewrite_standalone(models.get("router", Context()), turns, "what about netflix?",
+                                              Context(today=TODAY), last_arguments=["apple"])
+    assert (query, problem) == ("netflix stock price", None)
+    assert models.calls("router") == 0
+
+
+async def test_a_follow_up_naming_the_same_kind_of_question_swaps_only_the_new_word():
+    models = ScriptedModels(router=["should not be called"])
+    turns = [HumanMessage("Weather in Paris tomorrow?"), AIMessage("Sunny.")]
+    query, _ = await rewrite_standalone(models.get("router", Context()), turns, "What about the weather in Rome?",
+                                        Context(today=TODAY), last_arguments=["Paris"])
+    assert query == "Weather in Rome tomorrow?"
+
+
+async def test_a_follow_up_that_points_back_is_not_a_swap_and_keeps_the_place():
+    models = ScriptedModels(router=[{"query": "hotels in Paris for that night"}])
+    turns = [HumanMessage("Weather in Paris tomorrow?"), AIMessage("Sunny.")]
+    query, _ = await rewrite_standalone(models.get("router", Context()), turns, "And hotels there for that night?",
+                                        Context(today=TODAY), last_arguments=["Paris"])
+    assert "Paris" in query and "Weather in hotels" not in query
+    assert models.calls("router") == 1

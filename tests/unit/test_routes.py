@@ -163,11 +163,11 @@ async def test_search_stops_at_max_steps_and_on_a_repeated_query():
 async def test_failed_decide_answers_from_what_was_found():
     models = ScriptedModels(planner=[lambda m: {"summary": "Madrid warmer", "useful": True}
                                      if "RESULT:" in m[-1].content else "not json"],
-                            executor=[executor], answerer=["Madrid [T1.1]."])
+                            executor=[executor], answerer=["Madrid, at 18 °C [T1.1]."])
     graph = build_graph(models, KeywordRetriever(), travel_tools(), classify=classify_as("planning")).compile()
     out = await graph.ainvoke({"query": QUESTION}, context=Context(structured_retries=0))
     assert len(out["search_steps"]) == 1 and out["search_steps"][0]["decision"] == "decide failed"
-    assert out["answer"].startswith("Madrid [T1.1].")
+    assert out["answer"].startswith("Madrid, at 18 °C [T1.1].")
     assert any("decide failed" in e for e in out["errors"])
 
 
