@@ -5,7 +5,7 @@ listed from the running servers).
 Only the catalogue is read: the benchmark's questions, steps and labels never are. Three generators
 (graphs/augmenters.py):
 - ``template``: deterministic texts from each tool's own name, first description sentence and parameters
-  (indexes/template_queries.py), labelled ``"generator": "template-v1"``.
+  (indexes/template_queries.py), labelled ``"generator": "template-v2"``.
 - ``paraphrase``: the augmenter role's chat model (the embedded SmolLM2-135M by default) turns each tool's
   first description sentence into a user request, three samples per tool (one greedy); a request is kept
   only if the catalogue's description and tool rows rank its own server in the top 3 (round-trip check,
@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from graphs.augmenters import AUGMENTERS, make_augmenter  # noqa: E402
-from indexes.augment import SyntheticQueryCache, augment_catalog  # noqa: E402
+from indexes.augment import QUERIES_PER_SERVER, SyntheticQueryCache, augment_catalog  # noqa: E402
 from indexes.documents import ServerDoc  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared/benchmarks/livemcpbench"
@@ -59,7 +59,7 @@ async def main() -> None:
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
     parser.add_argument("--builtin", action="store_true", help="the built-in servers instead of LiveMCPBench")
     parser.add_argument("--out", type=Path, default=None)
-    parser.add_argument("--n", type=int, default=20, help="queries kept per server")
+    parser.add_argument("--n", type=int, default=QUERIES_PER_SERVER, help="queries kept per server")
     parser.add_argument("--generator", choices=AUGMENTERS, default="template")
     parser.add_argument("--onnx-dir", type=Path, default=Path(tempfile.gettempdir()) / "tura-onnx",
                         help="where the MiniLM onnx export lives (paraphrase's round-trip check embeds)")

@@ -10,7 +10,8 @@ Configurations: bm25 (BM25 alone over description + tool rows), description (one
 tool_to_agent (description + tool vectors, tool hits count for their server), tool_to_agent+bm25 (the same
 fused with BM25, i.e. full without augmentation), augmented (+ synthetic-query vectors), full (augmented
 fused with BM25), full-value_typing (full with sub-queries embedded as written: URLs and file paths not
-replaced by their type, indexes/value_typing.py), and augmented@compare / full@compare (the same over a second
+replaced by their type, indexes/value_typing.py), full-repair_spelling (full without typo repair to the
+catalogue's words, indexes/spelling.py), and augmented@compare / full@compare (the same over a second
 cache, by default the paraphrase augmenter's queries from the embedded model, benchmarks/data/). Query latency is timed separately, with no embedding
 memo, on the full configuration.
 
@@ -63,6 +64,8 @@ CONFIGS: dict[str, tuple[str, QueryOptions]] = {
     "full": ("augmented", QueryOptions()),
     # Ablation: full with the sub-queries embedded as written (URLs and paths not replaced by their type).
     "full-value_typing": ("augmented", QueryOptions(type_values=False)),
+    # Ablation: full with the sub-queries' typos left as typed.
+    "full-repair_spelling": ("augmented", QueryOptions(repair_spelling=False)),
     # The same two over another cache (--compare-cache): by default the paraphrase augmenter's queries.
     "augmented@compare": ("compare", QueryOptions(fusion="dense")),
     "full@compare": ("compare", QueryOptions()),

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from indexes.augment import Generate, SyntheticQueryCache, augment_catalog, bundled_caches
+from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.server_index import QueryOptions, ServerHit, ServerIndex, SyncReport
 from tools.catalog import Catalog
@@ -57,7 +57,7 @@ async def build_index(
     *,
     cache: SyntheticQueryCache | None,
     generate: Generate | None,
-    n: int = 20,
+    n: int = QUERIES_PER_SERVER,
     generator_name: str = "",
     on_server: Callable[[str, bool], None] | None = None,
     on_rows: Callable[[int], None] | None = None,

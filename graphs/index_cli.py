@@ -23,7 +23,7 @@ from rich.table import Table
 
 from graphs.catalog_index import BuildSummary, build_index
 from graphs.context import Context
-from indexes.augment import SyntheticQueryCache
+from indexes.augment import QUERIES_PER_SERVER, SyntheticQueryCache
 from indexes.documents import ServerDoc
 from indexes.search_fallback import with_search_fallback
 from indexes.server_index import COLLECTION, EmptyQueryError, QueryOptions, ServerIndex
@@ -150,7 +150,7 @@ def build(
         "--augmenter", help="Who writes new synthetic queries: 'model' (the augmenter role, TURA's JSON prompt), "
         "'paraphrase' (the augmenter role, one request per tool, kept if it leads back to its server; for the "
         "embedded model) or 'template' (deterministic, from the tools' own text).")] = "model",
-    n: Annotated[int, typer.Option(help="Synthetic queries per server.")] = 20,
+    n: Annotated[int, typer.Option(help="Synthetic queries per server.")] = QUERIES_PER_SERVER,
 ) -> None:
     """Index every server of the catalogue: re-embeds only what changed, drops servers that left."""
     from graphs.augmenters import AUGMENTERS  # imported here, not at start-up: it loads nodes/ and langchain

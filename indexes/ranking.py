@@ -15,7 +15,8 @@ ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
 @dataclass(frozen=True)
 class QueryOptions:
     """How a query is scored. ``kinds`` limits the rows used (ablations over one built index); ``type_values``
-    embeds sub-queries with their URLs and paths replaced by their type (indexes/value_typing.py)."""
+    embeds sub-queries with their URLs and paths replaced by their type (indexes/value_typing.py);
+    ``repair_spelling`` repairs typos to the catalogue's words first (indexes/spelling.py)."""
 
     fusion: Fusion = DEFAULT_FUSION
     bm25_weight: float = DEFAULT_BM25_WEIGHT
@@ -23,6 +24,7 @@ class QueryOptions:
     kinds: frozenset[str] = ALL_KINDS
     tools_per_server: int = 5
     type_values: bool = True
+    repair_spelling: bool = True
 
 
 @dataclass

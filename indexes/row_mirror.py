@@ -9,6 +9,7 @@ import numpy as np
 from indexes.bm25 import BM25Index
 from indexes.fusion import RowHit
 from indexes.ranking import ALL_KINDS
+from indexes.spelling import CatalogueSpelling
 
 
 class RowMirror:
@@ -19,13 +20,15 @@ class RowMirror:
     costs several); above it, chroma's HNSW index answers instead.
     """
 
-    def __init__(self, documents: list[str], metadatas: list[dict[str, Any]], vectors: np.ndarray | None):
+    def __init__(self, documents: list[str], metadatas: list[dict[str, Any]], vectors: np.ndarray | None,
+                 known_words: frozenset[str] = frozenset()):
         self.texts = documents
         self.servers = [m["server"] for m in metadatas]
         self.kinds = np.array([m["kind"] for m in metadatas], dtype=object)
         self.tools = [m.get("tool", "") for m in metadatas]
         self.vectors = vectors
         self.bm25 = BM25Index(documents)
+        self.spelling = CatalogueSpelling(documents, known_words)
         self._masks: dict[frozenset[str], np.ndarray] = {}
 
     def mask(self, kinds: frozenset[str]) -> np.ndarray:

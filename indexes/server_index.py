@@ -27,6 +27,7 @@ from indexes.documents import IndexRow, ServerDoc, rows_for_server
 from indexes.fusion import RowHit
 from indexes.ranking import ALL_KINDS, QueryOptions, ServerHit, rank_servers
 from indexes.row_mirror import RowMirror
+from indexes.spelling import encoder_words
 from indexes.value_typing import type_values
 
 COLLECTION = "tura_servers"
@@ -215,7 +216,9 @@ class ServerIndex:
                 include = ["documents", "metadatas", "embeddings"] if exact else ["documents", "metadatas"]
                 got = get_all(self.collection, include=include)
                 vectors = np.asarray(got["embeddings"], dtype=np.float32) if exact else None
-                self._mirror = RowMirror(list(got["documents"] or []), list(got["metadatas"] or []), vectors)
+                model_path = getattr(self.embed, "model_path", None)
+                self._mirror = RowMirror(list(got["documents"] or []), list(got["metadatas"] or []), vectors,
+                                         encoder_words(model_path) if model_path else frozenset())
             return self._mirror
 
     def query(
@@ -235,6 +238,8 @@ class ServerIndex:
         mirror = self.mirror()
         if not mirror.texts:
             return []
+        if options.repair_spelling:
+            texts = [mirror.spelling.repair(t) for t in texts]
         dense: list[list[RowHit]] = [[] for _ in texts]
         lexical: list[list[RowHit]] = [[] for _ in texts]
         if options.fusion != "bm25":

@@ -7,7 +7,11 @@ It only rephrases what the server itself publishes, one short focused text per t
 - the tool's name as words (``get-bbc-news`` -> "get bbc news"): the one English handle a tool with a Chinese
   description has, and what short step-like requests ("read the excel") resemble most;
 - the first sentence of its description, without the usage boilerplate that follows and dilutes the vector;
-- the name with its parameter names ("write file path content").
+- the name with its parameter names ("write file path content");
+- (v2) the example requests the description quotes after "Use for" ("weather in X tomorrow"), and each item
+  of the list its first sentence gives after a colon ("sunrise and sunset (local time)"), prefixed by the
+  tool's name: a long description is one vector in which "sunset" is a small part, while a question about
+  one item ("what time is sunset in Madrid") matches that item's own short row.
 
 Texts are taken round-robin over the tools (all first sentences first), so the first N cover the most tools.
 Queries it writes are labelled in the cache file's ``generator`` field by the callers that save them.
@@ -20,7 +24,7 @@ import re
 from indexes.bm25 import split_identifier
 from indexes.documents import ServerDoc, ToolDoc
 
-GENERATOR_NAME = "template-v1"
+GENERATOR_NAME = "template-v2"
 _SENTENCE_END = re.compile(
     r"(?<=[.!?。！？])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)\s|\n\s*\n|\n(?=\s*[-*#]|\s*Args:|\s*Returns:)"
 )
@@ -42,6 +46,37 @@ def mostly_latin(text: str) -> bool:
     return len(_LATIN.findall(text)) >= len(_CJK.findall(text))
 
 
+_USE_FOR = re.compile(r"\b(?:use (?:it |this )?for|e\.g\.|such as|for example)\s*:?\s*((?:['\"‘“][^'\"’”]{4,120}['\"’”][,;]?\s*"
+                      r"(?:or\s+|and\s+)?)+)", re.IGNORECASE)
+_QUOTED = re.compile(r"['\"‘“]([^'\"’”]{4,120})['\"’”]")
+_LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*")
+MAX_LIST_ITEMS = 12
+
+
+def example_requests(description: str) -> list[str]:
+    """The requests a description quotes as its uses ("Use for 'weather in X tomorrow', 'how hot next week'");
+    quoted identifiers ("e.g. 'HB-000012'") are not requests and are left out."""
+    found: list[str] = []
+    for match in _USE_FOR.finditer(description):
+        for quoted in _QUOTED.findall(match.group(1)):
+            words = quoted.split()
+            # An example naming places or products ("warmer, Paris or Rome?") would match questions by the
+            # name, whatever they ask; placeholders (X, Y) stand for any name.
+            named = [w for w in words[1:] if w[:1].isupper() and len(w.strip("?,.!")) > 1]
+            if len(words) >= 3 and not named:
+                found.append(" ".join(words))
+    return found
+
+
+def list_items(sentence: str) -> list[str]:
+    """The items the first sentence lists after its colon ("high/low in °C, condition, ..., sunrise and
+    sunset (local time)"), each two words or more, or one word of five letters or more."""
+    if ":" not in sentence:
+        return []
+    items = [" ".join(i.split()).strip(" .") for i in _LIST_SPLIT.split(sentence.split(":", 1)[1])]
+    return [i for i in items if len(i.split()) >= 2 or len(i) >= 5][:MAX_LIST_ITEMS]
+
+
 def tool_texts(tool: ToolDoc) -> list[str]:
     """A tool's candidate texts, best first."""
     words = " ".join(split_identifier(tool.name))
@@ -49,7 +84,9 @@ def tool_texts(tool: ToolDoc) -> list[str]:
     with_params = " ".join([words, *(" ".join(split_identifier(p)) for p in tool.parameters[:4])])
     english = [sentence] if sentence and mostly_latin(sentence) else []
     other = [sentence] if sentence and not english else []
-    return [t for t in (*english, words, with_params, *other) if t]
+    examples = example_requests(tool.description) if english else []
+    items = [f"{words}: {item}" for item in list_items(sentence)] if english else []
+    return [t for t in (*english, words, with_params, *other, *examples, *items) if t]
 
 
 def template_queries(server: ServerDoc, n: int) -> list[str]:

@@ -15,6 +15,7 @@ from langgraph.runtime import Runtime
 
 from graphs.context import Context
 from nodes.claims import check_claims, figure_claims
+from nodes.answer_lead import lead_lines
 from nodes.fact_rendering import render_facts
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
@@ -165,7 +166,9 @@ def make_answerer(models: ModelProvider):
                 text = kept  # the model's own answer survived whole, with its citations and figures
             else:
                 facts = render_facts(evidence)
-                lead = f"{kept}\n\n" if kept else ""
+                # The model's surviving sentences, else the fields the question asks about, picked by code.
+                opening = kept or "\n".join(lead_lines(question, evidence))
+                lead = f"{opening}\n\n" if opening else ""
                 note = "\n\n(Left out statements the sources do not support.)" if checked.dropped else ""
                 text = f"{lead}From the sources:\n{facts}{note}"
         failures = failure_lines(state)

@@ -22,7 +22,7 @@ _PERCENT_FIELDS = frozenset({"humidity", "precip_chance", "change_pct", "chance"
 _TEXT_FIELDS = ("text", "content", "snippet", "summary", "description")
 
 
-def _label_and_unit(key: str, record: dict[str, Any]) -> tuple[str, str]:
+def label_and_unit(key: str, record: dict[str, Any]) -> tuple[str, str]:
     unit = ""
     label = key
     if key in _PERCENT_FIELDS:
@@ -37,7 +37,7 @@ def _label_and_unit(key: str, record: dict[str, Any]) -> tuple[str, str]:
     return label.replace("_", " "), unit
 
 
-def _value(value: Any) -> str:
+def value_text(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.2f}".rstrip("0").rstrip(".") if abs(value) < 1e6 else f"{value:,.0f}"
     return str(value)
@@ -62,13 +62,13 @@ def _fields(record: dict[str, Any]) -> list[str]:
             continue
         if isinstance(value, list):
             if value and all(not isinstance(v, (dict, list)) for v in value):
-                parts.append(f"{key.replace('_', ' ')}: {', '.join(_value(v) for v in value[:8])}")
+                parts.append(f"{key.replace('_', ' ')}: {', '.join(value_text(v) for v in value[:8])}")
             continue
         if isinstance(value, str) and key in _TEXT_FIELDS:
             parts.append(_shorten(value))
             continue
-        label, unit = _label_and_unit(key, record)
-        text = _value(value)
+        label, unit = label_and_unit(key, record)
+        text = value_text(value)
         parts.append(f"{label}: {text}{unit if unit in ('%', '°C') else (' ' + unit if unit else '')}")
     return parts[:MAX_LINE_FIELDS]
 
@@ -93,7 +93,7 @@ def render_output(output: str, marker: str) -> list[str]:
     if isinstance(data, list):
         data = {"results": data}
     if not isinstance(data, dict):
-        return [f"- {_value(data)} [{marker}]"]
+        return [f"- {value_text(data)} [{marker}]"]
     lines: list[str] = []
     scalars = {k: v for k, v in data.items() if not isinstance(v, list) or all(not isinstance(i, dict) for i in v)}
     if any(k not in SKIPPED_FIELDS for k in scalars):

@@ -66,8 +66,8 @@ def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: da
     # The user's words only: a 135M model copies the assistant's earlier answer ("Brooklyn") into rewrites.
     known = {w.lower() for text in [question, *(m.text for m in turns if m.type == "human")]
              for w in _WORDS.findall(text)}
-    return [w for w in _WORDS.findall(rewrite) if w.lower() not in known and w.lower() not in _FREE_WORDS
-            and not w.replace("-", "").isdigit()]
+    # Numbers too: a rewrite that carries a figure of the last answer ("30.86", "108") is not the user's question.
+    return [w for w in _WORDS.findall(rewrite) if w.lower() not in known and w.lower() not in _FREE_WORDS]
 
 
 def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: date) -> str:
@@ -139,6 +139,22 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
     return None
 
 
+_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?there\b", re.I)
+
+
+def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> str | None:
+    """"whats the weather there tmrw" after "hotels in Sydney tmrw": "there" is the one place the last call
+    took from the last question, so the follow-up names it ("whats the weather in Sydney tmrw"). None when the
+    follow-up has no "there", or the last question gave the last call no value or more than one."""
+    if not _THERE.search(question):
+        return None
+    values = {v.strip() for v in last_arguments if v.strip() and not re.fullmatch(r"[\d\-: ]+", v.strip())}
+    named = [v for v in values if re.search(rf"\b{re.escape(v)}\b", last_asked, re.I)]
+    if len(named) != 1:
+        return None
+    return _THERE.sub(lambda m: f"{m.group(1) or 'in'} {named[0]}", question, count=1)
+
+
 async def rewrite_standalone(
     model: RoleModel, turns: list[BaseMessage], question: str, context: Context,
     last_arguments: list[str] | None = None,
@@ -158,6 +174,9 @@ async def rewrite_standalone(
     swapped = swap_argument(question, last_asked, last_arguments or [])
     if swapped:
         return swapped, None
+    located = resolve_there(question, last_asked, last_arguments or [])
+    if located:
+        return bind_dates(located, turns, question, today), None
     try:
         result = await ask_structured(model, conversation, Standalone, retries=context.structured_retries)
     except (StructuredOutputError, ModelUnavailable) as exc:

@@ -69,7 +69,7 @@ def test_make_augmenter_names_its_parts_and_refuses_what_it_cannot_build():
     chosen = make_augmenter("paraphrase", model(chat), CATALOG, BagOfWordsEmbedding())
     assert chosen.label.startswith("paraphrase (fake: fake:augmenter), round-trip top-3")
     assert chosen.round_trip is not None and chosen.model_generator is not None
-    assert make_augmenter("template", None, CATALOG, None).label == "template-v1"
+    assert make_augmenter("template", None, CATALOG, None).label == "template-v2"
     with pytest.raises(ValueError, match="needs an embedding function"):
         make_augmenter("paraphrase", model(chat), CATALOG, None)
     with pytest.raises(ValueError, match="unknown augmenter"):

@@ -51,7 +51,8 @@ def build(db: SandboxDB, **settings: Any) -> FastMCP:
     @mcp.tool(annotations=READ.model_copy(update={"title": "Stock quote"}))
     async def get_quote(ticker_or_name: Ticker) -> Answer:
         """Latest price of a stock or fund: last price, previous close, change and change %, day high/low,
-        volume, currency and the time of the quote (exchange local time)."""
+        volume, currency and the time of the quote (exchange local time). Use for 'X stock price', 'what is X
+        trading at right now', 'how much is one share of X today'."""
         listing = await ticker(ticker_or_name)
         quote = await db.row(QUOTE_SQL, (listing["symbol"],))
         if quote is None:

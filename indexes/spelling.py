@@ -1,0 +1,67 @@
+"""Typo repair of query words against the catalogue's own vocabulary, before a query is embedded and scored.
+
+Why: people type "best rated restauarnt in Shanghai". MiniLM splits the typo into word pieces that look
+like nothing in particular, BM25 has no such token, and the query went to the shopping server. A word is
+repaired only when it is unknown twice over: not a word of any index row, and not a whole word of the
+encoder's vocabulary (so names such as "tesla" or "paris" stay as typed); and only to a catalogue word one
+edit away (two for words of eight letters or more), the most frequent such word, when one is clearly that.
+So it works for any catalogue, from the catalogue's own words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+
+from indexes.bm25 import split_identifier
+
+MIN_WORD = 5
+LONG_WORD = 8
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+@lru_cache(maxsize=4)
+def encoder_words(model_path: str) -> frozenset[str]:
+    """The whole words of a WordPiece encoder's vocabulary (``vocab.txt`` beside its weights); empty when
+    the model has none."""
+    vocab = Path(model_path) / "vocab.txt"
+    if not vocab.exists():
+        return frozenset()
+    words = (line.strip() for line in vocab.read_text(encoding="utf-8").splitlines())
+    return frozenset(w for w in words if w.isalpha() and w.islower())
+
+
+class CatalogueSpelling:
+    """Repairs query words to the words of ``texts`` (the index rows)."""
+
+    def __init__(self, texts: Sequence[str], known_words: Iterable[str] = ()):
+        self.frequency = Counter(w for text in texts for w in set(split_identifier(text))
+                                 if w.isalpha() and len(w) >= MIN_WORD - 1)
+        self.vocabulary = list(self.frequency)
+        self.known = frozenset(known_words)
+
+    def repair_word(self, word: str) -> str:
+        """``word``, or the catalogue word it is a typo of."""
+        lower = word.lower()
+        if len(lower) < MIN_WORD or lower in self.frequency or lower in self.known or not self.vocabulary:
+            return word
+        limit = 1 if len(lower) < LONG_WORD else 2
+        matches = process.extract(lower, self.vocabulary, scorer=DamerauLevenshtein.distance,
+                                  score_cutoff=limit, limit=None)
+        if not matches:
+            return word
+        nearest = min(distance for _, distance, _ in matches)
+        ranked = sorted(((self.frequency[m], m) for m, distance, _ in matches if distance == nearest), reverse=True)
+        if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
+            return word  # two catalogue words fit equally: no guess
+        return ranked[0][1]
+
+    def repair(self, text: str) -> str:
+        """``text`` with each typo replaced by its catalogue word; everything else as typed."""
+        return _WORD.sub(lambda m: self.repair_word(m.group()), text)

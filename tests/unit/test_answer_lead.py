@@ -1,0 +1,31 @@
+"""The direct answer picked by code: the fields the question asks about, with labels, units and markers."""
+
+import json
+
+from nodes.answer_lead import lead_lines
+
+FORECAST = json.dumps({"city": "Toronto", "days": [{"date": "2026-11-28", "high_c": 5.7, "low_c": -2.6,
+                                                    "precip_chance": 10, "sunrise": "07:30", "sunset": "16:43"}]})
+QUOTE = json.dumps({"symbol": "TSLA", "name": "Tesla, Inc.", "currency": "USD", "last": 390.07,
+                    "prev_close": 392.28, "day_high": 394.57, "volume": 25497797})
+
+
+def evidence(output: str, marker: str = "T1.1") -> list[dict]:
+    return [{"marker": marker, "output": output, "full_output": output}]
+
+
+def test_the_field_the_question_names_is_the_lead_with_its_record_and_marker():
+    assert lead_lines("what time is sunset in Toronto this saturday", evidence(FORECAST)) == [
+        "Toronto, 2026-11-28 — sunset: 16:43 [T1.1]"]
+    assert lead_lines("will it rain in toronto", evidence(FORECAST)) == [
+        "Toronto, 2026-11-28 — precip chance: 10% [T1.1]"]
+
+
+def test_prices_carry_their_currency_and_at_most_two_fields():
+    assert lead_lines("tesla stock price", evidence(QUOTE, "T2.1")) == [
+        "Tesla, Inc. — last: 390.07 USD; prev close: 392.28 USD [T2.1]"]
+
+
+def test_a_question_that_names_no_measure_and_a_plain_text_output_get_no_lead():
+    assert lead_lines("tell me about Toronto", evidence(FORECAST)) == []
+    assert lead_lines("sunset in Toronto", evidence("The sun sets late in June.")) == []

@@ -1,0 +1,30 @@
+"""Typo repair against the catalogue's own words (indexes/spelling.py)."""
+
+from indexes.spelling import CatalogueSpelling
+
+ROWS = ["Restaurants in a city: cuisine, rating, opening hours", "Daily weather forecast: sunrise and sunset",
+        "search restaurants by city", "Latest stock quote of a company", "weather forecast for a city"]
+KNOWN = {"tesla", "paris", "rated", "trading", "best"}
+
+
+def test_a_typo_one_edit_from_a_catalogue_word_is_repaired():
+    spelling = CatalogueSpelling(ROWS, KNOWN)
+    assert spelling.repair("best rated restauarnt in Shanghai") == "best rated restaurants in Shanghai"
+    assert spelling.repair("Chicago weaather tomorrow") == "Chicago weather tomorrow"
+
+
+def test_names_and_words_the_encoder_knows_stay_as_typed():
+    spelling = CatalogueSpelling(ROWS, KNOWN)
+    assert spelling.repair("tesla trading at") == "tesla trading at"  # "tesla" is a known word, not a typo
+    assert spelling.repair("Guangzhou") == "Guangzhou"  # far from every catalogue word
+    assert spelling.repair("a cat") == "a cat"  # short words are never touched
+
+
+def test_an_ambiguous_typo_is_left_alone():
+    spelling = CatalogueSpelling(["north side", "forth side"], set())
+    assert spelling.repair("morth") == "morth"  # one edit from both, equally frequent
+
+
+def test_the_most_frequent_of_the_nearest_words_wins():
+    spelling = CatalogueSpelling(["quote", "quote", "quota"], set())
+    assert spelling.repair("quotx") == "quote"
