@@ -14,6 +14,7 @@ from rich.console import Console
 
 from graphs.chat_cli import chat
 from graphs.context import Context
+from graphs.distill_cli import distill_app
 from graphs.index_cli import index_app
 from graphs.endpoint_check import EndpointUnreachable, check_openai_endpoint
 from graphs.run_output import could_not_work, print_run, to_json_ready
@@ -105,6 +106,7 @@ servers_app = typer.Typer(help="The MCP server catalogue.", no_args_is_help=True
 app.command()(chat)
 app.add_typer(servers_app, name="servers")
 app.add_typer(index_app, name="index")
+app.add_typer(distill_app, name="distill")
 
 
 async def _probe_servers(catalog_files: list[Path] | None, timeout_s: float) -> list[dict[str, Any]]:

@@ -63,6 +63,9 @@ class Context:
     search_fallback: bool = field(
         default=True, metadata={"description": "Send sub-queries no dynamic server matches to the catalogue's "
                                                "search server."})
+    executor_adapter: bool = field(
+        default=True, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
+                                               "installed (embedded backend; other roles keep the base model)."})
     today: str = field(
         default="", metadata={"description": "ISO date treated as today (empty: the machine's date)."}
     )

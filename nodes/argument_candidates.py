@@ -253,6 +253,10 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
     schema = copy.deepcopy(schema or {"type": "object"})
     properties = schema.get("properties") or {}
     required = set(schema.get("required") or [])
+    # As many date properties become required as the request names days: "hotels in Oslo on Friday" names a
+    # check-in, not a check-out on the same day.
+    days_named = len(candidates.day_values())
+    dates_required = 0
     constrained: dict[str, Any] = {}
     for name, spec in properties.items():
         decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words)
@@ -264,7 +268,9 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
         string = _string_spec(spec)
         if candidates.dates and string is not None and "enum" not in string and is_date_property(
                 name, string | {"description": spec.get("description", "")}):
-            required.add(name)
+            if name in required or dates_required < days_named:
+                required.add(name)
+                dates_required += 1
     schema["properties"] = constrained
     schema["required"] = [name for name in constrained if name in required]
     schema["additionalProperties"] = False

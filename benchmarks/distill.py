@@ -1,0 +1,171 @@
+"""Distilled executor benchmark (TURA Table 7 protocol): tool-calling accuracy and step latency on held-out requests.
+
+Held-out requests come from the oracle's ``heldout`` bank (nodes/distill/oracle.py): phrasing templates and
+entities (the cities, companies and currency pairs of benchmarks/answers.py's test split) that no training
+example has. Each request gets the executor's first step, decoded exactly as in a run (constrained to the
+request's spans, resolved dates and named enum values; nodes/execute.py ``decide_step``); a step is correct
+when the tool and every argument match the oracle's call after normalisation (case, whitespace, number
+type), and it adds no argument beyond the tool's defaults. Rows: base (the embedded model with the few-shot
+prompt), distilled (the shipped adapter), no_rationale (an adapter trained without thoughts, ``--no-rationale``),
+and teacher (``--teacher-base-url``). P50/P80 milliseconds per step on this machine.
+
+    .venv/bin/python benchmarks/distill.py [--per-intent 5] [--no-rationale PATH.gguf] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from graphs.context import Context  # noqa: E402
+from graphs.deps import SHIPPED_ADAPTER, build_dependencies, find_smollm_gguf  # noqa: E402
+from nodes.argument_candidates import gather_candidates  # noqa: E402
+from nodes.distill.oracle import SubTask, synthesize  # noqa: E402
+from nodes.embedded_model import LlamaRuntime  # noqa: E402
+from nodes.execute import ToolRefused, decide_step  # noqa: E402
+from nodes.models import ModelFactory  # noqa: E402
+from nodes.structured import StructuredOutputError  # noqa: E402
+from tools.sandbox.generate import ensure_sandbox  # noqa: E402
+
+RESULTS = ROOT / "benchmarks" / "results" / "distill.md"
+
+
+def normalise(value: Any) -> Any:
+    if isinstance(value, str):
+        return " ".join(value.split()).casefold()
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, list):
+        return [normalise(v) for v in value]
+    return value
+
+
+def call_matches(task: SubTask, tool: str, params: dict[str, Any], schema: dict[str, Any]) -> bool:
+    """Exact tool, every expected argument equal after normalisation, nothing else but the tool's defaults."""
+    if tool != task.tool:
+        return False
+    defaults = {k: spec.get("default") for k, spec in (schema.get("properties") or {}).items()}
+    for name, value in params.items():
+        if name in task.arguments:
+            if normalise(value) != normalise(task.arguments[name]):
+                return False
+        elif normalise(value) != normalise(defaults.get(name)):
+            return False
+    return all(name in params for name in task.arguments)
+
+
+def factory_for(adapter: Path | None) -> ModelFactory:
+    gguf = find_smollm_gguf()
+    return ModelFactory(load_runtime=lambda: LlamaRuntime(gguf),
+                        load_executor_runtime=(lambda: LlamaRuntime(gguf, lora_path=adapter)) if adapter else None)
+
+
+async def run_config(name: str, model, tasks: list[SubTask], tools_of: dict[str, list], context: Context,
+                     today: date) -> dict[str, Any]:
+    correct, times, failures = 0, [], []
+    for task in tasks:
+        available = tools_of[task.server]
+        candidates = gather_candidates([task.request], [], today)
+        started = time.perf_counter()
+        try:
+            step = await decide_step(task.request, task.server, available, candidates, model=model, context=context,
+                                     today=today)
+            tool, params = step.tool, step.params
+        except (StructuredOutputError, ToolRefused) as exc:
+            tool, params = "", {"error": str(exc)[:120]}
+        times.append((time.perf_counter() - started) * 1000)
+        schema = next((t.inputSchema or {} for t in available if t.name == tool), {})
+        if call_matches(task, tool, params, schema):
+            correct += 1
+        else:
+            failures.append({"request": task.request, "expected": {"tool": task.tool, "arguments": task.arguments},
+                             "got": {"tool": tool, "params": params}})
+    ordered = sorted(times)
+    return {"config": name, "accuracy": round(correct / len(tasks), 3), "correct": correct, "items": len(tasks),
+            "p50_ms": round(statistics.median(ordered), 1), "p80_ms": round(ordered[int(0.8 * (len(ordered) - 1))], 1),
+            "failures": failures}
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--per-intent", type=int, default=5, help="held-out requests per intent")
+    parser.add_argument("--adapter", type=Path, default=SHIPPED_ADAPTER)
+    parser.add_argument("--no-rationale", type=Path, default=None, help="adapter trained without thoughts")
+    parser.add_argument("--teacher-base-url", default="")
+    parser.add_argument("--teacher-model", default="")
+    parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--out", default=str(RESULTS), help="markdown results file ('' to skip)")
+    args = parser.parse_args()
+
+    today = date.today()
+    folder = Path(tempfile.mkdtemp(prefix="tura-distill-bench-"))
+    sandbox = ensure_sandbox(folder / "sandbox.db", today=today)
+    tasks = synthesize(sandbox, "heldout", args.per_intent, today=today, seed=args.seed)
+    deps = build_dependencies([], directory=folder)
+    try:
+        tools_of = {name: await deps.pool.list_tools(name) for name in {t.server for t in tasks}}
+    finally:
+        await deps.aclose()
+    context = Context(structured_retries=0)
+    configs: list[tuple[str, Any]] = [("base", factory_for(None).get("executor", Context(executor_adapter=False)))]
+    if args.adapter and args.adapter.is_file():
+        configs.append(("distilled", factory_for(args.adapter).get("executor", context)))
+    if args.no_rationale and args.no_rationale.is_file():
+        configs.append(("no_rationale", factory_for(args.no_rationale).get("executor", context)))
+    if args.teacher_base_url:
+        teacher = ModelFactory(load_runtime=lambda: LlamaRuntime(find_smollm_gguf())).get(
+            "executor", Context(model_backend="openai", openai_base_url=args.teacher_base_url,
+                                openai_model=args.teacher_model))
+        configs.append(("teacher", teacher))
+    rows = [await run_config(name, model, tasks, tools_of, context, today) for name, model in configs]
+    by = {r["config"]: r for r in rows}
+    summary = {
+        "heldout_items": len(tasks),
+        "base_accuracy": by["base"]["accuracy"],
+        "distilled_accuracy": by.get("distilled", {}).get("accuracy"),
+        "no_rationale_accuracy": by.get("no_rationale", {}).get("accuracy"),
+        "teacher_accuracy": by.get("teacher", {}).get("accuracy"),
+        "p50_step_ms_base": by["base"]["p50_ms"], "p80_step_ms_base": by["base"]["p80_ms"],
+        "p50_step_ms_distilled": by.get("distilled", {}).get("p50_ms"),
+        "p80_step_ms_distilled": by.get("distilled", {}).get("p80_ms"),
+        "rows": [{k: v for k, v in r.items() if k != "failures"} for r in rows],
+    }
+    table = ["| config | accuracy | correct / items | p50 ms/step | p80 ms/step |", "|---|---|---|---|---|"]
+    table += [f"| {r['config']} | {r['accuracy']:.3f} | {r['correct']} / {r['items']} | {r['p50_ms']} | {r['p80_ms']} |"
+              for r in rows]
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        print("\n".join(table))
+    if args.out:
+        lines = [f"# Distilled executor: held-out tool-calling accuracy (TURA Table 7 protocol)", "",
+                 f"Machine: {platform.machine()}, {os.cpu_count()} cores, {today.isoformat()}. "
+                 f"{len(tasks)} held-out requests ({args.per_intent} per intent), seed {args.seed}.", "", *table, "",
+                 "## Failures (first 15 per config)", ""]
+        for r in rows:
+            lines += [f"### {r['config']}", ""]
+            lines += [f"- `{f['request']}`: expected {json.dumps(f['expected'])}, got {json.dumps(f['got'])}"
+                      for f in r["failures"][:15]]
+            lines.append("")
+        Path(args.out).write_text("\n".join(lines), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,129 @@
+"""``tura distill``: synthesise, curate, train, export and install the distilled executor (TURA §4.4).
+
+Mounted by graphs/cli.py with ``app.add_typer(distill_app, name="distill")``. ``tura distill all`` runs every
+stage with the shipped settings and installs the adapter; each stage also runs alone on the work folder.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from datetime import date
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from graphs.deps import data_dir
+
+distill_app = typer.Typer(help="Distil the executor: synthesise, curate, train, export.", no_args_is_help=True)
+console = Console(stderr=True)
+
+WorkOption = Annotated[Path | None, typer.Option(help="Work folder (default: <data dir>/distill).")]
+TeacherOption = Annotated[str, typer.Option(help="'oracle' (built-in servers) or 'endpoint' (any catalogue).")]
+
+
+def _work(work: Path | None) -> Path:
+    return work or data_dir() / "distill"
+
+
+def _bar(label: str) -> Progress:
+    return Progress(TextColumn(label), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[info]}"),
+                    TimeElapsedColumn(), console=console)
+
+
+def run_synth(work: Path, teacher: str, per_intent: int, seed: int, base_url: str, model: str) -> int:
+    from graphs.distill_pipeline import Teacher, synthesise
+
+    with _bar("synthesise") as bar:
+        task = bar.add_task("", total=None, info="")
+        found = asyncio.run(synthesise(work, Teacher(teacher, base_url, model), per_intent=per_intent, seed=seed,
+                                       progress=lambda n, total: bar.update(task, completed=n, total=total)))
+    console.print(f"trajectories: {len(found)} ({sum(t.steps[-1].ok for t in found if t.steps)} with a successful call)"
+                  f" -> {work / 'trajectories.jsonl'}")
+    return len(found)
+
+
+def run_curate(work: Path, judge_base_url: str, judge_model: str) -> dict:
+    from graphs.distill_pipeline import Teacher, curate_and_write
+
+    report = asyncio.run(curate_and_write(work, Teacher("endpoint", judge_base_url, judge_model)
+                                          if judge_base_url else None)).to_json()
+    console.print(f"curation: {json.dumps(report)}")
+    return report
+
+
+def run_train(work: Path, out: Path | None, rationale_share: float, epochs: float, time_budget_s: float,
+              seed: int) -> dict:
+    from graphs.distill_pipeline import train
+    from nodes.distill.train import TrainConfig
+
+    config = TrainConfig(rationale_share=rationale_share, epochs=epochs, max_seconds=time_budget_s, seed=seed)
+    with _bar("train") as bar:
+        task = bar.add_task("", total=None, info="")
+
+        def progress(step: int, total: int, loss: float, rate: float) -> None:
+            bar.update(task, completed=step, total=total, info=f"loss {loss:.3f} · {rate:.2f} ex/s")
+
+        report = train(work, config, out, progress).to_json()
+    console.print(f"training: {json.dumps({k: v for k, v in report.items() if k != 'config'})}")
+    return report
+
+
+@distill_app.command()
+def synth(work: WorkOption = None, teacher: TeacherOption = "oracle",
+          per_intent: Annotated[int, typer.Option(help="Requests per intent (oracle) or per tool (endpoint).")] = 36,
+          seed: int = 13, base_url: str = "", model: str = "") -> None:
+    """Write teacher trajectories, every call run against the real servers (on a private sandbox)."""
+    if teacher not in ("oracle", "endpoint"):
+        raise typer.BadParameter("use 'oracle' or 'endpoint'", param_hint="--teacher")
+    if teacher == "endpoint" and not (base_url and model):
+        raise typer.BadParameter("the endpoint teacher needs --base-url and --model", param_hint="--base-url")
+    run_synth(_work(work), teacher, per_intent, seed, base_url, model)
+
+
+@distill_app.command("curate")
+def curate_command(work: WorkOption = None, judge_base_url: str = "", judge_model: str = "") -> None:
+    """Run the correctness and efficiency judges (and an LLM judge with --judge-base-url); write examples."""
+    run_curate(_work(work), judge_base_url, judge_model)
+
+
+@distill_app.command("train")
+def train_command(work: WorkOption = None, out: Path | None = None,
+                  rationale_share: Annotated[float, typer.Option(help="Share of examples trained with thought.")] = 0.5,
+                  epochs: float = 1.5,
+                  time_budget: Annotated[float, typer.Option(help="Stop training after this many seconds (0: none).")] = 0,
+                  seed: int = 13) -> None:
+    """Mixed-rationale LoRA fine-tuning of SmolLM2-135M on CPU."""
+    run_train(_work(work), out, rationale_share, epochs, time_budget, seed)
+
+
+@distill_app.command("export")
+def export_command(work: WorkOption = None, adapter: Path | None = None, out: Path | None = None) -> None:
+    """Convert the peft adapter to an f16 GGUF LoRA file for llama.cpp."""
+    from graphs.distill_pipeline import export
+
+    console.print(f"adapter: {export(_work(work), adapter, out)}")
+
+
+@distill_app.command("all")
+def all_command(work: WorkOption = None, per_intent: int = 36, epochs: float = 1.5, rationale_share: float = 0.5,
+                time_budget: float = 2400, seed: int = 13, install: bool = True) -> None:
+    """Every stage with the oracle teacher, then install the adapter (nodes/distill/adapters) with its data card."""
+    from graphs.distill_pipeline import export, install as install_adapter
+
+    folder = _work(work)
+    started = time.perf_counter()
+    run_synth(folder, "oracle", per_intent, seed, "", "")
+    curation = run_curate(folder, "", "")
+    training = run_train(folder, None, rationale_share, epochs, time_budget, seed)
+    gguf = export(folder)
+    facts = {"date": date.today().isoformat(), "teacher": "oracle", "curation": curation, "training": training,
+             "pipeline_seconds": round(time.perf_counter() - started, 1)}
+    (folder / "facts.json").write_text(json.dumps(facts, indent=1))
+    if install:
+        console.print(f"installed: {install_adapter(folder, gguf, facts)}")
+    console.print(f"pipeline: {facts['pipeline_seconds']} s")

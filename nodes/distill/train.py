@@ -1,0 +1,140 @@
+"""Mixed-rationale LoRA fine-tuning of the embedded model on CPU (peft + transformers).
+
+transformers reads the very GGUF that llama.cpp serves (dequantised to fp32), so the adapter is trained on the
+weights it will run on. The loss covers only the assistant's reply: thought + action on a ``rationale_share``
+of the examples, the action alone on the rest (TURA: train with thought, infer without). Seeded and
+reproducible; stops early at ``max_seconds``, saving what it has. torch, transformers and peft are imported
+inside the functions: they are the ``distill`` extra's, and nothing at serving time needs them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+LORA_TARGETS = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj"]
+
+
+@dataclass(frozen=True)
+class TrainConfig:
+    rationale_share: float = 0.5
+    epochs: float = 2.0
+    learning_rate: float = 3e-4
+    rank: int = 16
+    alpha: int = 32
+    dropout: float = 0.05
+    batch_size: int = 8
+    max_tokens: int = 512
+    max_seconds: float = 0.0  # 0: no time budget
+    seed: int = 13
+    threads: int = 0  # 0: torch's default
+
+
+@dataclass
+class TrainReport:
+    examples: int
+    steps: int
+    seconds: float
+    examples_per_s: float
+    first_loss: float
+    last_loss: float
+    stopped_by_budget: bool
+    config: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def load_base(gguf: Path):
+    """(model, tokenizer) from the GGUF, dequantised; its config without the quantisation entry, so that
+    the adapter and the base config can be saved."""
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    tokenizer = AutoTokenizer.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
+    model = AutoModelForCausalLM.from_pretrained(str(gguf.parent), gguf_file=gguf.name)
+    if getattr(model.config, "quantization_config", None) is not None:
+        del model.config.quantization_config
+    # llama.cpp's converter reads the architecture from the saved config; a GGUF-loaded config has none.
+    model.config.architectures = [type(model).__name__]
+    if tokenizer.pad_token is None:
+        tokenizer.pad_token = tokenizer.eos_token
+    return model, tokenizer
+
+
+def encode(example: dict[str, Any], tokenizer, *, with_thought: bool, max_tokens: int) -> tuple[list[int], list[int]]:
+    """Token ids of prompt + reply and labels that mask the prompt (-100): loss on the reply only. The prompt
+    is rendered with the model's chat template, as llama.cpp renders it at inference."""
+    prompt = tokenizer.apply_chat_template(example["messages"], tokenize=False, add_generation_prompt=True)
+    reply = (example["with_thought"] if with_thought else example["action"]) + "<|im_end|>"
+    prompt_ids = tokenizer(prompt, add_special_tokens=False)["input_ids"]
+    reply_ids = tokenizer(reply, add_special_tokens=False)["input_ids"]
+    ids = (prompt_ids + reply_ids)[-max_tokens:]
+    labels = ([-100] * len(prompt_ids) + reply_ids)[-max_tokens:]
+    return ids, labels
+
+
+def train_lora(examples: list[dict[str, Any]], gguf: Path, out_dir: Path, config: TrainConfig,
+               progress: Callable[[int, int, float, float], None] | None = None) -> TrainReport:
+    """Train a LoRA adapter on ``examples``; writes it (peft format) and the base config to ``out_dir``.
+    ``progress(step, total_steps, loss, examples_per_s)`` is called after every step."""
+    import torch
+    from peft import LoraConfig, get_peft_model
+
+    random.seed(config.seed)
+    torch.manual_seed(config.seed)
+    if config.threads:
+        torch.set_num_threads(config.threads)
+    model, tokenizer = load_base(gguf)
+    model = get_peft_model(model, LoraConfig(r=config.rank, lora_alpha=config.alpha, lora_dropout=config.dropout,
+                                             target_modules=LORA_TARGETS, task_type="CAUSAL_LM"))
+    rng = random.Random(config.seed)
+    encoded = [encode(e, tokenizer, with_thought=rng.random() < config.rationale_share, max_tokens=config.max_tokens)
+               for e in examples]
+    total_steps = max(1, int(len(encoded) * config.epochs / config.batch_size))
+    optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=config.learning_rate)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(
+        optimizer, lambda step: min(1.0, (step + 1) / 10) * max(0.05, 1 - step / total_steps))
+    model.train()
+    order: list[int] = []
+    started = time.perf_counter()
+    losses: list[float] = []
+    stopped = False
+    step = 0
+    for step in range(total_steps):
+        if len(order) < config.batch_size:
+            refill = list(range(len(encoded)))
+            rng.shuffle(refill)
+            order += refill
+        batch = [encoded[order.pop()] for _ in range(config.batch_size)]
+        width = max(len(ids) for ids, _ in batch)
+        input_ids = torch.tensor([ids + [tokenizer.pad_token_id] * (width - len(ids)) for ids, _ in batch])
+        labels = torch.tensor([lab + [-100] * (width - len(lab)) for _, lab in batch])
+        attention = torch.tensor([[1] * len(ids) + [0] * (width - len(ids)) for ids, _ in batch])
+        loss = model(input_ids=input_ids, attention_mask=attention, labels=labels).loss
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        optimizer.step()
+        scheduler.step()
+        optimizer.zero_grad()
+        losses.append(float(loss))
+        elapsed = time.perf_counter() - started
+        if progress:
+            progress(step + 1, total_steps, losses[-1], (step + 1) * config.batch_size / elapsed)
+        if config.max_seconds and elapsed > config.max_seconds:
+            stopped = True
+            break
+    seconds = time.perf_counter() - started
+    out_dir.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(str(out_dir))
+    model.base_model.model.config.save_pretrained(str(out_dir / "base"))
+    tokenizer.save_pretrained(str(out_dir / "base"))
+    steps_done = step + 1
+    report = TrainReport(len(examples), steps_done, round(seconds, 1), round(steps_done * config.batch_size / seconds, 2),
+                         round(losses[0], 4), round(sum(losses[-5:]) / len(losses[-5:]), 4), stopped, asdict(config))
+    (out_dir / "train_report.json").write_text(json.dumps(report.to_json(), indent=1))
+    return report
