@@ -42,7 +42,8 @@ from graphs.context import Context  # noqa: E402
 SCENARIOS = ROOT / "benchmarks" / "data" / "answer_scenarios.jsonl"
 RESULTS = ROOT / "benchmarks" / "results"
 ITEM_TIMEOUT_S = 240.0
-ABLATIONS = ("constrain_arguments", "bind_answers", "search_fallback")
+# executor_adapter: the executor on the base model instead of the shipped distilled adapter (issue 14).
+ABLATIONS = ("constrain_arguments", "bind_answers", "search_fallback", "executor_adapter")
 KINDS = ("fast", "parallel", "dependent", "followup", "static", "void", "hostile")
 
 

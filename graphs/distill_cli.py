@@ -67,6 +67,8 @@ def run_train(work: Path, out: Path | None, rationale_share: float, epochs: floa
 
         def progress(step: int, total: int, loss: float, rate: float) -> None:
             bar.update(task, completed=step, total=total, info=f"loss {loss:.3f} · {rate:.2f} ex/s")
+            if not console.is_terminal and (step % 10 == 0 or step == total):  # a log, not a live bar
+                console.print(f"train step {step}/{total} · loss {loss:.3f} · {rate:.2f} examples/s")
 
         report = train(work, config, out, progress).to_json()
     console.print(f"training: {json.dumps({k: v for k, v in report.items() if k != 'config'})}")
@@ -75,7 +77,7 @@ def run_train(work: Path, out: Path | None, rationale_share: float, epochs: floa
 
 @distill_app.command()
 def synth(work: WorkOption = None, teacher: TeacherOption = "oracle",
-          per_intent: Annotated[int, typer.Option(help="Requests per intent (oracle) or per tool (endpoint).")] = 36,
+          per_intent: Annotated[int, typer.Option(help="Requests per intent (oracle) or per tool (endpoint).")] = 40,
           seed: int = 13, base_url: str = "", model: str = "") -> None:
     """Write teacher trajectories, every call run against the real servers (on a private sandbox)."""
     if teacher not in ("oracle", "endpoint"):
@@ -94,7 +96,7 @@ def curate_command(work: WorkOption = None, judge_base_url: str = "", judge_mode
 @distill_app.command("train")
 def train_command(work: WorkOption = None, out: Path | None = None,
                   rationale_share: Annotated[float, typer.Option(help="Share of examples trained with thought.")] = 0.5,
-                  epochs: float = 1.5,
+                  epochs: float = 1.2,
                   time_budget: Annotated[float, typer.Option(help="Stop training after this many seconds (0: none).")] = 0,
                   seed: int = 13) -> None:
     """Mixed-rationale LoRA fine-tuning of SmolLM2-135M on CPU."""
@@ -110,7 +112,7 @@ def export_command(work: WorkOption = None, adapter: Path | None = None, out: Pa
 
 
 @distill_app.command("all")
-def all_command(work: WorkOption = None, per_intent: int = 36, epochs: float = 1.5, rationale_share: float = 0.5,
+def all_command(work: WorkOption = None, per_intent: int = 40, epochs: float = 1.2, rationale_share: float = 0.5,
                 time_budget: float = 2400, seed: int = 13, install: bool = True) -> None:
     """Every stage with the oracle teacher, then install the adapter (nodes/distill/adapters) with its data card."""
     from graphs.distill_pipeline import export, install as install_adapter

@@ -110,6 +110,11 @@ def bears_on(step: Step, request: str) -> bool:
     return any(v and v in text for v in values) or any(w in text for w in request.lower().split() if len(w) > 4)
 
 
+def _reason(problem: str) -> str:
+    """The kind of problem, without the values that make each one different (counted together)."""
+    return problem.split(" (")[0].split(" '")[0]
+
+
 class Verdict(BaseModel):
     score: int
     reason: str = ""
@@ -138,14 +143,14 @@ async def curate(trajectories: list[Trajectory], tools_of: dict[str, list[Tool]]
             report.removed["efficiency: duplicate request"] += 1
             continue
         if problem := efficiency_problem(trajectory):
-            report.removed[f"efficiency: {problem}"] += 1
+            report.removed[f"efficiency: {_reason(problem)}"] += 1
             continue
         report.shortened += shorten(trajectory)
         if problem := correctness_problem(trajectory, tools_of.get(trajectory.server, [])):
-            report.removed[f"correctness: {problem}"] += 1
+            report.removed[f"correctness: {_reason(problem)}"] += 1
             continue
         if judge is not None and (problem := await llm_judge_problem(trajectory, judge)):
-            report.removed[f"llm_judge: {problem}"] += 1
+            report.removed[f"llm_judge: {_reason(problem)}"] += 1
             continue
         seen.add(trajectory.request.lower())
         kept.append(trajectory)

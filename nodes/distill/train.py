@@ -121,7 +121,7 @@ def train_lora(examples: list[dict[str, Any]], gguf: Path, out_dir: Path, config
         optimizer.step()
         scheduler.step()
         optimizer.zero_grad()
-        losses.append(float(loss))
+        losses.append(float(loss.detach()))
         elapsed = time.perf_counter() - started
         if progress:
             progress(step + 1, total_steps, losses[-1], (step + 1) * config.batch_size / elapsed)
