@@ -8,6 +8,7 @@ claim-level faithfulness, tool selection, argument accuracy (traceable and right
 values, route accuracy, p50 / p90 seconds. ``--judge-base-url`` adds an LLM judge's 3-point score.
 
     .venv/bin/python benchmarks/answers.py --split test [--quick] [--json] [--ablate constrain_arguments]
+    .venv/bin/python benchmarks/answers.py --split test --executor-adapter   # the distilled executor (issue 14)
     .venv/bin/python benchmarks/answers.py --backend openai --base-url http://127.0.0.1:8000/v1 --model NAME
 """
 
@@ -42,8 +43,7 @@ from graphs.context import Context  # noqa: E402
 SCENARIOS = ROOT / "benchmarks" / "data" / "answer_scenarios.jsonl"
 RESULTS = ROOT / "benchmarks" / "results"
 ITEM_TIMEOUT_S = 240.0
-# executor_adapter: the executor on the base model instead of the shipped distilled adapter (issue 14).
-ABLATIONS = ("constrain_arguments", "bind_answers", "search_fallback", "executor_adapter")
+ABLATIONS = ("constrain_arguments", "bind_answers", "search_fallback")
 KINDS = ("fast", "parallel", "dependent", "followup", "static", "void", "hostile")
 
 
@@ -126,6 +126,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     context = Context(model_backend=args.backend, openai_base_url=args.base_url, openai_model=args.model)
     for flag in args.ablate:
         context = replace(context, **{flag: False})
+    if args.executor_adapter:
+        context = replace(context, executor_adapter=True)
     today = date.today()
     deps = build_dependencies()
     rows: list[dict[str, Any]] = []
@@ -157,7 +159,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     rows = result["rows"]
     overall = summarise(rows)
     by_kind = {k: summarise([r for r in rows if r["kind"] == k]) for k in KINDS if any(r["kind"] == k for r in rows)}
-    label = "base" if not args.ablate else "-" + ",-".join(args.ablate)
+    label = ("base" if not args.ablate else "-" + ",-".join(args.ablate)) + (
+        "+executor_adapter" if args.executor_adapter else "")
     summary = {"split": args.split, "config": label, "backend": args.backend, **overall, "by_kind": by_kind}
     table = Table(title=f"Answer quality: split {args.split}, config {label}, backend {args.backend}")
     columns = ("kind", "items", "accuracy", "correct/partial/incorrect", "faithfulness", "tool sel.", "arg acc.",
@@ -174,7 +177,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         lines.append("| " + " | ".join(cells) + " |")
     Console(stderr=args.json, width=200).print(table)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    name = f"answers_{args.split}{'_quick' if args.quick else ''}_{label.replace(',', '').replace('-', 'no_')}"
+    name = (f"answers_{args.split}{'_quick' if args.quick else ''}_"
+            f"{label.replace(',', '').replace('-', 'no_').replace('+', '_with_')}")
     md = [f"# {table.title}", "", f"Machine: {platform.machine()}, {os.cpu_count()} cores, {date.today()}. "
           f"Accuracy counts partial as 0.5.", "", "| " + " | ".join(columns) + " |",
           "|" + "---|" * len(columns), *lines, "", "## Items", "",
@@ -203,6 +207,8 @@ def main() -> None:
     parser.add_argument("--ablate", action="append", default=[], choices=ABLATIONS,
                         help="switch a mechanism off (repeatable)")
     parser.add_argument("--only", action="append", default=[], help="only items whose id starts with this")
+    parser.add_argument("--executor-adapter", action="store_true",
+                        help="run the executor on the installed distilled adapter (nodes/distill/adapters)")
     parser.add_argument("--backend", choices=("embedded", "openai"), default="embedded")
     parser.add_argument("--base-url", default=Context.openai_base_url)
     parser.add_argument("--model", default=Context.openai_model)

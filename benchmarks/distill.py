@@ -23,6 +23,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -123,12 +124,13 @@ async def main() -> None:
         tools_of = {name: await deps.pool.list_tools(name) for name in {t.server for t in tasks}}
     finally:
         await deps.aclose()
-    context = Context(structured_retries=0)
-    configs: list[tuple[str, Any]] = [("base", factory_for(None).get("executor", Context(executor_adapter=False)))]
+    context = Context()  # as in a run: a refused step is re-asked with the reason (structured_retries)
+    configs: list[tuple[str, Any]] = [("base", factory_for(None).get("executor", replace(context, executor_adapter=False)))]
+    adapted = replace(context, executor_adapter=True)
     if args.adapter and args.adapter.is_file():
-        configs.append(("distilled", factory_for(args.adapter).get("executor", context)))
+        configs.append(("distilled", factory_for(args.adapter).get("executor", adapted)))
     if args.no_rationale and args.no_rationale.is_file():
-        configs.append(("no_rationale", factory_for(args.no_rationale).get("executor", context)))
+        configs.append(("no_rationale", factory_for(args.no_rationale).get("executor", adapted)))
     if args.teacher_base_url:
         teacher = ModelFactory(load_runtime=lambda: LlamaRuntime(find_smollm_gguf())).get(
             "executor", Context(model_backend="openai", openai_base_url=args.teacher_base_url,

@@ -63,9 +63,11 @@ class Context:
     search_fallback: bool = field(
         default=True, metadata={"description": "Send sub-queries no dynamic server matches to the catalogue's "
                                                "search server."})
+    # Off by default: the shipped adapter (nodes/distill/adapters/DATA_CARD.md) beats the base executor on
+    # held-out single requests (benchmarks/distill.py) but lost end-to-end on benchmarks/answers.py's test split.
     executor_adapter: bool = field(
-        default=True, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
-                                               "installed (embedded backend; other roles keep the base model)."})
+        default=False, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
+                                                "installed (embedded backend; other roles keep the base model)."})
     today: str = field(
         default="", metadata={"description": "ISO date treated as today (empty: the machine's date)."}
     )

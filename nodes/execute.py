@@ -99,6 +99,10 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
         if constrained is not None and step.tool not in constrained:
             raise ToolRefused(f"tool '{step.tool}' needs a value the request does not give; allowed: "
                               f"{', '.join(constrained)}")
+        for name, value in step.params.items():
+            # One span names one thing: ["guangzhou", "guangzhou"] compares a city with itself.
+            if isinstance(value, list) and len({json.dumps(v, sort_keys=True).lower() for v in value}) < len(value):
+                raise ToolRefused(f"{name} repeats a value; give each value once")
         try:
             if (validator := validators[step.tool]) is not None:
                 validator.validate(step.params)

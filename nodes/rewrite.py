@@ -140,6 +140,7 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
 
 
 _THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?there\b", re.I)
+_LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 
 
 def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> str | None:
@@ -152,7 +153,8 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
     named = [v for v in values if re.search(rf"\b{re.escape(v)}\b", last_asked, re.I)]
     if len(named) != 1:
         return None
-    return _THERE.sub(lambda m: f"{m.group(1) or 'in'} {named[0]}", question, count=1)
+    located = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {named[0]}", question, count=1)
+    return _LEADING_LINK.sub("", located).strip() or located  # "And hotels in Paris": a question on its own
 
 
 async def rewrite_standalone(

@@ -67,3 +67,12 @@ def test_words_that_only_look_like_dates_are_not_dates(text):
 def test_a_date_among_other_words_keeps_its_phrase():
     [mention] = find_date_mentions("cheapest flight paris to rome next tuesday pls", TODAY)
     assert (mention.phrase, mention.as_argument()) == ("next tuesday", "2026-11-24")  # the first one after today
+
+
+def test_that_night_is_the_day_named_before():
+    from datetime import date as _date
+
+    from nodes.date_mentions import find_date_mentions
+
+    found = find_date_mentions("weather in Paris tomorrow\nhotels there for that night", _date(2026, 11, 23))
+    assert [(m.phrase, m.first.isoformat()) for m in found] == [("tomorrow", "2026-11-24"), ("that night", "2026-11-24")]

@@ -117,12 +117,29 @@ def test_only_the_executor_role_runs_on_the_adapter_and_it_can_be_switched_off()
     base = SimpleNamespace(model_path=Path("base.gguf"), lora_path=None)
     adapted = SimpleNamespace(model_path=Path("base.gguf"), lora_path=Path("executor.gguf"))
     factory = ModelFactory(load_runtime=lambda: base, load_executor_runtime=lambda: adapted)
-    executor = factory.get("executor", Context())
+    on = Context(executor_adapter=True)
+    executor = factory.get("executor", on)
     assert executor.distilled and executor.chat._runtime is adapted and "executor.gguf" in executor.endpoint
     for role in ("router", "planner", "answerer"):
-        other = factory.get(role, Context())
+        other = factory.get(role, on)
         assert not other.distilled and other.chat._runtime is base
-    switched_off = factory.get("executor", Context(executor_adapter=False))
+    switched_off = factory.get("executor", Context())  # off by default
     assert not switched_off.distilled and switched_off.chat._runtime is base
-    without = ModelFactory(load_runtime=lambda: base).get("executor", Context())
+    without = ModelFactory(load_runtime=lambda: base).get("executor", on)
     assert not without.distilled and without.chat._runtime is base
+
+
+def test_the_adapter_is_the_shipped_one_unless_the_environment_names_another_or_off(monkeypatch, tmp_path):
+    from graphs import deps
+
+    monkeypatch.delenv("TURA_EXECUTOR_ADAPTER", raising=False)
+    assert deps.executor_adapter_path() == (deps.SHIPPED_ADAPTER if deps.SHIPPED_ADAPTER.is_file() else None)
+    monkeypatch.setenv("TURA_EXECUTOR_ADAPTER", "off")
+    assert deps.executor_adapter_path() is None
+    other = tmp_path / "mine.gguf"
+    other.write_bytes(b"GGUF")
+    monkeypatch.setenv("TURA_EXECUTOR_ADAPTER", str(other))
+    assert deps.executor_adapter_path() == other
+    monkeypatch.setenv("TURA_EXECUTOR_ADAPTER", str(tmp_path / "missing.gguf"))
+    with pytest.raises(deps.MissingModelError, match="not a file"):
+        deps.executor_adapter_path()

@@ -124,3 +124,16 @@ def test_step_schema_and_guard_follow_the_tool_schemas():
         check(ToolStep(tool="get_forecast", params={"days": 3}))
     with pytest.raises(ToolRefused, match="15 is greater than the maximum of 14"):
         check(ToolStep(tool="get_forecast", params={"city": "Paris", "days": 15}))
+
+
+def test_a_list_argument_that_repeats_a_value_is_refused():
+    import pytest
+
+    from nodes.execute import ToolRefused, ToolStep, make_step_check
+    from tests.fakes import make_tool
+
+    compare = make_tool("compare_cities", {"cities": {"type": "array", "items": {"type": "string"}}}, required=["cities"])
+    check = make_step_check("weather", [compare])
+    check(ToolStep(tool="compare_cities", params={"cities": ["Oslo", "Lima"]}))
+    with pytest.raises(ToolRefused, match="repeats a value"):
+        check(ToolStep(tool="compare_cities", params={"cities": ["Oslo", "oslo"]}))
