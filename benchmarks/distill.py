@@ -157,7 +157,7 @@ async def main() -> None:
     else:
         print("\n".join(table))
     if args.out:
-        lines = [f"# Distilled executor: held-out tool-calling accuracy (TURA Table 7 protocol)", "",
+        lines = ["# Distilled executor: held-out tool-calling accuracy (TURA Table 7 protocol)", "",
                  f"Machine: {platform.machine()}, {os.cpu_count()} cores, {today.isoformat()}. "
                  f"{len(tasks)} held-out requests ({args.per_intent} per intent), seed {args.seed}.", "", *table, "",
                  "## Failures (first 15 per config)", ""]

@@ -6,6 +6,7 @@ Environment:
 - TURA_OPENAI_API_KEY or OPENAI_API_KEY: key for the openai backend ("EMPTY" if unset; vLLM needs none)
 - TURA_<ROLE>_BACKEND / TURA_<ROLE>_BASE_URL / TURA_<ROLE>_MODEL: per-role model overrides
 - TURA_LLAMA_THREADS: llama.cpp threads (default: all cores)
+- TURA_LLAMA_CPP_SRC: where llama.cpp's LoRA converter is unpacked (default ~/.cache/tura/llama.cpp)
 - TURA_EXECUTOR_ADAPTER: the executor's LoRA adapter (GGUF); default the one shipped in nodes/distill/adapters,
   "off" for none
 - TAVILY_API_KEY: passed to the web-search server, which then uses Tavily instead of its local corpus
@@ -75,6 +76,17 @@ def executor_adapter_path() -> Path | None:
     if chosen and not path.is_file():
         raise MissingModelError(f"TURA_EXECUTOR_ADAPTER={chosen} is not a file")
     return path if path.is_file() else None
+
+
+def llama_cpp_converter_root() -> Path:
+    """Where scripts/setup.sh unpacked llama.cpp's converter (tura distill export)."""
+    chosen = os.environ.get("TURA_LLAMA_CPP_SRC")
+    return Path(chosen) if chosen else Path.home() / ".cache" / "tura" / "llama.cpp"
+
+
+def subprocess_env() -> dict[str, str]:
+    """The environment a helper process (llama.cpp's converter) starts with."""
+    return dict(os.environ)
 
 
 def build_model_factory() -> ModelFactory:

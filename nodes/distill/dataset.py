@@ -20,7 +20,8 @@ from mcp.types import Tool
 from nodes.argument_candidates import gather_candidates
 from nodes.distill.trajectories import Trajectory
 from nodes.embedded_model import to_llama_messages
-from nodes.execute import constrained_tools, executor_conversation
+from nodes.execute import constrained_tools
+from nodes.executor_prompt import executor_conversation
 
 
 def target_text(tool: str, params: dict[str, Any], schema: dict[str, Any], thought: str | None) -> str:

@@ -7,7 +7,7 @@ from nodes.distill.dataset import example_for
 from nodes.distill.export import export_gguf
 from nodes.distill.train import TrainConfig, train_lora
 from nodes.distill.trajectories import Step, Trajectory
-from graphs.deps import find_smollm_gguf
+from graphs.deps import find_smollm_gguf, llama_cpp_converter_root, subprocess_env
 from tests.fakes import make_tool
 
 FORECAST = make_tool("get_forecast", {"city": {"type": "string"}, "dates": {"type": "string"}}, required=["city"])
@@ -35,7 +35,8 @@ def test_a_few_steps_train_an_adapter_that_llama_cpp_loads_and_that_changes_the_
     config = TrainConfig(epochs=1.5, batch_size=2, learning_rate=5e-3, max_tokens=256, seed=1)
     report = train_lora(data, find_smollm_gguf(), tmp_path / "adapter", config)
     assert report.steps == 3 and report.first_loss > 0
-    gguf = export_gguf(tmp_path / "adapter", tmp_path / "executor.gguf")
+    gguf = export_gguf(tmp_path / "adapter", tmp_path / "executor.gguf", converter_root=llama_cpp_converter_root(),
+                       base_env=subprocess_env())
     assert 1_000_000 < gguf.stat().st_size < 30_000_000  # an f16 LoRA of r=16: ~10 MB
     base = Llama(model_path=str(find_smollm_gguf()), n_ctx=1024, seed=1, verbose=False)
     adapted = Llama(model_path=str(find_smollm_gguf()), n_ctx=1024, seed=1, verbose=False, lora_path=str(gguf))

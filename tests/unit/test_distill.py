@@ -13,7 +13,7 @@ from nodes.distill.dataset import example_for, write_dataset
 from nodes.distill.judges import correctness_problem, curate
 from nodes.distill.oracle import HELDOUT_CITIES, HELDOUT_COMPANIES, INTENTS, load_entities, synthesize
 from nodes.distill.trajectories import Step, Trajectory, oracle_trajectory
-from nodes.execute import executor_conversation
+from nodes.executor_prompt import executor_conversation
 from nodes.argument_candidates import gather_candidates
 from nodes.embedded_model import to_llama_messages
 from nodes.models import ModelFactory
