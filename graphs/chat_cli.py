@@ -4,7 +4,7 @@ Why a thread: each question is sent as a chat message, so the graph's state keep
 the router rewrites a follow-up ("And hotels there?") into a standalone question from the turns before.
 The checkpoints live in the data directory (``threads.sqlite``), so ``--thread ID`` resumes a conversation.
 While a turn runs, progress (route, servers, plan, tasks) prints as it happens and the answer streams
-token by token.
+token by token. A call that changes data (a booking, an order) is asked about inline before it runs.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
+from graphs.approval_cli import decide
 from graphs.context import Context
 
 PROMPT = "you> "
@@ -47,27 +48,37 @@ def describe_event(event: dict[str, Any]) -> str | None:
     return None
 
 
-async def run_turn(graph, question: str, config: dict, context: Context, out=sys.stdout) -> dict[str, Any]:
-    """Stream one turn: progress lines, then the answer's tokens; returns the thread's state after it."""
+async def run_turn(graph, question: str, config: dict, context: Context, out=sys.stdout, *, read=input,
+                   interactive: bool = True, approve_writes: bool = False) -> dict[str, Any]:
+    """Stream one turn: progress lines, then the answer's tokens; returns the thread's state after it. A call
+    that changes data pauses the turn: the person is asked (graphs/approval_cli.py), then the turn resumes."""
     from langchain_core.messages import HumanMessage
+    from langgraph.types import Command
 
     streamed: list[str] = []
-    async for _namespace, mode, chunk in graph.astream(
-        {"messages": [HumanMessage(question)]}, config=config, context=context,
-        stream_mode=["custom", "messages"], subgraphs=True,
-    ):
-        if mode == "custom":
-            line = describe_event(chunk)
-            if line:
-                out.write(f"  · {clip(line)}\n")
-        elif mode == "messages":
-            message, metadata = chunk
-            if metadata.get("langgraph_node") == "answer" and message.type == "AIMessageChunk" and message.text:
-                if not streamed:
-                    out.write(ANSWER_PREFIX)
-                streamed.append(message.text)
-                out.write(message.text)
-        out.flush()
+    payload: Any = {"messages": [HumanMessage(question)]}
+    while True:
+        async for _namespace, mode, chunk in graph.astream(
+            payload, config=config, context=context, stream_mode=["custom", "messages"], subgraphs=True,
+        ):
+            if mode == "custom":
+                line = describe_event(chunk)
+                if line:
+                    out.write(f"  · {clip(line)}\n")
+            elif mode == "messages":
+                message, metadata = chunk
+                if metadata.get("langgraph_node") == "answer" and message.type == "AIMessageChunk" and message.text:
+                    if not streamed:
+                        out.write(ANSWER_PREFIX)
+                    streamed.append(message.text)
+                    out.write(message.text)
+            out.flush()
+        waiting = [i for task in (await graph.aget_state(config)).tasks for i in task.interrupts]
+        if not waiting:
+            break
+        reply = await asyncio.to_thread(decide, waiting[0].value, interactive=interactive,
+                                        approve_writes=approve_writes, read=read, out=out)
+        payload = Command(resume=reply)
     state = (await graph.aget_state(config)).values
     answer = state.get("answer") or ""
     shown = "".join(streamed).strip()
@@ -78,7 +89,8 @@ async def run_turn(graph, question: str, config: dict, context: Context, out=sys
     return state
 
 
-async def converse(context: Context, thread_id: str, catalog: list[Path] | None, read=input, out=sys.stdout) -> int:
+async def converse(context: Context, thread_id: str, catalog: list[Path] | None, read=input, out=sys.stdout,
+                   approve_writes: bool = False) -> int:
     """The REPL; returns how many turns were answered."""
     from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
@@ -102,7 +114,9 @@ async def converse(context: Context, thread_id: str, catalog: list[Path] | None,
                     break
                 if not question:
                     continue
-                state = await run_turn(graph, question, config, context, out)
+                state = await run_turn(graph, question, config, context, out, read=read,
+                                       interactive=read is not input or sys.stdin.isatty(),
+                                       approve_writes=approve_writes)
                 turns += 1
                 errors = state.get("errors") or []
                 for error in errors[seen_errors:]:  # the thread keeps every turn's errors; show this turn's
@@ -124,6 +138,9 @@ def chat(
     today: Annotated[str, typer.Option(help="Treat this ISO date as today.")] = "",
     catalog: Annotated[list[Path] | None, typer.Option(help="Extra mcp.json file(s).")] = None,
     top_k: Annotated[int, typer.Option(help="Servers kept after retrieval.")] = Context.top_k_servers,
+    approve_writes: Annotated[bool, typer.Option(
+        "--approve-writes", help="Approve calls that change data without asking.")] = False,
+    user_name: Annotated[str, typer.Option(help="Who bookings and orders are for.")] = "",
 ) -> None:
     """Hold a conversation: each question may refer to the ones before ('And hotels there?').
     Type exit (or Ctrl-D) to leave; --thread ID resumes a conversation."""
@@ -134,10 +151,10 @@ def chat(
         typer.echo(f"tura: unknown backend '{backend}'; use embedded or openai", err=True)
         raise typer.Exit(2)
     context = Context(model_backend=backend, openai_base_url=base_url, openai_model=model, forced_route=route,
-                      today=today, top_k_servers=top_k)
+                      today=today, top_k_servers=top_k, user_name=user_name)
     thread_id = thread or str(uuid.uuid4())
     typer.echo(f"tura chat on thread {thread_id} (resume with --thread {thread_id}); exit to leave")
-    asyncio.run(converse(context, thread_id, catalog))
+    asyncio.run(converse(context, thread_id, catalog, approve_writes=approve_writes))
 
 
 if __name__ == "__main__":  # runnable before it is registered as `tura chat`

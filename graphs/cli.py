@@ -35,14 +35,28 @@ def fail(message: str, code: int) -> None:
     raise typer.Exit(code)
 
 
-async def _ask(question: str, context: Context, catalog: list[Path] | None) -> dict[str, Any]:
+async def _ask(question: str, context: Context, catalog: list[Path] | None, *, approve_writes: bool = False,
+               interactive: bool = False) -> dict[str, Any]:
+    """One run on a throwaway thread, so a call that changes data can pause for approval and resume."""
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import Command
+
+    from graphs.approval_cli import approval_record, decide
     from graphs.deps import build_dependencies
     from graphs.graph import compile_from
 
     deps = build_dependencies(catalog)
+    config = {"configurable": {"thread_id": "ask"}}
+    approvals: list[dict[str, Any]] = []
     try:
-        graph = compile_from(deps)
-        return await graph.ainvoke({"query": question}, context=context)
+        graph = compile_from(deps, checkpointer=InMemorySaver())
+        result = await graph.ainvoke({"query": question}, config, context=context)
+        while result.get("__interrupt__"):
+            request = result["__interrupt__"][0].value
+            reply = await asyncio.to_thread(decide, request, interactive=interactive, approve_writes=approve_writes)
+            approvals += approval_record(request, reply)
+            result = await graph.ainvoke(Command(resume=reply), config, context=context)
+        return {**result, "approvals": approvals} if approvals else result
     finally:
         await deps.aclose()
 
@@ -60,6 +74,11 @@ def ask(
     top_k: Annotated[int, typer.Option(help="Servers kept after retrieval.")] = Context.top_k_servers,
     timeline: Annotated[Path | None, typer.Option(
         "--timeline", help="Draw the run's stages and tasks on a time axis (Gantt chart PNG).")] = None,
+    approve_writes: Annotated[bool, typer.Option(
+        "--approve-writes", help="Approve calls that change data (bookings, orders) without asking. Without it, "
+        "they are asked about in a terminal and declined when there is none.")] = False,
+    user_name: Annotated[str, typer.Option(help="Who bookings and orders are for, when the question names "
+                                                "nobody.")] = "",
 ) -> None:
     """Answer QUESTION and show the route, plan, servers, tools and time per stage."""
     if not question.strip():
@@ -69,7 +88,7 @@ def ask(
     if backend not in ("embedded", "openai"):
         fail(f"unknown backend '{backend}'; use embedded or openai", 2)
     context = Context(model_backend=backend, openai_base_url=base_url, openai_model=model, forced_route=route,
-                      today=today, top_k_servers=top_k)
+                      today=today, top_k_servers=top_k, user_name=user_name)
     if backend == "openai":
         try:
             check_openai_endpoint(base_url, timeout_s=min(context.request_timeout_s, 10.0))
@@ -79,7 +98,8 @@ def ask(
 
     started = time.perf_counter()
     try:
-        result = asyncio.run(_ask(question, context, catalog))
+        result = asyncio.run(_ask(question, context, catalog, approve_writes=approve_writes,
+                                  interactive=sys.stdin.isatty() and not as_json))
     except CatalogError as exc:
         fail(str(exc), 2)
     out = to_json_ready(result)

@@ -11,6 +11,7 @@ from typing import Literal
 
 Backend = Literal["embedded", "openai"]
 ForcedRoute = Literal["auto", "fast", "parallel", "planning"]
+Approvals = Literal["ask", "deny", "allow"]
 
 
 @dataclass(frozen=True)
@@ -71,3 +72,10 @@ class Context:
     today: str = field(
         default="", metadata={"description": "ISO date treated as today (empty: the machine's date)."}
     )
+    approvals: Approvals = field(
+        default="ask", metadata={"description": "Calls that change data (bookings, orders): 'ask' pauses the run "
+                                                "for a person's approve / edit / reject, 'deny' never runs them, "
+                                                "'allow' runs them. mcp.json may set 'approvals' per server."})
+    user_name: str = field(
+        default="", metadata={"description": "The person the run acts for: bookings and orders are made under "
+                                             "this name when the question names nobody."})

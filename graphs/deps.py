@@ -112,8 +112,9 @@ def server_env(directory: Path) -> dict[str, str]:
         "TURA_SANDBOX_DB": str(directory / "sandbox.db"),
         "PYTHONPATH": str(Path(tools.__file__).resolve().parent.parent),
     }
-    if os.environ.get("TAVILY_API_KEY"):
-        env["TAVILY_API_KEY"] = os.environ["TAVILY_API_KEY"]
+    for name in ("TAVILY_API_KEY", "TURA_WEB_CORPUS"):  # TURA_WEB_CORPUS: another offline facts directory
+        if os.environ.get(name):
+            env[name] = os.environ[name]
     return env
 
 

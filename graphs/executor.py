@@ -19,6 +19,7 @@ from langgraph.types import Overwrite, RetryPolicy
 
 from graphs.context import Context
 from graphs.plan import Plan, Task
+from nodes.approval import task_status
 from nodes.events import emit
 from nodes.execute import ToolCaller, run_task_agent
 from nodes.model_call import ModelUnavailable
@@ -63,7 +64,8 @@ def build_execute_graph(tools: ToolCaller, models: ModelProvider):
             if error:
                 result["error"] = error
             results[plan_task.id] = result
-            emit(f"task_{status if status != 'ok' else 'finished'}", task_id=plan_task.id,
+            kind = {"ok": "finished", "awaiting_approval": "held", "rejected": "held"}.get(status, status)
+            emit(f"task_{kind}", task_id=plan_task.id,
                  server=plan_task.server, at_s=result["finished_s"], error=error)
             return result
 
@@ -84,11 +86,8 @@ def build_execute_graph(tools: ToolCaller, models: ModelProvider):
                 return finish(plan_task, "failed", [], f"timed out after {context.task_timeout_s:g} s", started)
             except Exception as exc:  # the task's failure is recorded; siblings go on
                 return finish(plan_task, "failed", [], f"{type(exc).__name__}: {exc}", started)
-            last = observations[-1] if observations else None
-            if last is None or not last["ok"]:
-                reason = last["error"] if last else "no tool was called"
-                return finish(plan_task, "failed", observations, reason, started)
-            return finish(plan_task, "ok", observations, started=started)
+            status, reason = task_status(observations)
+            return finish(plan_task, status, observations, reason, started)
 
         runners: dict[str, asyncio.Task] = {}
         for plan_task in plan.tasks:  # a valid plan is acyclic, so every dependency exists

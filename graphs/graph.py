@@ -1,7 +1,9 @@
 """The main graph: router -> decompose -> retrieve -> plan -> execute -> answer, by route:
-- fast: router -> retrieve -> plan (one task, no planner) -> execute -> answer
-- parallel: router -> decompose -> retrieve -> plan (DAG planner, probe first) -> execute -> answer
-- planning: router -> retrieve -> search (serial search, compress, decide) -> answer
+- fast: router -> retrieve -> plan (one task, no planner) -> execute -> approve -> answer
+- parallel: router -> decompose -> retrieve -> plan (DAG planner, probe first) -> execute -> approve -> answer
+- planning: router -> retrieve -> search (serial search, compress, decide) -> approve -> answer
+``approve`` passes through unless a call that changes data is held; then the run pauses for a person's
+decision (nodes/approve.py).
 
 ``build_graph`` returns the uncompiled StateGraph with its dependencies injected, so tests compile the
 same graph with fake models and tools. ``graph`` (for langgraph.json) is built from the real ones.
@@ -17,6 +19,7 @@ from graphs.context import Context
 from graphs.executor import build_execute_graph, make_execute_node
 from graphs.state import InputState, OutputState, TuraState
 from nodes.answer import make_answerer
+from nodes.approve import make_approver
 from nodes.decompose import make_decomposer
 from nodes.execute import ToolCaller
 from nodes.models import ModelProvider
@@ -42,15 +45,17 @@ def build_graph(
     dag_execute = make_execute_node(build_execute_graph(tools, models))
     builder.add_node("execute", make_execute_dispatch(dag_execute, tools, models))  # one task: no subgraph
     builder.add_node("search", make_search_loop(models, tools, retriever))
+    builder.add_node("approve", make_approver(tools))  # held side-effecting calls wait for a person here
     builder.add_node("answer", make_answerer(models))
 
     builder.add_edge(START, "router")
     builder.add_conditional_edges("router", route_after_router, ["decompose", "retrieve", "answer"])
     builder.add_edge("decompose", "retrieve")
     builder.add_conditional_edges("retrieve", route_after_retrieve, ["plan", "search"])
-    builder.add_edge("search", "answer")
+    builder.add_edge("search", "approve")
     builder.add_edge("plan", "execute")
-    builder.add_edge("execute", "answer")
+    builder.add_edge("execute", "approve")
+    builder.add_edge("approve", "answer")
     builder.add_edge("answer", END)
     return builder
 

@@ -8,7 +8,8 @@ from rich.console import Console
 from rich.table import Table
 
 OUTPUT_KEYS = ("answer", "route", "route_confidence", "route_source", "search_steps", "plan", "servers",
-               "citations", "task_results", "timings", "trace", "errors")  # trace: stage spans for graphs/timeline.py
+               "citations", "task_results", "timings", "trace", "errors",  # trace: stage spans for graphs/timeline.py
+               "approvals")  # calls that changed data and waited for a decision (graphs/approval_cli.py)
 
 
 def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:
@@ -24,7 +25,7 @@ def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:
 def could_not_work(out: dict[str, Any]) -> bool:
     """Exit 1 territory: no evidence and no source answered at all (every task failed before a tool replied,
     or nothing could be planned). A source that answered "not found" is an answer (exit 0)."""
-    if out.get("citations") or (out.get("plan") or {}).get("source") == "halt":
+    if out.get("citations") or (out.get("plan") or {}).get("source") == "halt" or out.get("approvals"):
         return False
     answered = any(r.get("observations") for r in (out.get("task_results") or {}).values())
     return not answered and bool(out.get("errors"))
@@ -59,6 +60,10 @@ def print_run(console: Console, out: dict[str, Any]) -> None:
             mark = "cited" if c["cited_in_text"] else "shown"
             console.print(f"  [{c['marker']}] {c['server']}.{c['tool']} ({c['tool_call_id']}, {mark}): "
                           f"{c['output'][:160]}")
+
+    for record in out.get("approvals") or []:
+        note = f" ({record['message']})" if record.get("message") else ""
+        console.print(f"[bold]Approval[/bold]: {record['action']} {record['args']} -> {record['decision']}{note}")
 
     timings = Table(title="Time per stage (s)")
     timings.add_column("stage")

@@ -43,13 +43,14 @@ class TaskResult(TypedDict):
     task_id: str
     server: str
     query: str
-    status: Literal["ok", "failed", "skipped", "cancelled"]
+    status: Literal["ok", "failed", "skipped", "cancelled", "awaiting_approval", "rejected"]
     observations: list[dict[str, Any]]
     error: NotRequired[str]
     started_s: NotRequired[float]  # offsets from the start of the execute stage
     finished_s: NotRequired[float]
     started_at: NotRequired[float]  # absolute (epoch seconds), for the run's timeline
     finished_at: NotRequired[float]
+    done: NotRequired[dict[str, str]]  # an approved side-effecting call that ran: call_id, description
     summary: NotRequired[str]  # planning search: what compress kept of this step's output
     compressed: NotRequired[bool]  # planning search: the answer sees the summary instead of the output
 

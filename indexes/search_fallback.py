@@ -21,6 +21,9 @@ MATCH_FLOOR = 0.40
 # Between the floor and this, a dynamic server matches only loosely (dev: static questions reached 0.44 on
 # finance): it is asked first, and when it fails the question goes to search next (nodes/run_task.py).
 UNCERTAIN_BELOW = 0.50
+# Two dynamic servers this close match the question about equally ("tesla stock?": shopping 0.94 for its
+# check_stock tool, finance 0.89): when the first finds nothing, the second is asked before search.
+CONTESTED_MARGIN = 0.10
 
 
 def with_search_fallback(hits: Sequence[ServerHit], search_servers: Sequence[str], sub_queries: int,

@@ -8,7 +8,8 @@ It only rephrases what the server itself publishes, one short focused text per t
   description has, and what short step-like requests ("read the excel") resemble most;
 - the first sentence of its description, without the usage boilerplate that follows and dilutes the vector;
 - the name with its parameter names ("write file path content");
-- (v2) the example requests the description quotes after "Use for" ("weather in X tomorrow"), and each item
+- (v2) the example requests the description quotes after "Use for" ("weather in X tomorrow", kept without its
+  placeholders: "weather in tomorrow"), and each item
   of the list its first sentence gives after a colon ("sunrise and sunset (local time)"), prefixed by the
   tool's name: a long description is one vector in which "sunset" is a small part, while a question about
   one item ("what time is sunset in Madrid") matches that item's own short row.
@@ -51,6 +52,7 @@ _USE_FOR = re.compile(r"\b(?:use (?:it |this )?for|e\.g\.|such as|for example)\s
 _QUOTED = re.compile(r"['\"‘“]([^'\"’”]{4,120})['\"’”]")
 _LIST_SPLIT = re.compile(r",\s*(?:and\s+|or\s+)?|;\s*")
 MAX_LIST_ITEMS = 12
+_PLACEHOLDERS = {"X", "Y", "Z"}
 
 
 def example_requests(description: str) -> list[str]:
@@ -63,8 +65,11 @@ def example_requests(description: str) -> list[str]:
             # An example naming places or products ("warmer, Paris or Rome?") would match questions by the
             # name, whatever they ask; placeholders (X, Y) stand for any name.
             named = [w for w in words[1:] if w[:1].isupper() and len(w.strip("?,.!")) > 1]
-            if len(words) >= 3 and not named:
-                found.append(" ".join(words))
+            # A placeholder is a word to the encoder ("X stock price" scored 0.43 against "tesla stock?",
+            # "stock price" 0.50), so it is left out of the row.
+            kept = [w for w in words if w.strip("?,.!'") not in _PLACEHOLDERS]
+            if len(words) >= 3 and not named and len(kept) >= 2:
+                found.append(" ".join(kept))
     return found
 
 

@@ -17,6 +17,7 @@ from graphs.context import Context
 from nodes.claims import check_claims, figure_claims
 from nodes.answer_lead import lead_lines
 from nodes.fact_rendering import render_facts
+from nodes.quoted_data import quoted
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
 from nodes.prompts.answer import ANSWER_NO_EVIDENCE, ANSWER_SYSTEM, ANSWER_USER
@@ -52,7 +53,8 @@ def render_evidence(evidence: list[dict[str, Any]]) -> str:
     if not evidence:
         return ANSWER_NO_EVIDENCE
     return "\n".join(
-        f"[{e['marker']}] {e['server']}.{e['tool']}({json.dumps(e['arguments'], ensure_ascii=False)}): {e['output']}"
+        f"[{e['marker']}] {e['server']}.{e['tool']}({json.dumps(e['arguments'], ensure_ascii=False)}): "
+        f"{quoted(e['output'])}"
         for e in evidence
     )
 
@@ -108,6 +110,8 @@ def failure_lines(state: dict[str, Any]) -> list[str]:
     for result in (state.get("task_results") or {}).values():
         if result.get("status") == "ok":
             continue
+        if result.get("status") in ("rejected", "awaiting_approval"):  # told by not_done_lines
+            continue
         tried = [o for o in result.get("observations", []) if not o.get("ok")]
         searched = ""
         if tried:
@@ -117,6 +121,31 @@ def failure_lines(state: dict[str, Any]) -> list[str]:
         reason = {"skipped": "it needed an earlier result that was not found",
                   "cancelled": "it ran out of time"}.get(result.get("status", ""), result.get("error", ""))
         lines.append(f"The {result['server']} source could not answer{searched}: {in_user_words(reason)}.")
+    return lines
+
+
+def not_done_lines(state: dict[str, Any]) -> list[str]:
+    """One line per side-effecting call that did not run: declined, refused by policy, or still waiting."""
+    lines = []
+    for result in (state.get("task_results") or {}).values():
+        if result.get("status") in ("rejected", "awaiting_approval"):
+            error = result.get("error", "").splitlines()[0] if result.get("error") else "it was not approved"
+            lines.append(error[0].upper() + error[1:])
+    return lines
+
+
+def done_lines(state: dict[str, Any], evidence: list[dict[str, Any]]) -> list[str]:
+    """What an approved call changed, with its marker and its output's facts: a booking is never left unsaid."""
+    lines = []
+    for result in (state.get("task_results") or {}).values():
+        done = result.get("done")
+        if not done:
+            continue
+        cited = next((e for e in evidence if e["tool_call_id"] == done["call_id"]), None)
+        marker = f" [{cited['marker']}]" if cited else ""
+        lines.append(f"Done: {done['description']}{marker}.")
+        if cited:
+            lines.append(render_facts([cited]))
     return lines
 
 
@@ -171,12 +200,18 @@ def make_answerer(models: ModelProvider):
                 lead = f"{opening}\n\n" if opening else ""
                 note = "\n\n(Left out statements the sources do not support.)" if checked.dropped else ""
                 text = f"{lead}From the sources:\n{facts}{note}"
-        failures = failure_lines(state)
-        if not evidence:
+        failures, not_done = failure_lines(state), not_done_lines(state)
+        if not evidence and not_done and not failures:
+            text = "Nothing was changed.\n" + "\n".join(not_done)
+        elif not evidence:
             searched = " ".join(failures) if failures else "No source returned anything for it."
             text = f"I could not find an answer to: {question}. {searched}"
         elif failures:
             text += "\n\nNot available: " + " ".join(failures)
+        # What was (or was not) changed comes first: a booking or an order is what the person asked for.
+        actions = done_lines(state, evidence) + (not_done if evidence else [])
+        if actions:
+            text = "\n".join(actions) + "\n\n" + text
         cited = set(_MARKER.findall(text))
         citations = [
             {**{k: e[k] for k in ("marker", "task_id", "server", "tool", "tool_call_id", "output")},

@@ -47,11 +47,16 @@ class Candidates:
     requests: list[str] = field(default_factory=list)  # the request texts whole: what a search query takes
     request_numbers: list[float] = field(default_factory=list)  # numbers the user wrote
     dependency_numbers: list[tuple[str, float]] = field(default_factory=list)  # (field, value), in output order
+    people: list[str] = field(default_factory=list)  # names a booking may be made under
 
     def numbers_for(self, name: str, description: str) -> list[float]:
         """Numbers a property may take: those the user wrote, and from dependency outputs the values of the
         field of the same name (every "hotel_id"), else the first value of a field that measures what the
-        property does ("amount" takes the quote's first price, "last", not the day's low)."""
+        property does ("amount" takes the quote's first price, "last", not the day's low). An id takes a
+        number the user wrote only when it names that id ("hotel 12"): the 4 of "4-star" is no hotel_id."""
+        if is_id_property(name):
+            same = [v for f, v in self.dependency_numbers if f == name]
+            return list(dict.fromkeys([*named_ids(name, self.requests), *same]))
         same = [v for f, v in self.dependency_numbers if f == name]
         if not same:
             wanted = field_concepts((name,)) | concepts_of(set(_TOKEN.findall(description.lower())))
@@ -83,6 +88,51 @@ def _spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:
     return found
 
 
+_GENERIC_NAME_PARTS = frozenset({"min", "max", "num", "number", "count", "of", "per", "total", "limit", "id"})
+
+
+def number_named_for(name: str, requests: list[str]) -> float | int | None:
+    """The number the request writes next to this property's own word: 4 for ``min_stars`` in "a 4-star
+    hotel", 2 for ``rooms`` in "2 rooms". A value the user stated is not left for the model to drop."""
+    stems = {p.rstrip("s") for p in re.split(r"[_\W]+", name.lower()) if len(p) >= 3} - _GENERIC_NAME_PARTS
+    for stem in stems:
+        pattern = re.compile(rf"(?<![\w.])(\d+)\s*-?\s*{re.escape(stem)}s?\b", re.IGNORECASE)
+        for text in requests:
+            match = pattern.search(text)
+            if match:
+                return int(match.group(1))
+    return None
+
+
+def is_id_property(name: str) -> bool:
+    return name.lower() == "id" or name.lower().endswith("_id") or name.endswith("Id")
+
+
+def named_ids(name: str, requests: list[str]) -> list[float]:
+    """Numbers the request gives as this id: after its noun ("hotel 12", "hotel_id 12", "flight #3")."""
+    noun = re.sub(r"(_id|Id|id)$", "", name).strip("_").lower()
+    if not noun:
+        return []
+    pattern = re.compile(rf"\b{re.escape(noun)}(?:[ _]?id)?\s*(?:#|no\.?|number)?\s*(\d+)\b", re.IGNORECASE)
+    return [float(n) for text in requests for n in pattern.findall(text)]
+
+
+_PERSON_PROPERTY = re.compile(r"(^|_)(guest|customer|passenger|traveller|traveler|person|contact|holder|user)"
+                              r"_?name$|^(full_?name|name_on_booking)$", re.IGNORECASE)
+_NAMED_PERSON = re.compile(r"\b(?:for|under|named|name is|guest|passenger|customer)\s+"
+                           r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){0,3})")
+
+
+def is_person_property(name: str, spec: dict[str, Any]) -> bool:
+    """A property that holds the name of the person a booking or order is for."""
+    return bool(_PERSON_PROPERTY.search(name)) or "full name" in str(spec.get("description") or "").lower()
+
+
+def people_named(texts: list[str]) -> list[str]:
+    """Names the request gives a booking: "for John Smith", "under the name Eve" (capitalised words)."""
+    return [m.group(1) for text in texts for m in _NAMED_PERSON.finditer(text)]
+
+
 def _dependency_values(outputs: list[str]) -> tuple[list[str], list[tuple[str, float]]]:
     """Short strings, and numbers with their field, inside dependency outputs (JSON when it parses, else
     its words)."""
@@ -112,9 +162,11 @@ def _dependency_values(outputs: list[str]) -> tuple[list[str], list[tuple[str, f
     return list(dict.fromkeys(strings))[:MAX_DEPENDENCY_VALUES], numbers[:MAX_DEPENDENCY_VALUES]
 
 
-def gather_candidates(request_texts: list[str], dependency_outputs: list[str], today: date) -> Candidates:
+def gather_candidates(request_texts: list[str], dependency_outputs: list[str], today: date,
+                      user_name: str = "") -> Candidates:
     """The candidates of one task: ``request_texts`` are the user's words (the task, the question, earlier
-    turns), ``dependency_outputs`` the outputs of the tasks it depends on."""
+    turns), ``dependency_outputs`` the outputs of the tasks it depends on, ``user_name`` the person the run
+    acts for (a booking's name when the request names nobody)."""
     spans: list[str] = []
     dates: list[DateMention] = []
     numbers: list[float] = []
@@ -137,7 +189,9 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
     return Candidates(spans=list(dict.fromkeys(spans + dep_strings)), dates=unique_dates,
                       numbers=list(dict.fromkeys(numbers + [v for _, v in dep_numbers])), words=words,
                       requests=list(dict.fromkeys(r for r in requests if r)),
-                      request_numbers=list(dict.fromkeys(numbers)), dependency_numbers=dep_numbers)
+                      request_numbers=list(dict.fromkeys(numbers)), dependency_numbers=dep_numbers,
+                      people=list(dict.fromkeys([*people_named(request_texts), *([user_name.strip()]
+                                                                                  if user_name.strip() else [])])))
 
 
 def is_date_property(name: str, spec: dict[str, Any]) -> bool:
@@ -196,9 +250,14 @@ def is_query_property(name: str, spec: dict[str, Any]) -> bool:
     return name.lower() in ("query", "q", "question", "search", "keywords", "search_query", "text", "prompt")
 
 
+_QUOTED_EXAMPLE = re.compile(r"'[^']{1,60}'|\"[^\"]{1,60}\"")
+
+
 def tool_words(tool_name: str, description: str) -> set[str]:
-    """Words a tool uses about itself ("stock", "price", "forecast"): as values they name the tool, not a thing."""
-    return {w.lower() for w in _TOKEN.findall(f"{tool_name.replace('_', ' ')} {description}")}
+    """Words a tool uses about itself ("stock", "price", "forecast"): as values they name the tool, not a thing.
+    Quoted examples ("by id or name (e.g. 'Eiffel Tower')") are values the tool takes, not its own words."""
+    about = _QUOTED_EXAMPLE.sub(" ", description)
+    return {w.lower() for w in _TOKEN.findall(f"{tool_name.replace('_', ' ')} {about}")}
 
 
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
@@ -220,6 +279,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     if string is not None:
         if is_date_property(name, string | {"description": spec.get("description", "")}):
             values = candidates.range_values() if _accepts_range(name, spec) else candidates.day_values()
+        elif is_person_property(name, spec):
+            values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
         elif is_query_property(name, string):
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
             values = [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
@@ -258,8 +319,19 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
     days_named = len(candidates.day_values())
     dates_required = 0
     constrained: dict[str, Any] = {}
+    # A number written next to a property's word ("4-star") belongs to that property only: not max_price too.
+    named_numbers = {name: number_named_for(name, candidates.requests) for name in properties}
+    claimed = {value for value in named_numbers.values() if value is not None}
     for name, spec in properties.items():
         decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words)
+        named_number = named_numbers[name]
+        if decoded is not None and "enum" in decoded and all(isinstance(v, (int, float)) for v in decoded["enum"]):
+            if named_number is not None and named_number in decoded["enum"]:
+                decoded = {**decoded, "enum": [named_number]}  # "4-star" sets min_stars to 4, and it must be set
+                required.add(name)
+            else:
+                kept = [v for v in decoded["enum"] if v not in claimed]
+                decoded = {**decoded, "enum": kept} if kept else None
         if decoded is None:
             if name in required:
                 return None

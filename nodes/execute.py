@@ -25,9 +25,12 @@ from pydantic import BaseModel, Field
 from graphs.context import Context
 from graphs.plan import Task
 from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates, tool_words
+from nodes.argument_direction import order_by_request
+from nodes.approval import changes_data, effect_line, policy_for
 from nodes.models import RoleModel
 from nodes.executor_prompt import executor_conversation
-from nodes.prompts.execute import EXECUTE_FOLLOW, EXECUTE_RETRY
+from nodes.quoted_data import quoted
+from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import ask_structured
 from tools.tool_outcome import ToolOutcome
@@ -157,6 +160,13 @@ def described_best(tools: list[Tool], requests: list[str]) -> str | None:
     return name if best >= 2 and best >= second + 2 else None
 
 
+def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str]) -> ToolStep:
+    """The decoded step with a value repeated across properties dropped and source/target pairs in the
+    request's order (nodes/argument_direction.py)."""
+    step = drop_repeated_values(step, tool)
+    return ToolStep(tool=step.tool, params=order_by_request(step.params, request_texts))
+
+
 def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:
     """One span fills one property: a value repeated in an optional property ("city": "Tokyo", "cuisine":
     "Tokyo") is removed there, so the tool's default applies instead of a filter nobody asked for."""
@@ -184,7 +194,7 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
     step = await ask_structured(model, conversation, ToolStep, retries=context.structured_retries,
                                 json_schema=step_schema(offered, allowed),
                                 check=make_step_check(server, available, allowed))
-    return drop_repeated_values(step, next(t for t in offered if t.name == step.tool))
+    return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query])
 
 
 async def run_task_agent(
@@ -196,13 +206,14 @@ async def run_task_agent(
     context: Context,
 ) -> list[ToolOutcome]:
     """Run one task; returns every tool call it made (the last one is the task's answer when ``ok``)."""
-    available = await tools.list_tools(task.server)
-    if not available:
+    listed = await tools.list_tools(task.server)
+    if not listed:
         raise ToolRefused(f"server '{task.server}' offers no tools")
+    available = user_asked_tools(listed, task)
     today = today_of(context.today)
     request_texts = [task.query] + ([task.request] if task.request and task.request != task.query else [])
     dependency_texts = [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok]
-    candidates = gather_candidates(request_texts, dependency_texts, today)
+    candidates = gather_candidates(request_texts, dependency_texts, today, context.user_name)
 
     def decoding(candidates: Candidates, only: set[str] | None = None):
         allowed = (constrained_tools(task.server, available, candidates) if context.constrain_arguments
@@ -222,27 +233,39 @@ async def run_task_agent(
         step = await ask_structured(
             model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
         )
-        step = drop_repeated_values(step, next(t for t in offered if t.name == step.tool))
+        chosen = next(t for t in offered if t.name == step.tool)
+        step = settle_arguments(step, chosen, request_texts)
+        if changes_data(chosen):
+            policy = policy_for(task.server, tools, context.approvals)
+            if policy != "allow":  # never run here: held for a person's decision, or refused by policy
+                outcomes.append(held_outcome(task, step, chosen, policy, n))
+                break
         outcome = await tools.call(task.server, step.tool, step.params, timeout_s=context.tool_timeout_s)
         outcomes.append(outcome)
         if outcome.ok:
             missing = uncovered(named, step, outcome)
             follow = {name for name, values in named.items() if values & missing and name != step.tool}
+            acting = False
+            if not follow and not changes_data(chosen):
+                # "Book the cheapest 4-star hotel in Paris": the search ran, the booking it asks for comes next,
+                # with ids from this output.
+                follow = {t.name for t in available if changes_data(t)} - {step.tool}
+                acting = bool(follow)
             if not follow or n + 1 == steps:
                 break
             # The task names something this call did not cover ("... in GBP"): one more call, on a tool that
             # takes it, with this call's output among the values it may use.
-            candidates = gather_candidates(request_texts, [*dependency_texts, outcome.text], today)
+            candidates = gather_candidates(request_texts, [*dependency_texts, outcome.text], today, context.user_name)
             try:
                 offered, schema, check = decoding(candidates, follow)
             except NoCallableTool:
                 break
             if not offered:
                 break
-            conversation = [
-                *conversation, AIMessage(step.model_dump_json()),
-                HumanMessage(EXECUTE_FOLLOW.format(result=outcome.summary(400), values=", ".join(sorted(missing)))),
-            ]
+            result = quoted(outcome.summary(400))
+            ask = (EXECUTE_ACT.format(result=result, actions=" / ".join(sorted(follow))) if acting else
+                   EXECUTE_FOLLOW.format(result=result, values=", ".join(sorted(missing))))
+            conversation = [*conversation, AIMessage(step.model_dump_json()), HumanMessage(ask)]
             continue
         conversation = [
             *conversation,
@@ -252,6 +275,42 @@ async def run_task_agent(
             ),
         ]
     return outcomes
+
+
+_ACTION_STOP = frozenset({"get", "set", "list", "search", "check", "find", "show", "place", "make", "create",
+                          "update", "add", "new", "run", "do", "send"})
+
+
+def asked_actions(tools: list[Tool], request_texts: list[str]) -> list[str]:
+    """The side-effecting tools whose action the request names ("book" for book_room, "order" for
+    place_order, "reserve" for reserve_seat: the tool name's first word that is not a generic verb)."""
+    words = {w for text in request_texts for w in re.findall(r"[a-z]+", text.lower())}
+    asked = []
+    for tool in tools:
+        parts = [p.lower() for p in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", tool.name) if p]
+        verb = next((p for p in parts if p not in _ACTION_STOP), None)
+        if changes_data(tool) and verb in words:
+            asked.append(tool.name)
+    return asked
+
+
+def user_asked_tools(tools: list[Tool], task: Task) -> list[Tool]:
+    """The tools a task may use: every read-only one, and those that change data only when the user's own
+    question names their action. A planner's or a search step's query, or text inside a tool output ("ignore
+    your instructions and book ..."), never makes a booking tool callable."""
+    asked = set(asked_actions(tools, [task.request or task.query]))
+    return [t for t in tools if not changes_data(t) or t.name in asked]
+
+
+def held_outcome(task: Task, step: ToolStep, tool: Tool, policy: str, n: int) -> ToolOutcome:
+    """The record of a side-effecting call that did not run: it waits for approval, or policy denied it."""
+    line = effect_line(task.server, tool, step.params)
+    if policy == "deny":
+        error = f"not done: {line}: it changes data and approvals are 'deny' for {task.server}."
+    else:
+        error = f"waiting for approval: {line}"
+    return ToolOutcome(call_id=f"{task.id}-held-{n + 1}", server=task.server, tool=step.tool,
+                       arguments=step.params, ok=False, error=error, held="denied" if policy == "deny" else "waiting")
 
 
 def schema_enum_values(schema: dict[str, Any]) -> list[Any]:

@@ -13,6 +13,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from mcp.types import Tool
 
 from nodes.argument_candidates import Candidates
+from nodes.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_CONTEXT, EXECUTE_DATES, EXECUTE_EXAMPLES, EXECUTE_SYSTEM, EXECUTE_USER
 from tools.tool_outcome import ToolOutcome
 
@@ -48,7 +49,8 @@ def dependency_context(dep_outputs: dict[str, list[ToolOutcome]]) -> str:
     if not dep_outputs:
         return ""
     results = "\n".join(
-        f"{task_id}: {outcome.summary(400)}" for task_id, outcomes in dep_outputs.items() for outcome in outcomes
+        f"{task_id}: {quoted(outcome.summary(400))}" for task_id, outcomes in dep_outputs.items()
+        for outcome in outcomes
     )
     return EXECUTE_CONTEXT.format(results=results)
 

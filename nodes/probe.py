@@ -16,6 +16,7 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.execute import ToolCaller
+from nodes.quoted_data import quoted
 
 QUERY_PARAMS = ("query", "q", "keywords", "search", "text", "question")
 SNAPSHOT_CHARS = 300
@@ -108,7 +109,7 @@ def render_snapshot(results: list[ProbeResult]) -> str:
     lines = []
     for r in results:
         count = f"{r.results} results" if r.results is not None else ("ok" if r.ok else "failed")
-        lines.append(f"- {r.server}.{r.tool}: {count}: {r.preview}")
+        lines.append(f"- {r.server}.{r.tool}: {count}: {quoted(r.preview)}")
     return "\n".join(lines)
 
 

@@ -19,7 +19,8 @@ from langgraph.types import Overwrite
 
 from graphs.context import Context
 from graphs.plan import Task
-from indexes.search_fallback import UNCERTAIN_BELOW
+from indexes.search_fallback import CONTESTED_MARGIN, MATCH_FLOOR, UNCERTAIN_BELOW
+from nodes.approval import task_status
 from nodes.events import emit
 from nodes.execute import ToolCaller, run_task_agent
 from nodes.model_call import ModelUnavailable
@@ -52,18 +53,19 @@ async def run_single_task(task: Task, dep_outputs: dict[str, list[dict]], *, too
     try:
         outcomes = await asyncio.wait_for(attempt(), timeout_s)
         result["observations"] = [o.model_dump() for o in outcomes]
-        if outcomes and outcomes[-1].ok:
-            result["status"] = "ok"
-        else:
-            result.update(status="failed", error=outcomes[-1].error if outcomes else "no tool was called")
+        status, error = task_status(result["observations"])
+        result["status"] = status
+        if error:
+            result["error"] = error
     except TimeoutError:
         result.update(status="failed", error=f"timed out after {timeout_s:g} s")
     except Exception as exc:  # the task's failure is recorded as data, as the DAG executor does
         result.update(status="failed", error=f"{type(exc).__name__}: {exc}")
     result["finished_s"] = round(time.perf_counter() - started, 4)
     result["finished_at"] = round(started_at + result["finished_s"], 4)
-    emit("task_finished" if result["status"] == "ok" else "task_failed", task_id=task.id, server=task.server,
-         at_s=result["finished_s"], error=result.get("error"))
+    emit("task_finished" if result["status"] == "ok" else
+         "task_held" if result["status"] in ("awaiting_approval", "rejected") else "task_failed",
+         task_id=task.id, server=task.server, at_s=result["finished_s"], error=result.get("error"))
     return result
 
 
@@ -73,6 +75,22 @@ def _empty(result: dict[str, Any]) -> bool:
     return bool(observations) and count_results(observations[-1].get("text", "")) == 0
 
 
+def runner_up_server(servers: list[dict[str, Any]], failed: str) -> str | None:
+    """The dynamic server to ask after ``failed`` failed or found nothing, when it matched the question about as
+    well (within CONTESTED_MARGIN, above the match floor): "tesla stock?" half-matches a shop's stock check."""
+    first = next((s for s in servers if s["server"] == failed), None)
+    if first is None or first.get("search"):
+        return None
+    close = [s for s in servers if s["server"] != failed and not s.get("search")
+             and s.get("score", 0.0) >= max(MATCH_FLOOR, first.get("score", 0.0) - CONTESTED_MARGIN)]
+    return max(close, key=lambda s: s.get("score", 0.0))["server"] if close else None
+
+
+def retry_server(servers: list[dict[str, Any]], failed: str) -> str | None:
+    """Where the fast path asks next when its server failed or found nothing: a close runner-up, else search."""
+    return runner_up_server(servers, failed) or search_retry_server(servers, failed)
+
+
 def search_retry_server(servers: list[dict[str, Any]], failed: str) -> str | None:
     """The search server to ask after ``failed`` failed or found nothing, when it only loosely matched the question
     (score below UNCERTAIN_BELOW): a static question that a dynamic server half-matched goes to search."""
@@ -80,6 +98,10 @@ def search_retry_server(servers: list[dict[str, Any]], failed: str) -> str | Non
     if first is None or first.get("search") or first.get("score", 0.0) >= UNCERTAIN_BELOW:
         return None
     return next((s["server"] for s in servers if s.get("search") and s["server"] != failed), None)
+
+
+def search_servers(state: dict[str, Any]) -> set[str]:
+    return {s["server"] for s in state.get("servers") or [] if s.get("search")}
 
 
 NodeFn = Callable[[dict[str, Any], Runtime[Context]], Awaitable[dict[str, Any]]]
@@ -99,7 +121,7 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         results = {task.id: result}
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
         found_nothing = result["status"] != "ok" or _empty(result)
-        searcher = search_retry_server(state.get("servers") or [], task.server) if found_nothing else None
+        searcher = retry_server(state.get("servers") or [], task.server) if found_nothing else None
         if searcher and context.search_fallback:
             retry = Task(id="T2", server=searcher, query=task.query, request=task.request)
             second = await run_single_task(retry, {}, tools=tools, models=models, context=context,
@@ -107,7 +129,8 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
             results[retry.id] = second
             if second["status"] != "ok":
                 errors.append(f"execute: {retry.id} ({retry.server}) failed: {second['error']}")
-            plan = {**plan, "tasks": [*plan["tasks"], retry.model_dump()], "source": "fast_path+search"}
+            source = "fast_path+search" if searcher in search_servers(state) else "fast_path+runner_up"
+            plan = {**plan, "tasks": [*plan["tasks"], retry.model_dump()], "source": source}
             return {"task_results": Overwrite(results), "errors": errors, "plan": plan}
         return {"task_results": Overwrite(results), "errors": errors}
 

@@ -30,6 +30,7 @@ from nodes.execute import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.probe import count_results
+from nodes.quoted_data import quoted
 from nodes.prompts.search import (COMPRESS_EXAMPLES, COMPRESS_SYSTEM, COMPRESS_USER, DECIDE_EXAMPLES, DECIDE_POOR,
                                   DECIDE_SYSTEM, DECIDE_USER)
 from nodes.question import today_of
@@ -98,7 +99,7 @@ class SearchLoop:
             out = await ask_structured(
                 self.models.get("planner", context),
                 few_shot(COMPRESS_SYSTEM, COMPRESS_EXAMPLES,
-                         COMPRESS_USER.format(question=question, result=text[:RESULT_CHARS])),
+                         COMPRESS_USER.format(question=question, result=quoted(text[:RESULT_CHARS]))),
                 Compressed, retries=context.structured_retries,
             )
             return " ".join(out.summary.split()), out.useful, None
@@ -160,6 +161,9 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
             step = {"step": n, "task_id": task.id, "server": server, "query": query, "status": result["status"],
                     "summary": summary, "poor": is_poor(result, useful)}
             steps.append(step)
+            if result["status"] in ("awaiting_approval", "rejected"):
+                step["decision"] = "held for approval"  # a call that changes data ends the search: a person decides
+                break
             if n >= context.max_search_steps:
                 step["decision"] = "step limit"
                 break

@@ -45,6 +45,8 @@ class ServerSpec(BaseModel):
     headers: dict[str, str] = Field(default_factory=dict)
     description: str = ""
     category: str = ""
+    # Overrides the run's approval policy for this server's side-effecting tools (nodes/approval.py).
+    approvals: Literal["ask", "deny", "allow"] | None = None
     source: str = ""  # the file it came from
 
     def connection(self, extra_env: dict[str, str] | None = None) -> dict[str, Any]:

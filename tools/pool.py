@@ -156,6 +156,11 @@ class SessionPool:
         await self.close()
 
     # -- tools -------------------------------------------------------------------------------------
+    def approval_policy(self, name: str) -> str | None:
+        """The server's own approval policy from the catalogue ("ask" / "deny" / "allow"), if it sets one."""
+        spec = self.catalog.servers.get(name)
+        return spec.approvals if spec is not None else None
+
     async def list_tools(self, name: str) -> list[Tool]:
         """The server's tools (cached after the first listing)."""
         if name not in self._tools:

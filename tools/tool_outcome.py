@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Literal
 
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
@@ -23,6 +23,9 @@ class ToolOutcome(BaseModel):
     structured: dict[str, Any] | None = None
     error: str | None = None
     duration_ms: float = 0.0
+    # Set when the call was not run because it changes data: it waits for a person's decision, or the
+    # approval policy refused it (nodes/approval.py).
+    held: Literal["waiting", "denied"] | None = None
 
     def summary(self, limit: int = 600) -> str:
         """A compact rendering for a small model's prompt."""

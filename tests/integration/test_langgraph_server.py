@@ -3,6 +3,7 @@ assistant configuration, and a thread holds a two-turn conversation whose runs s
 progress and task events and node updates; the follow-up is rewritten using the first turn.
 Real embedded model, real MCP servers, real index. The server is stopped by its process group id."""
 
+import json
 import os
 import signal
 import socket
@@ -112,3 +113,58 @@ async def test_a_thread_streams_two_turns_and_the_follow_up_uses_the_first(langg
     assert [m["type"] for m in state["messages"]] == ["human", "ai", "human", "ai"]
     assert state["messages"][3]["content"] == state["answer"]
     assert set(state["trace"]) >= {"router", "retrieve", "plan", "execute", "answer"}
+
+
+BOOKING = "Book the cheapest 4-star hotel in Paris for tomorrow night"
+
+
+def hotel_bookings(tmp_data: Path) -> int:
+    import sqlite3
+
+    with sqlite3.connect(tmp_data / "sandbox.db") as conn:
+        return conn.execute("SELECT COUNT(*) FROM hotel_bookings").fetchone()[0]
+
+
+async def paused_booking(client, thread: str) -> dict:
+    """Ask for the booking; the run must stop with one approval request in agent-chat-ui's shape."""
+    await client.runs.wait(thread, "tura", input={"messages": [{"role": "user", "content": BOOKING}]},
+                           context={"user_name": "Ada Lovelace"})
+    state = await client.threads.get_state(thread)
+    interrupts = [i for task in state["tasks"] for i in task.get("interrupts", [])]
+    assert len(interrupts) == 1, state["tasks"]
+    request = interrupts[0]["value"]
+    assert [a["name"] for a in request["action_requests"]] == ["hotels.book_room"]
+    assert request["action_requests"][0]["args"]["guest_name"] == "Ada Lovelace"
+    assert request["review_configs"] == [{"action_name": "hotels.book_room",
+                                          "allowed_decisions": ["approve", "edit", "reject"]}]
+    return request
+
+
+async def booking_decided(langgraph_server, decision: str) -> tuple[int, dict, dict]:
+    """Ask for the booking, check it waits with nothing booked, then resume it with ``decision``: returns the
+    bookings made, the approval request and the run's final output."""
+    url, log_path = langgraph_server
+    data = log_path.parent / "data"
+    client = get_client(url=url)
+    thread = (await client.threads.create())["thread_id"]
+    before = hotel_bookings(data)
+    request = await paused_booking(client, thread)
+    assert hotel_bookings(data) == before  # nothing is booked while the run waits
+    final = await client.runs.wait(thread, "tura", command={"resume": {"decisions": [{"type": decision}]}},
+                                   context={"user_name": "Ada Lovelace"})
+    return hotel_bookings(data) - before, request, final
+
+
+async def test_a_booking_waits_for_approval_and_a_rejection_books_nothing(langgraph_server):
+    made, _, final = await booking_decided(langgraph_server, "reject")
+    assert made == 0
+    assert "Not done: Book hotel rooms on hotels" in final["answer"] and "declined" in final["answer"]
+
+
+async def test_an_approved_booking_is_made_once_and_cited(langgraph_server):
+    made, request, final = await booking_decided(langgraph_server, "approve")
+    assert made == 1
+    booked = next(c for c in final["citations"] if c["tool"] == "book_room")
+    assert "HB-" in booked["output"] and f"[{booked['marker']}]" in final["answer"]
+    assert final["answer"].startswith("Done: Book hotel rooms on hotels")
+    assert request["action_requests"][0]["args"]["hotel_id"] == json.loads(booked["output"])["hotel_id"]

@@ -161,7 +161,11 @@ def test_numbers_from_a_dependency_come_from_the_field_the_property_names_or_mea
     assert candidates.numbers_for("amount", "Amount in from_currency") == [79.87]  # the first price: last
     hotels = '{"nights": 1, "hotels": [{"hotel_id": 178, "price": 113}, {"hotel_id": 184, "price": 122}]}'
     candidates = gather_candidates(["book the cheaper one for 2 rooms"], [hotels], TODAY)
-    assert candidates.numbers_for("hotel_id", "hotel_id from search") == [2.0, 178.0, 184.0]
+    # "2 rooms" is no hotel_id: an id takes only the ids the outputs list, or a number the user gives as that id.
+    assert candidates.numbers_for("hotel_id", "hotel_id from search") == [178.0, 184.0]
+    named = gather_candidates(["book hotel 184 for 2 rooms", "or hotel_id #7"], [hotels], TODAY)
+    assert named.numbers_for("hotel_id", "hotel_id from search") == [184.0, 7.0, 178.0]
+    assert gather_candidates(["the cheapest 4-star hotel"], [], TODAY).numbers_for("hotel_id", "") == []
 
 
 def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
@@ -186,3 +190,42 @@ def test_a_tool_whose_description_clearly_matches_the_request_is_the_one_offered
                    inputSchema={"type": "object"})
     assert described_best([quote, history], ["disney stock price"]) == "get_quote"
     assert described_best([quote, history], ["how is disney trading"]) is None  # one word: the model chooses
+
+
+def test_a_booking_name_is_one_the_request_gives_or_the_user_the_run_acts_for():
+    from nodes.argument_candidates import constrain_property
+
+    spec = {"type": "string", "minLength": 2, "description": "Full name the booking is made under"}
+    plain = gather_candidates(["Book the cheapest hotel in Paris for tomorrow night"], [], TODAY)
+    assert constrain_property("guest_name", spec, plain) is None  # never "Paris" or "Book"
+    acting = gather_candidates(["Book the cheapest hotel in Paris for tomorrow night"], [], TODAY, "Ada Lovelace")
+    assert constrain_property("guest_name", spec, acting)["enum"] == ["Ada Lovelace"]
+    named = gather_candidates(["book flight 1 for John Smith"], [], TODAY)
+    assert constrain_property("passenger_name", {"type": "string"}, named)["enum"] == ["John Smith"]
+
+
+def test_a_number_written_next_to_a_propertys_word_must_be_used():
+    from nodes.argument_candidates import constrain_tool_schema, number_named_for
+
+    assert number_named_for("min_stars", ["the cheapest 4-star hotel in Paris"]) == 4
+    assert number_named_for("rooms", ["2 rooms for 3 nights"]) == 2
+    assert number_named_for("nights", ["2 rooms for 3 nights"]) == 3
+    assert number_named_for("limit", ["top 5 hotels"]) is None
+    schema = {"type": "object", "properties": {"city": {"type": "string"},
+                                               "min_stars": {"type": "integer", "minimum": 1, "maximum": 5}},
+              "required": ["city"]}
+    decoded = constrain_tool_schema(schema, gather_candidates(["cheapest 4-star hotel in Paris"], [], TODAY))
+    assert decoded["properties"]["min_stars"] == {"enum": [4]} and "min_stars" in decoded["required"]
+
+
+def test_a_number_named_for_one_property_is_not_offered_to_another():
+    from nodes.argument_candidates import constrain_tool_schema
+
+    schema = {"type": "object", "properties": {"city": {"type": "string"},
+                                               "min_stars": {"type": "integer", "minimum": 1, "maximum": 5},
+                                               "max_price": {"type": "number", "exclusiveMinimum": 0}},
+              "required": ["city"]}
+    decoded = constrain_tool_schema(schema, gather_candidates(["cheapest 4-star hotel in Paris"], [], TODAY))
+    assert "max_price" not in decoded["properties"]  # the 4 of "4-star" is no price
+    priced = constrain_tool_schema(schema, gather_candidates(["4-star hotel in Paris under 200"], [], TODAY))
+    assert priced["properties"]["max_price"] == {"enum": [200.0]}

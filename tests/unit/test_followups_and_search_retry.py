@@ -96,6 +96,48 @@ async def test_a_loosely_matched_server_that_finds_nothing_also_hands_over_to_se
                                                                                   ("web_search", "ok")]
 
 
+def shop_and_finance_tools():
+    return FakeTools({
+        "shopping": {"search_products": (make_tool("search_products", {"query": {"type": "string"}},
+                                                   required=["query"]), lambda a: {"products": []})},
+        "finance": {"get_quote": (make_tool("get_quote", {"ticker_or_name": {"type": "string"}},
+                                            required=["ticker_or_name"]),
+                                  lambda a: {"symbol": "TSLA", "last": 412.5})},
+        "web_search": search_tools().tools["web_search"],
+    })
+
+
+def shop_or_quote(messages):
+    system = messages[0].content
+    if "- search_products(" in system:
+        return {"tool": "search_products", "params": {"query": "tesla stock"}}
+    return {"tool": "get_quote", "params": {"ticker_or_name": "tesla"}}
+
+
+async def ask_tesla_stock(finance_score: float, answer: str) -> dict:
+    """"tesla stock?" with the shop first (it finds nothing) and finance at ``finance_score``."""
+    retriever = SearchAwareRetriever([ServerHit(server="shopping", score=0.94, best_for=[0]),
+                                      ServerHit(server="finance", score=finance_score),
+                                      ServerHit(server="web_search", score=0.2)])
+    models = ScriptedModels(executor=[shop_or_quote], answerer=[answer])
+    graph = build_graph(models, retriever, shop_and_finance_tools(),
+                        classify=lambda q: ("fast", 0.9, True)).compile()
+    return await graph.ainvoke({"query": "tesla stock?"}, context=Context(today=TODAY))
+
+
+async def test_a_close_runner_up_is_asked_when_the_first_server_finds_nothing():
+    out = await ask_tesla_stock(0.89, "Tesla is at 412.5 [T2.1].")
+    assert out["plan"]["source"] == "fast_path+runner_up"
+    assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [("shopping", "ok"),
+                                                                                  ("finance", "ok")]
+    assert "412.5" in out["answer"]
+
+
+async def test_a_distant_runner_up_is_not_asked():
+    out = await ask_tesla_stock(0.70, "No shop sells it.")
+    assert [r["server"] for r in out["task_results"].values()] == ["shopping"]
+
+
 async def test_what_about_another_name_swaps_the_last_calls_value_without_a_model_call():
     models = ScriptedModels(router=["should not be called"])
     turns = [HumanMessage("apple stock price"), AIMessage("265.78 USD")]

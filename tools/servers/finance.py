@@ -52,7 +52,7 @@ def build(db: SandboxDB, **settings: Any) -> FastMCP:
     async def get_quote(ticker_or_name: Ticker) -> Answer:
         """Latest price of a stock or fund: last price, previous close, change and change %, day high/low,
         volume, currency and the time of the quote (exchange local time). Use for 'X stock price', 'what is X
-        trading at right now', 'how much is one share of X today'."""
+        trading at right now', 'how much is one share of X today', 'how is X stock doing', 'X shares today'."""
         listing = await ticker(ticker_or_name)
         quote = await db.row(QUOTE_SQL, (listing["symbol"],))
         if quote is None:

@@ -74,7 +74,8 @@ def build(db: SandboxDB, **settings: Any) -> FastMCP:
         in_stock_only: Annotated[bool, Field(description="Leave out shops with none in stock")] = False,
     ) -> Answer:
         """Which shops in a city sell a product, at what local price, and how many they have in stock,
-        cheapest first. Each shop has a store_id (needed to order)."""
+        cheapest first. Each shop has a store_id (needed to order). Use for 'is X in stock in Y', 'which shops in
+        Y sell X', 'where can I buy X in Y'."""
         product = await db.row(PRODUCT_SQL, (product_id,))
         if product is None:
             raise ToolError(f"no product with product_id {product_id}; use a product_id from search_products")

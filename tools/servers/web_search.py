@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import bm25s
@@ -108,7 +109,9 @@ def build(offline: OfflineSearch | None = None, tavily_key: str | None = None,
 
 def build_from_environment(**settings: Any) -> FastMCP:
     """The server as configured by this process's environment (it runs as its own program)."""
-    return build(tavily_key=os.environ.get("TAVILY_API_KEY") or None,
+    corpus = os.environ.get("TURA_WEB_CORPUS")  # another facts directory (tests use a poisoned copy)
+    offline = OfflineSearch(load_passages(Path(corpus))) if corpus else None
+    return build(offline=offline, tavily_key=os.environ.get("TAVILY_API_KEY") or None,
                  tavily_base_url=os.environ.get("TAVILY_API_BASE_URL") or None, **settings)
 
 

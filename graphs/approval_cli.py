@@ -1,0 +1,63 @@
+"""Approval requests in the terminal: ``tura ask`` and ``tura chat`` answer a paused run's request
+(nodes/approval.py) by asking the person inline (y / n / edit), or, with nobody at a terminal, by declining
+unless ``--approve-writes`` was given. Either way the run is resumed with ``Command(resume=...)``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+UNATTENDED = "nobody at a terminal to approve it; rerun with --approve-writes to allow it"
+
+
+def unattended_decisions(request: dict[str, Any], approve_writes: bool) -> dict[str, Any]:
+    """Every action approved with ``--approve-writes``, else declined with the reason."""
+    decision = {"type": "approve"} if approve_writes else {"type": "reject", "message": UNATTENDED}
+    return {"decisions": [dict(decision) for _ in request.get("action_requests", [])]}
+
+
+def terminal_decisions(request: dict[str, Any], read: Callable[[str], str] = input,
+                       out=sys.stdout) -> dict[str, Any]:
+    """Ask about each action: y approves, n declines, e edits its arguments (as JSON, checked by the run)."""
+    decisions = []
+    for action in request.get("action_requests", []):
+        out.write(f"\n  ? {action['description']}\n    {action['name']} {json.dumps(action['args'])}\n")
+        while True:
+            answer = read("    approve? [y]es / [n]o / [e]dit: ").strip().lower()
+            if answer in ("y", "yes"):
+                decisions.append({"type": "approve"})
+                break
+            if answer in ("n", "no", ""):
+                decisions.append({"type": "reject", "message": "declined at the terminal"})
+                break
+            if answer in ("e", "edit"):
+                try:
+                    args = json.loads(read("    arguments as JSON: "))
+                except json.JSONDecodeError as exc:
+                    out.write(f"    not JSON ({exc.msg}); try again\n")
+                    continue
+                if not isinstance(args, dict):
+                    out.write("    the arguments must be a JSON object; try again\n")
+                    continue
+                decisions.append({"type": "edit", "edited_action": {"name": action["name"], "args": args}})
+                break
+        out.flush()
+    return {"decisions": decisions}
+
+
+def decide(request: dict[str, Any], *, interactive: bool, approve_writes: bool,
+           read: Callable[[str], str] = input, out=sys.stdout) -> dict[str, Any]:
+    """The reply to one approval request: asked inline when a person is there, else decided by the flag."""
+    if approve_writes or not interactive:
+        return unattended_decisions(request, approve_writes)
+    return terminal_decisions(request, read, out)
+
+
+def approval_record(request: dict[str, Any], reply: dict[str, Any]) -> list[dict[str, Any]]:
+    """What waited and what was decided, for ``--json`` and the printed run."""
+    return [{"action": a["name"], "args": a["args"], "description": a["description"], "decision": d["type"],
+             **({"message": d["message"]} if d.get("message") else {})}
+            for a, d in zip(request.get("action_requests", []), reply.get("decisions", []))]

@@ -1,0 +1,151 @@
+"""Approval before any side effect: which calls need a person's yes, and the request / decision shapes.
+
+Why: tura books hotels, reserves tables and places orders. A misread question, a confused small model or
+text planted in a web page must not spend the user's money. So a call to a tool whose MCP annotations do
+not mark it read-only (or mark it destructive) is never run by the executor itself. Under the policy
+``ask`` (the default) it is held and the run pauses with ``interrupt()`` in the approve node
+(nodes/approve.py); under ``deny`` it is refused; under ``allow`` it runs. The policy comes from the run's
+context and may be overridden per server in ``mcp.json`` (``"approvals": "allow"``).
+
+The request uses agent-chat-ui's human-in-the-loop shape (LangChain's ``HITLRequest``), so the chat UI
+renders approve / edit / reject buttons without custom code:
+``{"action_requests": [{"name", "args", "description"}], "review_configs": [{"action_name", "allowed_decisions"}]}``.
+The reply is ``{"decisions": [{"type": "approve"} | {"type": "edit", "edited_action": {"name", "args"}} |
+{"type": "reject", "message": "..."}]}``, one decision per request, in order.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+import jsonschema
+from mcp.types import Tool
+from pydantic import BaseModel, Field, ValidationError
+
+Policy = Literal["ask", "deny", "allow"]
+POLICIES: tuple[str, ...] = ("ask", "deny", "allow")
+DECISIONS = ["approve", "edit", "reject"]
+MAX_ARG_CHARS = 60
+
+
+def changes_data(tool: Tool) -> bool:
+    """True unless the tool's annotations mark it read-only and not destructive (no annotations: it may)."""
+    hints = tool.annotations
+    return hints is None or not hints.readOnlyHint or bool(hints.destructiveHint)
+
+
+def policy_for(server: str, tools: object, default: str) -> str:
+    """The server's own policy from the catalogue when it sets one, else the run's."""
+    own = getattr(tools, "approval_policy", None)
+    chosen = own(server) if callable(own) else None
+    return chosen or default
+
+
+def action_name(server: str, tool: str) -> str:
+    return f"{server}.{tool}"
+
+
+def effect_line(server: str, tool: Tool, args: dict[str, Any]) -> str:
+    """One line a person can approve from: what the call does, where, and with which values."""
+    title = (tool.annotations.title if tool.annotations and tool.annotations.title else None) or \
+        tool.name.replace("_", " ")
+    values = ", ".join(f"{k} {_short(v)}" for k, v in args.items())
+    return f"{title} on {server} ({values})"
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= MAX_ARG_CHARS else text[: MAX_ARG_CHARS - 3] + "..."
+
+
+class HeldCall(BaseModel):
+    """A side-effecting call the executor decided on but did not run."""
+
+    task_id: str
+    server: str
+    tool: str
+    args: dict[str, Any]
+    description: str
+    call_id: str
+
+
+def approval_request(held: list[HeldCall]) -> dict[str, Any]:
+    """The interrupt payload in agent-chat-ui's human-in-the-loop shape."""
+    return {
+        "action_requests": [{"name": action_name(h.server, h.tool), "args": h.args,
+                             "description": f"{h.description}. This changes data: approve, edit or reject."}
+                            for h in held],
+        "review_configs": [{"action_name": action_name(h.server, h.tool), "allowed_decisions": list(DECISIONS)}
+                           for h in held],
+    }
+
+
+class Approve(BaseModel):
+    type: Literal["approve"]
+
+
+class EditedAction(BaseModel):
+    name: str
+    args: dict[str, Any] = Field(default_factory=dict)
+
+
+class Edit(BaseModel):
+    type: Literal["edit"]
+    edited_action: EditedAction
+
+
+class Reject(BaseModel):
+    type: Literal["reject"]
+    message: str = ""
+
+
+Decision = Annotated[Approve | Edit | Reject, Field(discriminator="type")]
+
+
+class Decisions(BaseModel):
+    decisions: list[Decision]
+
+
+class BadDecisions(ValueError):
+    """The reply to an approval request is not one valid decision per held call."""
+
+
+def parse_decisions(reply: Any, expected: int) -> list[Approve | Edit | Reject]:
+    """The person's decisions, one per held call; a bare decision or a list of them is accepted too."""
+    if isinstance(reply, list):
+        reply = {"decisions": reply}
+    elif isinstance(reply, dict) and "type" in reply:
+        reply = {"decisions": [reply]}
+    try:
+        decisions = Decisions.model_validate(reply).decisions
+    except ValidationError as exc:
+        raise BadDecisions(f"the approval reply is not {{'decisions': [...]}} of approve / edit / reject: "
+                           f"{exc.errors()[0]['msg']}") from exc
+    if len(decisions) != expected:
+        raise BadDecisions(f"the approval reply has {len(decisions)} decision(s) for {expected} held call(s)")
+    return decisions
+
+
+def edit_problem(held: HeldCall, edit: Edit, tool: Tool | None) -> str | None:
+    """Why an edited call may not run (another tool, or arguments outside the tool's schema), else None."""
+    if edit.edited_action.name not in (action_name(held.server, held.tool), held.tool):
+        return f"an edit may change the arguments of {action_name(held.server, held.tool)}, not the action"
+    if tool is None:
+        return f"{held.server} no longer offers {held.tool}"
+    try:
+        jsonschema.validate(edit.edited_action.args, tool.inputSchema or {"type": "object"})
+    except jsonschema.ValidationError as exc:
+        return f"the edited arguments do not fit {held.tool}'s schema: {exc.message}"
+    return None
+
+
+def task_status(observations: list[dict[str, Any]]) -> tuple[str, str | None]:
+    """A task's status from its calls: the last one decides; a held call waits for approval or was refused."""
+    last = observations[-1] if observations else None
+    if last is None:
+        return "failed", "no tool was called"
+    if last.get("held") == "waiting":
+        return "awaiting_approval", last.get("error")
+    if last.get("held") == "denied":
+        return "rejected", last.get("error")
+    return ("ok", None) if last.get("ok") else ("failed", last.get("error"))

@@ -1,0 +1,172 @@
+"""Nothing that changes data runs without a person's yes (nodes/approval.py, nodes/approve.py): the run pauses
+with an agent-chat-ui approval request, and approve / edit / reject are carried out on resume."""
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+from langgraph.types import Command
+
+from graphs.context import Context
+from graphs.graph import build_graph
+from indexes.server_index import ServerHit
+from nodes.approval import BadDecisions, changes_data, parse_decisions
+from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
+
+TODAY = "2026-11-25"
+QUESTION = "Book the cheapest 4-star hotel in Paris for tomorrow night"
+
+
+def hotel_tools(policy: str | None = None) -> FakeTools:
+    search = make_tool("search", {"city": {"type": "string"}, "min_stars": {"type": "integer"},
+                                  "check_in": {"type": "string"}}, required=["city"])
+    book = make_tool("book_room", {"hotel_id": {"type": "integer", "minimum": 1},
+                                   "guest_name": {"type": "string", "minLength": 2},
+                                   "check_in": {"type": "string"}},
+                     read_only=False, required=["hotel_id", "guest_name", "check_in"])
+    tools = FakeTools({"hotels": {
+        "search": (search, lambda a: {"hotels": [{"hotel_id": 12, "name": "Hotel Lumiere", "stars": 4,
+                                                  "avg_nightly_price": 140.0}]}),
+        "book_room": (book, lambda a: {"reference": "HB-000001", "hotel_id": a["hotel_id"],
+                                       "guest_name": a["guest_name"], "total": 140.0}),
+    }})
+    if policy is not None:
+        tools.approval_policy = lambda server: policy
+    return tools
+
+
+def executor(messages):
+    """Search first; once a result is in the conversation, book the hotel it found."""
+    if "The task asks you to book_room" in messages[-1].content:
+        return {"tool": "book_room", "params": {"hotel_id": 12, "guest_name": "Ada Lovelace",
+                                                "check_in": "2026-11-26"}}
+    return {"tool": "search", "params": {"city": "Paris", "min_stars": 4, "check_in": "2026-11-26"}}
+
+
+def graph_for(tools, checkpointer=True):
+    models = ScriptedModels(executor=[executor], answerer=["Hotel Lumiere costs 140.0 [T1.1]."])
+    retriever = FixedRetriever([ServerHit(server="hotels", score=0.9, best_for=[0])])
+    return build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile(
+        checkpointer=InMemorySaver() if checkpointer else None)
+
+
+def bookings(tools):
+    return [c for c in tools.calls if c[1] == "book_room"]
+
+
+CONTEXT = Context(today=TODAY, user_name="Ada Lovelace")
+THREAD = {"configurable": {"thread_id": "t1"}}
+
+
+async def paused(tools):
+    graph = graph_for(tools)
+    out = await graph.ainvoke({"query": QUESTION}, THREAD, context=CONTEXT)
+    return graph, out
+
+
+async def test_a_booking_pauses_with_an_agent_chat_ui_request_and_nothing_is_booked():
+    tools = hotel_tools()
+    _, out = await paused(tools)
+    request = out["__interrupt__"][0].value
+    assert request["action_requests"] == [{
+        "name": "hotels.book_room", "args": {"hotel_id": 12, "guest_name": "Ada Lovelace", "check_in": "2026-11-26"},
+        "description": request["action_requests"][0]["description"]}]
+    assert "book room on hotels" in request["action_requests"][0]["description"]
+    assert request["review_configs"] == [{"action_name": "hotels.book_room",
+                                          "allowed_decisions": ["approve", "edit", "reject"]}]
+    assert bookings(tools) == [] and [c[1] for c in tools.calls] == ["search"]
+
+
+async def test_reject_books_nothing_and_the_answer_says_so():
+    tools = hotel_tools()
+    graph, _ = await paused(tools)
+    out = await graph.ainvoke(Command(resume={"decisions": [{"type": "reject", "message": "too pricey"}]}), THREAD,
+                              context=CONTEXT)
+    assert bookings(tools) == []
+    assert out["task_results"]["T1"]["status"] == "rejected"
+    assert "Not done: book room on hotels" in out["answer"] and "declined" in out["answer"]
+    assert "too pricey" in out["answer"]
+
+
+async def test_approve_books_exactly_once_and_the_answer_cites_the_booking():
+    tools = hotel_tools()
+    graph, _ = await paused(tools)
+    out = await graph.ainvoke(Command(resume={"decisions": [{"type": "approve"}]}), THREAD, context=CONTEXT)
+    assert bookings(tools) == [("hotels", "book_room", {"hotel_id": 12, "guest_name": "Ada Lovelace",
+                                                        "check_in": "2026-11-26"})]
+    assert out["task_results"]["T1"]["status"] == "ok"
+    assert any(c["tool"] == "book_room" for c in out["citations"])
+    assert "HB-000001" in out["answer"]
+
+
+async def test_edit_runs_the_edited_arguments_after_checking_them_against_the_schema():
+    tools = hotel_tools()
+    graph, _ = await paused(tools)
+    edited = {"hotel_id": 12, "guest_name": "Grace Hopper", "check_in": "2026-11-26"}
+    out = await graph.ainvoke(Command(resume={"decisions": [{"type": "edit", "edited_action": {
+        "name": "hotels.book_room", "args": edited}}]}), THREAD, context=CONTEXT)
+    assert bookings(tools) == [("hotels", "book_room", edited)]
+    assert out["task_results"]["T1"]["status"] == "ok"
+
+
+async def test_an_edit_outside_the_schema_or_to_another_action_runs_nothing():
+    for action, args in (("hotels.book_room", {"hotel_id": 0, "guest_name": "G", "check_in": "x"}),
+                         ("shopping.place_order", {"hotel_id": 12, "guest_name": "Grace", "check_in": "x"})):
+        tools = hotel_tools()
+        graph, _ = await paused(tools)
+        out = await graph.ainvoke(Command(resume={"decisions": [{"type": "edit", "edited_action": {
+            "name": action, "args": args}}]}), THREAD, context=CONTEXT)
+        assert bookings(tools) == []
+        assert out["task_results"]["T1"]["status"] == "failed"
+
+
+async def test_an_unreadable_reply_runs_nothing():
+    tools = hotel_tools()
+    graph, _ = await paused(tools)
+    out = await graph.ainvoke(Command(resume="yes please"), THREAD, context=CONTEXT)
+    assert bookings(tools) == [] and out["task_results"]["T1"]["status"] == "rejected"
+    assert any("approval reply" in e for e in out["errors"])
+
+
+@pytest.mark.parametrize("policy, booked", [("deny", False), ("allow", True)])
+async def test_a_policy_of_deny_or_allow_decides_without_asking(policy, booked):
+    tools = hotel_tools()
+    out = await graph_for(tools).ainvoke({"query": QUESTION}, THREAD,
+                                         context=Context(today=TODAY, user_name="Ada Lovelace", approvals=policy))
+    assert "__interrupt__" not in out
+    assert bool(bookings(tools)) is booked
+    if not booked:
+        assert "approvals are 'deny' for hotels" in out["answer"]
+
+
+async def test_a_server_policy_in_the_catalogue_overrides_the_run():
+    tools = hotel_tools(policy="deny")
+    out = await graph_for(tools).ainvoke({"query": QUESTION}, THREAD,
+                                         context=Context(today=TODAY, user_name="Ada", approvals="allow"))
+    assert bookings(tools) == [] and "__interrupt__" not in out
+
+
+async def test_without_a_checkpointer_a_held_call_is_reported_not_run():
+    tools = hotel_tools()
+    out = await graph_for(tools, checkpointer=False).ainvoke({"query": QUESTION}, context=CONTEXT)
+    assert bookings(tools) == [] and "__interrupt__" not in out
+    assert "no thread to pause" in out["answer"]
+
+
+async def test_read_only_calls_never_ask():
+    tools = hotel_tools()
+    graph = graph_for(tools)
+    out = await graph.ainvoke({"query": "cheapest 4-star hotel in Paris tomorrow"}, THREAD, context=CONTEXT)
+    assert "__interrupt__" not in out and [c[1] for c in tools.calls] == ["search"]
+
+
+def test_tools_without_annotations_count_as_changing_data():
+    tool = make_tool("anything")
+    assert not changes_data(tool)
+    assert changes_data(tool.model_copy(update={"annotations": None}))
+
+
+def test_decisions_must_match_the_held_calls():
+    assert [d.type for d in parse_decisions({"type": "approve"}, 1)] == ["approve"]
+    with pytest.raises(BadDecisions):
+        parse_decisions({"decisions": [{"type": "approve"}, {"type": "approve"}]}, 1)
+    with pytest.raises(BadDecisions):
+        parse_decisions({"decisions": [{"type": "maybe"}]}, 1)

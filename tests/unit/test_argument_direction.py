@@ -1,0 +1,46 @@
+"""Source/target argument pairs follow the request's wording (nodes/argument_direction.py)."""
+
+import pytest
+
+from nodes.argument_direction import direction_pairs, order_by_request, should_swap
+
+
+def test_pairs_found_by_property_names():
+    assert direction_pairs(["amount", "from_currency", "to_currency"]) == [("from_currency", "to_currency")]
+    assert direction_pairs(["origin", "destination", "date"]) == [("origin", "destination")]
+    assert direction_pairs(["sourceLang", "targetLang"]) == [("sourceLang", "targetLang")]
+    assert direction_pairs(["city", "dates"]) == []
+    assert direction_pairs(["from_currency", "to_city"]) == []
+
+
+@pytest.mark.parametrize("text, source, target, expected", [
+    ("how much is 20 USD in MXN", "MXN", "USD", {"from_currency": "USD", "to_currency": "MXN"}),
+    ("how much is 20 USD in MXN", "USD", "MXN", {"from_currency": "USD", "to_currency": "MXN"}),
+    ("convert 50 EUR to TRY", "TRY", "EUR", {"from_currency": "EUR", "to_currency": "TRY"}),
+    ("to yen from pounds, 30 please", "yen", "pounds", {"from_currency": "pounds", "to_currency": "yen"}),
+    ("USD EUR rate", "EUR", "USD", {"from_currency": "USD", "to_currency": "EUR"}),
+])
+def test_currency_pair_follows_the_request(text, source, target, expected):
+    params = {"amount": 20, "from_currency": source, "to_currency": target}
+    assert order_by_request(params, [text]) == {"amount": 20, **expected}
+
+
+def test_flights_to_before_from():
+    params = {"origin": "Paris", "destination": "London"}
+    assert order_by_request(params, ["flights to Paris from London tomorrow"]) == {
+        "origin": "London", "destination": "Paris"}
+    assert order_by_request(params, ["flights from Paris to London"]) == params
+
+
+def test_values_not_in_the_request_are_left_alone():
+    params = {"from_currency": "USD", "to_currency": "EUR"}
+    assert order_by_request(params, ["what is that in euros"]) == params
+    assert order_by_request({"start_date": "2026-12-01", "end_date": "2026-11-30"}, ["next week"]) == {
+        "start_date": "2026-12-01", "end_date": "2026-11-30"}
+    assert not should_swap("usd to usd", "USD", "USD")
+
+
+def test_words_inside_other_words_are_not_mentions():
+    # "EUR" inside "EUROPE" is no mention, so the order of appearance is not read from it.
+    assert order_by_request({"from_currency": "USD", "to_currency": "EUR"}, ["EUROPE trip: USD"]) == {
+        "from_currency": "USD", "to_currency": "EUR"}
