@@ -8,6 +8,12 @@ serves the product graph (graphs/server_graph.py) with the llama.cpp model, each
 
     python -m benchmarks.server_load --runs 20 --model fake
     python -m benchmarks.server_load --runs 20 --model embedded
+    python -m benchmarks.server_load --runs 50 --concurrency 50 --soak 500   # load, then a soak
+
+``--soak N`` then sends N runs one after another to the same server process and samples the server's
+process group every N/10 runs: resident memory (sum of RSS) and the number of processes (the server and
+the MCP servers it started). The slope of a least-squares line over the second half of the samples (after
+warm-up) is reported per 100 runs; flat means the slope is within noise.
 
 Writes benchmarks/results/server_load.md (appends a section per configuration, replacing an earlier
 section of the same configuration).
@@ -56,7 +62,8 @@ def question(mode: str, n: int) -> tuple[str, dict]:
 
 
 @contextmanager
-def langgraph_dev(module: str, *, jobs: int, data_dir: Path, work_dir: Path, startup_s: float = 300) -> Iterator[str]:
+def langgraph_dev(module: str, *, jobs: int, data_dir: Path, work_dir: Path, startup_s: float = 300,
+                  started: list[int] | None = None) -> Iterator[str]:
     """Run ``langgraph dev`` for ``module``'s ``graph`` and ``app`` in its own process group; yield its URL.
     Its config and log go to ``work_dir``. Stops it (SIGTERM to the group, SIGKILL after 20 s) however the
     block ends."""
@@ -72,6 +79,8 @@ def langgraph_dev(module: str, *, jobs: int, data_dir: Path, work_dir: Path, sta
     with open(log_path, "w") as log:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
                                    start_new_session=True)
+        if started is not None:
+            started.append(process.pid)  # its process group, for the soak's samples
         url = f"http://127.0.0.1:{port}"
         try:
             deadline = time.monotonic() + startup_s
@@ -129,6 +138,53 @@ async def load(url: str, mode: str, runs: int, concurrency: int) -> tuple[list[d
     return list(results), time.perf_counter() - started
 
 
+def group_usage(pgid: int) -> tuple[float, int]:
+    """(resident MiB, live processes) of a process group."""
+    out = subprocess.run(["ps", "-eo", "pgid=,rss=,stat="], capture_output=True, text=True).stdout
+    rows = [(int(g), int(r)) for g, r, s in (line.split(None, 2) for line in out.splitlines())
+            if int(g) == pgid and not s.startswith("Z")]
+    return sum(r for _, r in rows) / 1024, len(rows)
+
+
+def slope_per_100(points: list[tuple[int, float]]) -> float:
+    """Least-squares slope of (runs, value) points, per 100 runs."""
+    if len(points) < 2:
+        return 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    denominator = sum((x - mx) ** 2 for x in xs)
+    return 100 * sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / denominator if denominator else 0.0
+
+
+async def soak(url: str, mode: str, runs: int, pgid: int) -> dict:
+    """``runs`` runs one after another; the server group's memory and process count every runs/10 runs."""
+    from langgraph_sdk import get_client
+
+    client = get_client(url=url, timeout=httpx.Timeout(600.0))
+    every = max(1, runs // 10)
+    samples = [(0, *group_usage(pgid))]
+    errors = 0
+    for n in range(runs):
+        result = await one_run(client, mode, n)
+        errors += not result["ok"]
+        if (n + 1) % every == 0:
+            samples.append((n + 1, *group_usage(pgid)))
+    late = samples[len(samples) // 2:]
+    return {"runs": runs, "errors": errors, "samples": samples,
+            "rss_slope_mib_per_100": slope_per_100([(n, rss) for n, rss, _ in late]),
+            "procs_slope_per_100": slope_per_100([(n, float(p)) for n, _, p in late])}
+
+
+def soak_markdown(args: argparse.Namespace, result: dict) -> str:
+    lines = [f"## soak: {args.model} model, {result['runs']} sequential runs in one server process", "",
+             f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; errors {result['errors']}; resident memory slope "
+             f"{result['rss_slope_mib_per_100']:+.2f} MiB per 100 runs and process-count slope "
+             f"{result['procs_slope_per_100']:+.2f} per 100 runs over the second half of the samples.", "",
+             "| after runs | resident MiB (server group) | processes |", "| ---: | ---: | ---: |"]
+    lines += [f"| {n} | {rss:.0f} | {procs} |" for n, rss, procs in result["samples"]]
+    return "\n".join(lines) + "\n"
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q / 100 * len(ordered) + 0.5) - 1))]
@@ -184,26 +240,36 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=20, help="langgraph dev --n-jobs-per-worker (its default is 1)")
     parser.add_argument("--data-dir", type=Path, help="TURA_DATA_DIR for the server (default: a new temp dir)")
     parser.add_argument("--no-write", action="store_true", help="print only; leave the results file alone")
+    parser.add_argument("--soak", type=int, default=0, help="then this many sequential runs, sampling memory")
     args = parser.parse_args()
 
     with tempfile.TemporaryDirectory(prefix="tura-load-") as tmp:
         data_dir = args.data_dir or Path(tmp) / "data"
         log_path = Path(tmp) / "server.log"
         started = time.perf_counter()
+        group: list[int] = []
+        soaked = None
         try:
-            with langgraph_dev(MODULES[args.model], jobs=args.jobs, data_dir=data_dir, work_dir=Path(tmp)) as url:
+            with langgraph_dev(MODULES[args.model], jobs=args.jobs, data_dir=data_dir, work_dir=Path(tmp),
+                               started=group) as url:
                 startup_s = time.perf_counter() - started
                 results, wall_s = asyncio.run(load(url, args.model, args.runs, args.concurrency))
+                if args.soak:
+                    soaked = asyncio.run(soak(url, args.model, args.soak, group[0]))
         except (RuntimeError, TimeoutError):
             sys.stderr.write(log_path.read_text()[-4000:])
             raise
     summary = summarise(results, wall_s)
     section = markdown(args, summary, startup_s, results)
     print(section)
+    if soaked is not None:
+        print(soak_markdown(args, soaked))
     if not args.no_write:
         write_results(section)
+        if soaked is not None:
+            write_results(soak_markdown(args, soaked))
         print(f"written to {RESULTS.relative_to(ROOT)}")
-    return 1 if summary["errors"] else 0
+    return 1 if summary["errors"] or (soaked or {}).get("errors") else 0
 
 
 if __name__ == "__main__":

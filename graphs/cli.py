@@ -79,6 +79,11 @@ def ask(
         "they are asked about in a terminal and declined when there is none.")] = False,
     user_name: Annotated[str, typer.Option(help="Who bookings and orders are for, when the question names "
                                                 "nobody.")] = "",
+    latency_budget: Annotated[float, typer.Option(help="Seconds the execute stage may take; what still runs "
+                                                       "is cancelled.")] = Context.latency_budget_s,
+    tool_timeout: Annotated[float, typer.Option(help="Seconds one MCP tool call may take.")] = Context.tool_timeout_s,
+    request_timeout: Annotated[float, typer.Option(help="Seconds one model request may take (openai "
+                                                        "backend).")] = Context.request_timeout_s,
 ) -> None:
     """Answer QUESTION and show the route, plan, servers, tools and time per stage."""
     if not question.strip():
@@ -88,7 +93,11 @@ def ask(
     if backend not in ("embedded", "openai"):
         fail(f"unknown backend '{backend}'; use embedded or openai", 2)
     context = Context(model_backend=backend, openai_base_url=base_url, openai_model=model, forced_route=route,
-                      today=today, top_k_servers=top_k, user_name=user_name)
+                      today=today, top_k_servers=top_k, user_name=user_name, latency_budget_s=latency_budget,
+                      tool_timeout_s=tool_timeout, request_timeout_s=request_timeout,
+                      task_timeout_s=min(Context.task_timeout_s, latency_budget))
+    if min(latency_budget, tool_timeout, request_timeout) <= 0:
+        fail("--latency-budget, --tool-timeout and --request-timeout must be above 0", 2)
     if backend == "openai":
         try:
             check_openai_endpoint(base_url, timeout_s=min(context.request_timeout_s, 10.0))

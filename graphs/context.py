@@ -44,7 +44,9 @@ class Context:
     tool_timeout_s: float = field(default=15.0, metadata={"description": "Timeout of one MCP tool call, in seconds."})
     task_timeout_s: float = field(default=60.0, metadata={"description": "Timeout of one plan task, in seconds."})
     latency_budget_s: float = field(
-        default=180.0, metadata={"description": "Budget for the execute stage; what is still running is cancelled."}
+        default=180.0, metadata={"description": "Budget for the whole run, router to answer: tool calls still running "
+                                                "when it nears its end are cancelled, and the answer is then written "
+                                                "from what was found."}
     )
     probe_budget_s: float = field(
         default=3.0, metadata={"description": "Time bound of the read-only retrieval probe before planning (0: off)."}

@@ -92,7 +92,8 @@ def build_execute_graph(tools: ToolCaller, models: ModelProvider):
         runners: dict[str, asyncio.Task] = {}
         for plan_task in plan.tasks:  # a valid plan is acyclic, so every dependency exists
             runners[plan_task.id] = asyncio.ensure_future(_after_registration(run, plan_task))
-        _, pending = await asyncio.wait(runners.values(), timeout=context.latency_budget_s)
+        budget_s = inputs.get("budget_s", context.latency_budget_s)
+        _, pending = await asyncio.wait(runners.values(), timeout=budget_s)
         for runner in pending:
             runner.cancel()
         if pending:
@@ -118,7 +119,7 @@ def context_payload(context: Context) -> dict[str, Any]:
 
 def make_execute_node(execute_plan):
     """The main graph's execute node: runs the subgraph on the state's plan and reports failures."""
-    from nodes.timing import timed
+    from nodes.timing import timed, tool_stage_s
     from langgraph.runtime import Runtime
 
     @timed("execute")
@@ -130,7 +131,8 @@ def make_execute_node(execute_plan):
         if not plan.get("tasks"):
             halted = plan.get("source") == "halt"  # the planner found nothing to search for: not an error
             return {"task_results": Overwrite({}), "errors": [] if halted else ["execute: the plan has no tasks"]}
-        output = await execute_plan.ainvoke({"plan": plan, "context": context_payload(context)})
+        output = await execute_plan.ainvoke({"plan": plan, "context": context_payload(context),
+                                             "budget_s": tool_stage_s(state, context.latency_budget_s)})
         results = output["task_results"]
         errors = [
             f"execute: {r['task_id']} ({r['server']}) {r['status']}: {r.get('error', '')}"

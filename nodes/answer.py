@@ -22,9 +22,10 @@ from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
 from nodes.prompts.answer import ANSWER_NO_EVIDENCE, ANSWER_SYSTEM, ANSWER_USER
 from nodes.question import today_of
-from nodes.timing import timed
+from nodes.timing import remaining_s, timed
 
 EVIDENCE_CHARS = 700
+ANSWER_MODEL_MIN_S = 3.0  # with less of the latency budget left, the facts are shown without the answer model
 MAX_SENTENCES = 4
 _MARKER = re.compile(r"\[(T\d+\.\d+)\]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -168,21 +169,26 @@ def make_answerer(models: ModelProvider):
         errors: list[str] = []
         text = ""
         reply_id = None
+        late = remaining_s(state, context.latency_budget_s) < min(ANSWER_MODEL_MIN_S, 0.1 * context.latency_budget_s)
         if evidence:  # without evidence there is nothing to ground an answer on: no model call
             today = today_of(context.today).isoformat()
             model_text = ""
-            try:
-                reply = await call_model(
-                    models.get("answerer", context),
-                    [
-                        SystemMessage(ANSWER_SYSTEM.format(today=today, evidence=render_evidence(evidence))),
-                        HumanMessage(ANSWER_USER.format(query=question)),
-                    ],
-                )
-                cut_off = (reply.response_metadata or {}).get("finish_reason") == "length"
-                model_text, reply_id = tidy_model_text(reply.text, cut_off), reply.id
-            except ModelUnavailable as exc:
-                errors.append(f"answer: {exc}")
+            if late:
+                errors.append("answer: the model was not asked, the latency budget is nearly spent; the facts are "
+                              "shown as found")
+            else:
+                try:
+                    reply = await call_model(
+                        models.get("answerer", context),
+                        [
+                            SystemMessage(ANSWER_SYSTEM.format(today=today, evidence=render_evidence(evidence))),
+                            HumanMessage(ANSWER_USER.format(query=question)),
+                        ],
+                    )
+                    cut_off = (reply.response_metadata or {}).get("finish_reason") == "length"
+                    model_text, reply_id = tidy_model_text(reply.text, cut_off), reply.id
+                except ModelUnavailable as exc:
+                    errors.append(f"answer: {exc}")
             outputs, free = {e["marker"]: e["full_output"] for e in evidence}, f"{question} {today}"
             checked = check_claims(model_text, outputs, free, question)
             if checked.dropped:

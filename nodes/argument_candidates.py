@@ -31,7 +31,8 @@ _TOKEN = re.compile(r"[\w][\w'&.\-]*[\w]|[\w]")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])")
 _STOP = frozenset("""a an and are as at be by can could do does for from get give has have how i in is it
     its me my of on or our please show tell that the their then there this to want was what whats what's
-    when where which who will with would you your any some much many find look up check""".split())
+    when where which who will with would you your any some much many find look up check
+    top best cheapest nearest highest lowest most least""".split())
 _DATE_NAME = re.compile(r"(^|_)(date|dates|day|check_in|check_out|checkin|checkout|depart|departure|return)"
                         r"(_|$)|(^|_)on$")
 
@@ -186,7 +187,9 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
     words.update(s.lower() for s in dep_strings)  # "USD" in a quote names the currency to convert from
     unique_dates = list({(d.first, d.last): d for d in dates}.values())
     requests = [" ".join(t.split()).strip(" ?!.") for t in request_texts if t.strip()]
-    return Candidates(spans=list(dict.fromkeys(spans + dep_strings)), dates=unique_dates,
+    # A value with a control character is no name, and inside a decoding grammar it can crash llama.cpp.
+    printable = [s for s in spans + dep_strings if s.isprintable()]
+    return Candidates(spans=list(dict.fromkeys(printable)), dates=unique_dates,
                       numbers=list(dict.fromkeys(numbers + [v for _, v in dep_numbers])), words=words,
                       requests=list(dict.fromkeys(r for r in requests if r)),
                       request_numbers=list(dict.fromkeys(numbers)), dependency_numbers=dep_numbers,
@@ -245,6 +248,12 @@ def _named(values: list[Any], candidates: Candidates) -> list[Any]:
     return [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
 
 
+def _stem(word: str) -> str:
+    """"restaurants" and "restaurant" are one word to a tool's own-word check."""
+    word = word.lower()
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def is_query_property(name: str, spec: dict[str, Any]) -> bool:
     """A free-text search property (``query``, ``q``, ``keywords``...): it takes the request's own words."""
     return name.lower() in ("query", "q", "question", "search", "keywords", "search_query", "text", "prompt")
@@ -287,8 +296,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
             if own_words:  # "amazon", not "amazon stock price" nor "stock": the tool's words name the tool
-                specific = [v for v in values if not {w.lower() for w in _TOKEN.findall(v)} & own_words]
-                values = specific or [v for v in values if not {w.lower() for w in _TOKEN.findall(v)} <= own_words] \
+                own = {_stem(w) for w in own_words}
+                specific = [v for v in values if not {_stem(w) for w in _TOKEN.findall(v)} & own]
+                values = specific or [v for v in values if not {_stem(w) for w in _TOKEN.findall(v)} <= own] \
                     or values
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None

@@ -177,6 +177,17 @@ def _words(text: str) -> set[str]:
     return set(_WORD.findall(text.lower()))
 
 
+_CALENDAR = frozenset("""january february march april may june july august september october november december
+    monday tuesday wednesday thursday friday saturday sunday""".split())
+_NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")
+
+
+def invented_names(sentence: str, supported: set[str]) -> list[str]:
+    """Capitalised words after the first that neither the sources nor the question use ("Tira de Cearacupe",
+    "as a text-based AI"): names the model made up."""
+    return [w for w in _NAME.findall(sentence) if w.lower() not in supported and w.lower() not in _CALENDAR]
+
+
 def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> str | None:
     """Why ``sentence`` is unsupported by ``evidence`` (marker -> output), or None when it is supported.
     ``free_text`` holds what needs no source: the question and today's date. Clauses ("high 12 °C; sunset
@@ -207,12 +218,16 @@ def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> s
             fields = sorted({leaf.path[-1] for leaf in matches if leaf.path})
             return f"{written} is the {'/'.join(fields)} in the source, not the {'/'.join(sorted(named))}"
     content = {w for w in words if len(w) > 3 and w not in _STOP}
-    if not figures_of(sentence):
+    supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
+    if invented := invented_names(sentence, supported):
+        return f"it names {', '.join(invented)}, which no source mentions"
+    # A sentence whose figures all come from the question or today's date ("Tira de Cearacupe: weather in Paris
+    # tomorrow, 2026-11-25") rests on no source figure: its words must then come from the sources.
+    if all(forms & free for _, forms in figures_of(sentence)):
         if words & _YES_NO:
             # "No, it will not rain" beside a 55 % chance of sleet: a yes/no or negated claim is only as good
             # as the figure it rests on, and this one states none.
             return "a yes/no or negated claim without a figure from the sources"
-        supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
         if content and len(content & supported) < len(content) / 2:
             return "its words are not in the sources"
     return None

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from graphs.context import Context
 from graphs.plan import Task
 from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates, tool_words
-from nodes.argument_direction import order_by_request
+from nodes.argument_direction import direction_pairs, order_by_request
 from nodes.approval import changes_data, effect_line, policy_for
 from nodes.models import RoleModel
 from nodes.executor_prompt import executor_conversation
@@ -106,6 +106,11 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
             # One span names one thing: ["guangzhou", "guangzhou"] compares a city with itself.
             if isinstance(value, list) and len({json.dumps(v, sort_keys=True).lower() for v in value}) < len(value):
                 raise ToolRefused(f"{name} repeats a value; give each value once")
+        for source, target in direction_pairs(list(step.params)):
+            # USD -> USD converts nothing; Paris -> Paris is no flight.
+            same = str(step.params[source]).strip().lower() == str(step.params[target]).strip().lower()
+            if same:
+                raise ToolRefused(f"{source} and {target} are both {step.params[source]!r}; they must differ")
         try:
             if (validator := validators[step.tool]) is not None:
                 validator.validate(step.params)

@@ -22,7 +22,7 @@ from nodes.models import ModelProvider
 from nodes.probe import probe_servers, render_snapshot, snapshot_payload
 from nodes.prompts.plan import PLAN_REPAIR, PLAN_SYSTEM, PLAN_USER
 from nodes.structured import StructuredOutputError, ask_structured
-from nodes.timing import timed
+from nodes.timing import timed, tool_stage_s
 
 _EDGE = re.compile(r"^\s*(T\d+)\s*->\s*(T\d+)\s*$")
 REPAIR_ROUNDS = 1  # plans that break a rule go back to the planner once, then the fallback plan is used
@@ -117,7 +117,8 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
         probe: dict[str, Any] = {}
         snapshot = "(no probe)"
         if tools is not None and context.probe_budget_s > 0:
-            results, seconds = await probe_servers(tools, allowed, question, budget_s=context.probe_budget_s)
+            budget_s = min(context.probe_budget_s, tool_stage_s(state, context.latency_budget_s))
+            results, seconds = await probe_servers(tools, allowed, question, budget_s=budget_s)
             probe, snapshot = snapshot_payload(results, seconds), render_snapshot(results)
         conversation = [
             SystemMessage(PLAN_SYSTEM.format(servers=listing, snapshot=snapshot)),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import date
 from typing import Any
 
@@ -20,10 +21,17 @@ def latest_question(state: dict[str, Any]) -> str:
             if getattr(message, "type", "") == "human":
                 text = message.text
                 break
-    text = " ".join(text.split())
+    text = " ".join(without_control_characters(text).split())
     if not text:
         raise InvalidQuery("the question is empty: send a non-empty 'query' or a human message")
     return text
+
+
+def without_control_characters(text: str) -> str:
+    """The text with control and format characters (C0, C1, zero-width, soft hyphens, bidi overrides) as spaces:
+    they carry no question, and inside a decoding grammar built from the question's spans they crashed
+    llama.cpp."""
+    return "".join(" " if unicodedata.category(c) in ("Cc", "Cf", "Cs") else c for c in text)
 
 
 def clip_query(text: str) -> tuple[str, str | None]:

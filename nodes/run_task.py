@@ -26,7 +26,7 @@ from nodes.execute import ToolCaller, run_task_agent
 from nodes.model_call import ModelUnavailable
 from nodes.probe import count_results
 from nodes.models import ModelProvider
-from nodes.timing import timed
+from nodes.timing import timed, tool_stage_s
 from tools.tool_outcome import ToolOutcome
 
 TRANSIENT_RETRY_DELAY_S = 0.2  # as graphs/executor.py's retry policy: one more try after a model outage
@@ -58,7 +58,8 @@ async def run_single_task(task: Task, dep_outputs: dict[str, list[dict]], *, too
         if error:
             result["error"] = error
     except TimeoutError:
-        result.update(status="failed", error=f"timed out after {timeout_s:g} s")
+        result.update(status="failed", error=f"timed out after {timeout_s:.1f} s (the latency budget)"
+                      if timeout_s < context.task_timeout_s else f"timed out after {timeout_s:g} s")
     except Exception as exc:  # the task's failure is recorded as data, as the DAG executor does
         result.update(status="failed", error=f"{type(exc).__name__}: {exc}")
     result["finished_s"] = round(time.perf_counter() - started, 4)
@@ -116,7 +117,7 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         plan = state["plan"]
         emit("plan_made", tasks=plan["tasks"], source=plan.get("source"))
         task = Task.model_validate(plan["tasks"][0])
-        timeout_s = min(context.task_timeout_s, context.latency_budget_s)
+        timeout_s = min(context.task_timeout_s, tool_stage_s(state, context.latency_budget_s))
         result = await run_single_task(task, {}, tools=tools, models=models, context=context, timeout_s=timeout_s)
         results = {task.id: result}
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
@@ -125,7 +126,8 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         if searcher and context.search_fallback:
             retry = Task(id="T2", server=searcher, query=task.query, request=task.request)
             second = await run_single_task(retry, {}, tools=tools, models=models, context=context,
-                                           timeout_s=timeout_s)
+                                           timeout_s=min(context.task_timeout_s,
+                                                         tool_stage_s(state, context.latency_budget_s)))
             results[retry.id] = second
             if second["status"] != "ok":
                 errors.append(f"execute: {retry.id} ({retry.server}) failed: {second['error']}")

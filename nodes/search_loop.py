@@ -37,7 +37,7 @@ from nodes.question import today_of
 from nodes.retrieve import ServerRetriever
 from nodes.run_task import run_single_task
 from nodes.structured import StructuredOutputError, ask_structured
-from nodes.timing import timed
+from nodes.timing import timed, tool_stage_s
 
 RESULT_CHARS = 1200  # what compress reads of a step's output
 COVERED = 0.8  # share of the question's words found in the results that ends the search without asking
@@ -137,7 +137,7 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
         if not servers:
             return {"task_results": Overwrite({}), "search_steps": [], "plan": {"tasks": [], "source": "search"},
                     "errors": ["search: no servers to search"]}
-        deadline = time.perf_counter() + context.latency_budget_s
+        deadline = time.perf_counter() + tool_stage_s(state, context.latency_budget_s)
         results: dict[str, dict[str, Any]] = {}
         steps: list[dict[str, Any]] = []
         tasks: list[Task] = []

@@ -33,6 +33,22 @@ def timed(stage: str) -> Callable[[NodeFn], NodeFn]:
     return wrap
 
 
+# What the answer node needs after the tools: the execute stage stops this long before the run's deadline
+# (a fifth of the budget when that is less).
+ANSWER_RESERVE_S = 5.0
+
+
+def remaining_s(state: dict[str, Any], budget_s: float) -> float:
+    """Seconds left of the run's latency budget, counted from the router's start (the run's first node)."""
+    started = ((state.get("trace") or {}).get("router") or {}).get("start")
+    return budget_s if started is None else budget_s - (time.time() - started)
+
+
+def tool_stage_s(state: dict[str, Any], budget_s: float) -> float:
+    """What the execute or search stage may spend: the rest of the budget less the answer's reserve."""
+    return max(0.0, remaining_s(state, budget_s) - min(ANSWER_RESERVE_S, 0.2 * budget_s))
+
+
 def _with(value: dict | Overwrite | None, key: str, item: Any) -> dict | Overwrite:
     """Add this stage's entry; a node that resets the channel (``Overwrite``, the router at a turn's start)
     keeps resetting it, with the entry inside."""

@@ -39,10 +39,10 @@ class ServerSpec(BaseModel):
     transport: Transport
     command: str | None = None
     args: list[str] = Field(default_factory=list)
-    env: dict[str, str] = Field(default_factory=dict)
+    env: dict[str, str] = Field(default_factory=dict, repr=False)  # may hold secrets: never printed
     cwd: str | None = None
     url: str | None = None
-    headers: dict[str, str] = Field(default_factory=dict)
+    headers: dict[str, str] = Field(default_factory=dict, repr=False)
     description: str = ""
     category: str = ""
     # Overrides the run's approval policy for this server's side-effecting tools (nodes/approval.py).

@@ -25,6 +25,7 @@ from mcp.shared.exceptions import McpError
 from mcp.types import CONNECTION_CLOSED, CallToolResult, Tool
 
 from tools.catalog import Catalog
+from tools.secrets import Redactor, catalog_secrets
 from tools.tool_outcome import ToolOutcome, outcome_from_result
 
 _call_ids = itertools.count(1)
@@ -73,6 +74,7 @@ class SessionPool:
     ):
         """``prepare`` runs once, in a thread, before the first session opens (e.g. create the sandbox)."""
         self.catalog = catalog
+        self._redact = Redactor(catalog_secrets(catalog, extra_env))  # secrets never leave the pool
         self._prepare = prepare
         self._prepare_lock: asyncio.Lock | None = None
         self._extra_env = extra_env or {}
@@ -121,7 +123,7 @@ class SessionPool:
                 held.closing.set()
                 raise ServerUnavailable(f"server '{name}' did not start within {self._connect_timeout_s:.0f} s") from exc
             if held.error is not None or held.session is None:
-                raise ServerUnavailable(f"server '{name}' could not be started: {held.error!r}")
+                raise ServerUnavailable(self._redact.text(f"server '{name}' could not be started: {held.error!r}"))
             self.sessions_opened += 1
             return held.session
 
@@ -166,7 +168,7 @@ class SessionPool:
         if name not in self._tools:
             session = await self.session(name)
             result = await session.list_tools()
-            self._tools[name] = list(result.tools)
+            self._tools[name] = [self._redact.tool(t) for t in result.tools]
         return self._tools[name]
 
     async def _tool(self, server: str, tool: str) -> Tool | None:
@@ -175,7 +177,13 @@ class SessionPool:
     async def call(
         self, server: str, tool: str, arguments: dict[str, Any] | None = None, *, timeout_s: float = 15.0
     ) -> ToolOutcome:
-        """Call ``tool`` on ``server``. Never raises for tool or transport failures: see ``ok``/``error``."""
+        """Call ``tool`` on ``server``. Never raises for tool or transport failures: see ``ok``/``error``.
+        Secret values (tools/secrets.py) are redacted from what comes back."""
+        return self._redact.outcome(await self._call(server, tool, arguments, timeout_s=timeout_s))
+
+    async def _call(
+        self, server: str, tool: str, arguments: dict[str, Any] | None = None, *, timeout_s: float = 15.0
+    ) -> ToolOutcome:
         call_id = f"call_{next(_call_ids)}"
         arguments = dict(arguments or {})
         started = time.perf_counter()

@@ -229,3 +229,26 @@ def test_a_number_named_for_one_property_is_not_offered_to_another():
     assert "max_price" not in decoded["properties"]  # the 4 of "4-star" is no price
     priced = constrain_tool_schema(schema, gather_candidates(["4-star hotel in Paris under 200"], [], TODAY))
     assert priced["properties"]["max_price"] == {"enum": [200.0]}
+
+
+def test_superlatives_and_the_tools_own_words_in_either_number_are_not_values():
+    from nodes.argument_candidates import constrain_property
+
+    candidates = gather_candidates(["top restaurant in Guangzhou?"], [], TODAY)
+    own = {"restaurants", "in", "a", "city"}
+    assert constrain_property("cuisine", {"type": "string"}, candidates, required=False,
+                              own_words=own)["enum"] == ["Guangzhou"]
+
+
+def test_a_source_and_target_with_the_same_value_are_refused():
+    import pytest
+
+    from nodes.execute import ToolRefused, ToolStep, make_step_check
+    from tests.fakes import make_tool
+
+    tool = make_tool("convert_currency", {"amount": {"type": "number"}, "from_currency": {"type": "string"},
+                                          "to_currency": {"type": "string"}})
+    check = make_step_check("finance", [tool])
+    with pytest.raises(ToolRefused, match="must differ"):
+        check(ToolStep(tool="convert_currency", params={"amount": 1, "from_currency": "USD", "to_currency": "usd"}))
+    check(ToolStep(tool="convert_currency", params={"amount": 1, "from_currency": "USD", "to_currency": "CNY"}))

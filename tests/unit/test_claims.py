@@ -40,7 +40,7 @@ def test_figures_need_the_cited_output_not_any_output():
 
 def test_rounded_values_and_the_users_own_figures_pass():
     assert problem("The high is 12 °C and the low 5 °C [T1.1].") is None
-    assert check_claims("You asked about 2026-11-23.", EVIDENCE, QUESTION).dropped == []
+    assert "2026-11-23" not in (problem("The weather in Paris on 2026-11-23 [T1.1].") or "")
 
 
 def test_sentences_whose_words_are_not_in_the_sources_are_dropped():
@@ -87,3 +87,15 @@ async def test_answer_with_only_invented_figures_is_the_rendered_evidence_not_a_
     out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
     assert out["answer"].startswith("From the sources:\nweather (get_forecast):\n- city: Beijing; date: 2026-11-23;")
     assert "{" not in out["answer"] and "99" not in out["answer"]
+
+
+def test_a_sentence_whose_only_figure_is_todays_date_still_needs_words_from_the_sources():
+    from nodes.claims import check_claims
+
+    outputs = {"T1.1": '{"city": "Paris", "days": [{"date": "2026-11-26", "high_c": 13.3, "condition": "rain"}]}'}
+    checked = check_claims("Tira de Cearacupe: [S2.1] weather in Paris tomorrow, 2026-11-25", outputs,
+                           "weather in Paris tomorrow 2026-11-25", "weather in Paris tomorrow")
+    assert not checked.kept and checked.dropped
+    kept = check_claims("Paris will see rain, up to 13.3 °C [T1.1].", outputs, "weather in Paris tomorrow 2026-11-25",
+                        "weather in Paris tomorrow")
+    assert kept.kept

@@ -202,3 +202,27 @@ async def test_latency_budget_expiring_mid_run_gives_a_partial_answer_in_time():
     assert out["task_results"]["T2"]["status"] == "cancelled"
     assert out["answer"].startswith("Sunny [T1.1].")
     assert "The hotels source could not answer: it ran out of time." in out["answer"]
+
+
+async def test_the_latency_budget_covers_the_whole_run_not_only_the_execute_stage():
+    import asyncio
+    import time
+
+    class SlowRetriever(type(hits("weather"))):
+        async def search(self, sub_queries, *, top_k, top_n):
+            await asyncio.sleep(1.2)  # retrieval alone spends most of the budget
+            return await super().search(sub_queries, top_k=top_k, top_n=top_n)
+
+    async def slow(_):
+        await asyncio.sleep(5)
+
+    tools = weather_and_hotels()
+    tools.tools["weather"]["get_forecast"] = (make_tool("get_forecast", {"city": {"type": "string"}}), slow)
+    models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for], answerer=["unused"])
+    graph = build_graph(models, SlowRetriever(hits("weather").hits), tools).compile()
+    started = time.perf_counter()
+    out = await graph.ainvoke({"query": "weather in Beijing"},
+                              context=Context(latency_budget_s=1.5, task_timeout_s=30, tool_timeout_s=30))
+    assert time.perf_counter() - started < 1.5 + 1
+    assert out["task_results"]["T1"]["status"] == "failed" and "timed out" in out["task_results"]["T1"]["error"]
+    assert "could not answer" in out["answer"]

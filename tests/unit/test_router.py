@@ -70,3 +70,14 @@ async def test_forced_route_skips_classifier_and_model():
 
 def test_fallback_rewrite_joins_recent_user_turns():
     assert fallback_rewrite(TWO_TURNS[:2], "And hotels there?") == "Weather in Paris tomorrow? And hotels there?"
+
+
+def test_control_and_invisible_characters_are_taken_out_of_the_question():
+    import pytest
+
+    from nodes.question import InvalidQuery, latest_question
+
+    noise = "".join(chr(c) for c in range(1, 32))
+    assert latest_question({"query": f"{noise}weather\u202e in\u200b paris{noise}"}) == "weather in paris"
+    with pytest.raises(InvalidQuery):
+        latest_question({"query": noise * 3})
