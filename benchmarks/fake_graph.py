@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from datetime import date, timedelta
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -55,12 +56,14 @@ def plan(messages: list[BaseMessage]) -> dict:
 
 
 def execute(messages: list[BaseMessage]) -> dict:
-    """Call the server's forecast or hotel search for the task's city."""
+    """Call the server's forecast or hotel search for the task's city, tomorrow as the ISO date the executor's
+    arguments must be (dates are resolved by code; a free "tomorrow" is refused)."""
     system, city = messages[0].text, city_of(last_human(messages))
+    tomorrow = (date.today() + timedelta(days=1)).isoformat()
     if "- get_forecast(" in system:
-        return {"tool": "get_forecast", "params": {"city": city, "dates": "tomorrow"}}
+        return {"tool": "get_forecast", "params": {"city": city, "dates": tomorrow}}
     if "- search(" in system and "check_in" in system:
-        return {"tool": "search", "params": {"city": city, "check_in": "tomorrow", "nights": 1}}
+        return {"tool": "search", "params": {"city": city, "check_in": tomorrow}}
     tool = re.search(r"^- (\w+)\(", system, re.MULTILINE)
     return {"tool": tool.group(1) if tool else "unknown", "params": {}}
 

@@ -12,7 +12,7 @@ itself), ``answered`` (an answer, or exit 1/2 with a ``tura:`` line on stderr), 
 its group alive after it exited; they are then killed), ``consistent`` (every hotel booking took exactly
 its rooms from every night it covers, and nothing else changed).
 
-    .venv/bin/python benchmarks/faults.py [--json] [--only NAME]
+    .venv/bin/python benchmarks/faults.py [--json] [--only NAME ...]
 """
 
 from __future__ import annotations
@@ -263,9 +263,9 @@ def table(results: list[Result]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
-    parser.add_argument("--only", help="only cases whose name contains this")
+    parser.add_argument("--only", action="append", help="only cases whose name contains this (repeatable)")
     args = parser.parse_args()
-    cases = [c for c in CASES if not args.only or args.only in c.name]
+    cases = [c for c in CASES if not args.only or any(part in c.name for part in args.only)]
     results: list[Result] = []
     with tempfile.TemporaryDirectory(prefix="tura-faults-") as tmp:
         suite = Suite(Path(tmp))

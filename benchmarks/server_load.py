@@ -11,8 +11,8 @@ serves the product graph (graphs/server_graph.py) with the llama.cpp model, each
     python -m benchmarks.server_load --runs 50 --concurrency 50 --soak 500   # load, then a soak
 
 ``--soak N`` then sends N runs one after another to the same server process and samples the server's
-process group every N/10 runs: resident memory (sum of RSS) and the number of processes (the server and
-the MCP servers it started). The slope of a least-squares line over the second half of the samples (after
+process tree every N/10 runs: resident memory (sum of RSS) and the number of processes (the server and the
+MCP servers it started). Each soak run's thread is deleted after it, as a chat app would. The slope of a least-squares line over the second half of the samples (after
 warm-up) is reported per 100 runs; flat means the slope is within noise.
 
 Writes benchmarks/results/server_load.md (appends a section per configuration, replacing an earlier
@@ -119,6 +119,7 @@ async def one_run(client, mode: str, n: int) -> dict:
     if not isinstance(result, dict) or not (result.get("answer") or "").strip():
         return {"n": n, "ok": False, "seconds": seconds, "error": f"no answer: {str(result)[:200]}"}
     return {"n": n, "ok": True, "seconds": seconds, "cited": len(result.get("citations") or []),
+            "thread_id": thread["thread_id"],
             "tasks_ok": sum(r["status"] == "ok" for r in (result.get("task_results") or {}).values()),
             "tasks": len(result.get("task_results") or {}), "run_errors": result.get("errors") or []}
 
@@ -138,12 +139,24 @@ async def load(url: str, mode: str, runs: int, concurrency: int) -> tuple[list[d
     return list(results), time.perf_counter() - started
 
 
-def group_usage(pgid: int) -> tuple[float, int]:
-    """(resident MiB, live processes) of a process group."""
-    out = subprocess.run(["ps", "-eo", "pgid=,rss=,stat="], capture_output=True, text=True).stdout
-    rows = [(int(g), int(r)) for g, r, s in (line.split(None, 2) for line in out.splitlines())
-            if int(g) == pgid and not s.startswith("Z")]
-    return sum(r for _, r in rows) / 1024, len(rows)
+def group_usage(root: int) -> tuple[float, int]:
+    """(resident MiB, live processes) of a process and all its descendants (the MCP servers it started run
+    in sessions of their own, so a process group would miss them)."""
+    out = subprocess.run(["ps", "-eo", "pid=,ppid=,rss=,stat="], capture_output=True, text=True).stdout
+    rows = [line.split(None, 3) for line in out.splitlines()]
+    children: dict[int, list[int]] = {}
+    rss = {}
+    for pid, ppid, kib, stat in rows:
+        if not stat.startswith("Z"):
+            children.setdefault(int(ppid), []).append(int(pid))
+            rss[int(pid)] = int(kib)
+    tree, todo = [], [root]
+    while todo:
+        pid = todo.pop()
+        if pid in rss:
+            tree.append(pid)
+            todo += children.get(pid, [])
+    return sum(rss[p] for p in tree) / 1024, len(tree)
 
 
 def slope_per_100(points: list[tuple[int, float]]) -> float:
@@ -157,7 +170,9 @@ def slope_per_100(points: list[tuple[int, float]]) -> float:
 
 
 async def soak(url: str, mode: str, runs: int, pgid: int) -> dict:
-    """``runs`` runs one after another; the server group's memory and process count every runs/10 runs."""
+    """``runs`` runs one after another, each thread deleted after its run as a chat app that is done with a
+    conversation would (``langgraph dev`` keeps every thread in memory otherwise); the server's memory and
+    process count every runs/10 runs."""
     from langgraph_sdk import get_client
 
     client = get_client(url=url, timeout=httpx.Timeout(600.0))
@@ -167,6 +182,8 @@ async def soak(url: str, mode: str, runs: int, pgid: int) -> dict:
     for n in range(runs):
         result = await one_run(client, mode, n)
         errors += not result["ok"]
+        if result.get("thread_id"):
+            await client.threads.delete(result["thread_id"])
         if (n + 1) % every == 0:
             samples.append((n + 1, *group_usage(pgid)))
     late = samples[len(samples) // 2:]
@@ -180,7 +197,7 @@ def soak_markdown(args: argparse.Namespace, result: dict) -> str:
              f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; errors {result['errors']}; resident memory slope "
              f"{result['rss_slope_mib_per_100']:+.2f} MiB per 100 runs and process-count slope "
              f"{result['procs_slope_per_100']:+.2f} per 100 runs over the second half of the samples.", "",
-             "| after runs | resident MiB (server group) | processes |", "| ---: | ---: | ---: |"]
+             "| after runs | resident MiB (server and its children) | processes |", "| ---: | ---: | ---: |"]
     lines += [f"| {n} | {rss:.0f} | {procs} |" for n, rss, procs in result["samples"]]
     return "\n".join(lines) + "\n"
 

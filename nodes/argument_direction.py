@@ -67,6 +67,29 @@ def should_swap(text: str, source_value: str, target_value: str) -> bool:
     return target_at < source_at
 
 
+def _enum_of(spec: dict[str, Any]) -> list[Any]:
+    if "enum" in spec:
+        return list(spec["enum"])
+    return [v for branch in spec.get("anyOf") or [] if isinstance(branch, dict) for v in branch.get("enum", [])]
+
+
+def separate_pair(params: dict[str, Any], schema: dict[str, Any], texts: list[str]) -> dict[str, Any]:
+    """A source/target pair given one value twice ("USD" -> "USD" for "oracle stock price in CNY") takes as
+    its target the one other enum value the request names, when there is exactly one; else it is left as is
+    (and the step check refuses it)."""
+    fixed = dict(params)
+    properties = schema.get("properties") or {}
+    for source, target in direction_pairs(list(params)):
+        value = fixed.get(source)
+        if not isinstance(value, str) or str(fixed.get(target, "")).lower() != value.lower():
+            continue
+        named = [v for v in _enum_of(properties.get(target) or {})
+                 if isinstance(v, str) and v.lower() != value.lower() and any(_mention(t, v) for t in texts)]
+        if len(named) == 1:
+            fixed[target] = named[0]
+    return fixed
+
+
 def order_by_request(params: dict[str, Any], texts: list[str]) -> dict[str, Any]:
     """``params`` with each source/target pair swapped where the request names the two the other way round."""
     fixed = dict(params)

@@ -107,6 +107,11 @@ def _canonical_time(hours: str, minutes: str, suffix: str | None) -> str:
     return f"{h}:{minutes}"
 
 
+def without_figures(text: str) -> str:
+    """``text`` with its dates, clock times and numbers taken out (its markers kept)."""
+    return _NUMBER.sub(" ", _TIME.sub(" ", _ISO_DATE.sub(" ", text)))
+
+
 def figures_of(text: str) -> list[tuple[str, set[str]]]:
     """Each figure in ``text`` as (as written, canonical forms): ISO dates, clock times, numbers."""
     text = _MARKER.sub(" ", text)
@@ -218,18 +223,31 @@ def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> s
             fields = sorted({leaf.path[-1] for leaf in matches if leaf.path})
             return f"{written} is the {'/'.join(fields)} in the source, not the {'/'.join(sorted(named))}"
     content = {w for w in words if len(w) > 3 and w not in _STOP}
-    supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
-    if invented := invented_names(sentence, supported):
-        return f"it names {', '.join(invented)}, which no source mentions"
-    # A sentence whose figures all come from the question or today's date ("Tira de Cearacupe: weather in Paris
-    # tomorrow, 2026-11-25") rests on no source figure: its words must then come from the sources.
-    if all(forms & free for _, forms in figures_of(sentence)):
+    if not figures_of(sentence):
         if words & _YES_NO:
             # "No, it will not rain" beside a 55 % chance of sleet: a yes/no or negated claim is only as good
             # as the figure it rests on, and this one states none.
             return "a yes/no or negated claim without a figure from the sources"
+        supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
         if content and len(content & supported) < len(content) / 2:
             return "its words are not in the sources"
+    return None
+
+
+def model_sentence_problem(sentence: str, evidence: dict[str, str], free_text: str) -> str | None:
+    """What the answer filter asks of a model's sentence beyond its figures (``check_sentence``): no name the
+    sources and the question never use, and, when every figure is the user's own ("Tira de Cearacupe: weather
+    in Paris tomorrow, 2026-11-25"), words that come from the sources."""
+    if problem := check_sentence(sentence, evidence, free_text):
+        return problem
+    cited = [m for m in _MARKER.findall(sentence) if m in evidence] or list(evidence)
+    supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
+    if invented := invented_names(sentence, supported):
+        return f"it names {', '.join(invented)}, which no source mentions"
+    free = set().union(*(forms for _, forms in figures_of(free_text))) if free_text else set()
+    figures = figures_of(sentence)
+    if figures and all(forms & free for _, forms in figures):
+        return check_sentence(without_figures(sentence), evidence, free_text)
     return None
 
 
@@ -263,7 +281,7 @@ def check_claims(answer: str, evidence: dict[str, str], free_text: str, question
     check = ClaimCheck([], [])
     for line in answer.splitlines():
         for sentence in (s.strip() for s in _SENTENCE.split(line) if s.strip()):
-            problem = check_sentence(sentence, evidence, free_text)
+            problem = model_sentence_problem(sentence, evidence, free_text)
             if problem:
                 check.dropped.append((sentence, problem))
             elif question and echoes_the_question(sentence, evidence, question):

@@ -25,14 +25,14 @@ from pydantic import BaseModel, Field
 from graphs.context import Context
 from graphs.plan import Task
 from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates, tool_words
-from nodes.argument_direction import direction_pairs, order_by_request
+from nodes.argument_direction import direction_pairs, order_by_request, separate_pair
 from nodes.approval import changes_data, effect_line, policy_for
 from nodes.models import RoleModel
 from nodes.executor_prompt import executor_conversation
 from nodes.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
-from nodes.structured import ask_structured
+from nodes.structured import StructuredOutputError, ask_structured
 from tools.tool_outcome import ToolOutcome
 
 
@@ -85,9 +85,11 @@ def _validator_for(schema_json: str) -> jsonschema.protocols.Validator | None:
     return cls(schema)
 
 
-def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None):
+def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None,
+                    request_texts: list[str] | None = None):
     """The in-code guard: only this server's tools, arguments valid against the tool's input schema and,
-    when given, against its ``constrained`` schema (the closed set of values the request offers)."""
+    when given, against its ``constrained`` schema (the closed set of values the request offers); a source and
+    target of one value only when the request names no other (``settle_arguments`` repairs that case)."""
     by_name = {t.name: t for t in tools}
     validators = {t.name: _validator_for(json.dumps(t.inputSchema or {"type": "object"}, sort_keys=True))
                   for t in tools}
@@ -106,11 +108,11 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
             # One span names one thing: ["guangzhou", "guangzhou"] compares a city with itself.
             if isinstance(value, list) and len({json.dumps(v, sort_keys=True).lower() for v in value}) < len(value):
                 raise ToolRefused(f"{name} repeats a value; give each value once")
-        for source, target in direction_pairs(list(step.params)):
+        params = separate_pair(step.params, tool.inputSchema or {}, request_texts or [])
+        for source, target in direction_pairs(list(params)):
             # USD -> USD converts nothing; Paris -> Paris is no flight.
-            same = str(step.params[source]).strip().lower() == str(step.params[target]).strip().lower()
-            if same:
-                raise ToolRefused(f"{source} and {target} are both {step.params[source]!r}; they must differ")
+            if str(params[source]).strip().lower() == str(params[target]).strip().lower():
+                raise ToolRefused(f"{source} and {target} are both {params[source]!r}; they must differ")
         try:
             if (validator := validators[step.tool]) is not None:
                 validator.validate(step.params)
@@ -169,7 +171,8 @@ def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str]) -> To
     """The decoded step with a value repeated across properties dropped and source/target pairs in the
     request's order (nodes/argument_direction.py)."""
     step = drop_repeated_values(step, tool)
-    return ToolStep(tool=step.tool, params=order_by_request(step.params, request_texts))
+    params = separate_pair(step.params, tool.inputSchema or {}, request_texts)
+    return ToolStep(tool=step.tool, params=order_by_request(params, request_texts))
 
 
 def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:
@@ -198,7 +201,7 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
     conversation = executor_conversation(query, offered, candidates, {}, today, with_examples=not model.distilled)
     step = await ask_structured(model, conversation, ToolStep, retries=context.structured_retries,
                                 json_schema=step_schema(offered, allowed),
-                                check=make_step_check(server, available, allowed))
+                                check=make_step_check(server, available, allowed, [query]))
     return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query])
 
 
@@ -226,7 +229,8 @@ async def run_task_agent(
         if only is not None:
             allowed = {name: schema for name, schema in allowed.items() if name in only}
         offered = [t for t in available if t.name in allowed]
-        return offered, step_schema(offered, allowed), make_step_check(task.server, available, allowed)
+        return offered, step_schema(offered, allowed), make_step_check(task.server, available, allowed,
+                                                                       request_texts)
 
     offered, schema, check = decoding(candidates)
     named = named_enum_values(available, candidates)
@@ -235,9 +239,14 @@ async def run_task_agent(
     outcomes: list[ToolOutcome] = []
     steps = max(1, context.max_executor_steps)
     for n in range(steps):
-        step = await ask_structured(
-            model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
-        )
+        try:
+            step = await ask_structured(
+                model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
+            )
+        except StructuredOutputError:
+            if outcomes and outcomes[-1].ok:  # a follow-up that cannot be formed: what was found stands
+                break
+            raise
         chosen = next(t for t in offered if t.name == step.tool)
         step = settle_arguments(step, chosen, request_texts)
         if changes_data(chosen):

@@ -170,3 +170,20 @@ def test_decisions_must_match_the_held_calls():
         parse_decisions({"decisions": [{"type": "approve"}, {"type": "approve"}]}, 1)
     with pytest.raises(BadDecisions):
         parse_decisions({"decisions": [{"type": "maybe"}]}, 1)
+
+
+async def test_a_follow_up_that_cannot_be_formed_keeps_what_the_first_call_found():
+    tools = hotel_tools()
+
+    def confused(messages):
+        if "The task asks you to book_room" in messages[-1].content:
+            return {"tool": "book_room", "params": {"hotel_id": 999, "guest_name": "Nobody", "check_in": "x"}}
+        return executor(messages)
+
+    models = ScriptedModels(executor=[confused], answerer=["Hotel Lumiere costs 140.0 [T1.1]."])
+    retriever = FixedRetriever([ServerHit(server="hotels", score=0.9, best_for=[0])])
+    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile(
+        checkpointer=InMemorySaver())
+    out = await graph.ainvoke({"query": QUESTION}, THREAD, context=CONTEXT)
+    assert out["task_results"]["T1"]["status"] == "ok" and bookings(tools) == []
+    assert "__interrupt__" not in out and "140.0" in out["answer"]

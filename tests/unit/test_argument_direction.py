@@ -44,3 +44,14 @@ def test_words_inside_other_words_are_not_mentions():
     # "EUR" inside "EUROPE" is no mention, so the order of appearance is not read from it.
     assert order_by_request({"from_currency": "USD", "to_currency": "EUR"}, ["EUROPE trip: USD"]) == {
         "from_currency": "USD", "to_currency": "EUR"}
+
+
+def test_a_pair_given_one_value_twice_takes_the_other_value_the_request_names():
+    from nodes.argument_direction import separate_pair
+
+    schema = {"properties": {"from_currency": {"enum": ["USD", "EUR", "CNY"]},
+                             "to_currency": {"enum": ["USD", "EUR", "CNY"]}}}
+    params = {"amount": 205.44, "from_currency": "USD", "to_currency": "USD"}
+    assert separate_pair(params, schema, ["oracle stock price in CNY please"])["to_currency"] == "CNY"
+    assert separate_pair(params, schema, ["oracle stock price please"]) == params  # nothing else is named
+    assert separate_pair(params, schema, ["USD to EUR or CNY"]) == params  # two others: no guess
