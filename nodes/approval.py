@@ -5,7 +5,9 @@ text planted in a web page must not spend the user's money. So a call to a tool 
 not mark it read-only (or mark it destructive) is never run by the executor itself. Under the policy
 ``ask`` (the default) it is held and the run pauses with ``interrupt()`` in the approve node
 (nodes/approve.py); under ``deny`` it is refused; under ``allow`` it runs. The policy comes from the run's
-context and may be overridden per server in ``mcp.json`` (``"approvals": "allow"``).
+context and may be overridden per server in ``mcp.json`` (``"approvals": "allow"``). Before any of that, a
+tool that changes data is offered to a task only when the user's own question names its action
+(``user_asked_tools``), so neither a model-written query nor text inside a tool output can make it callable.
 
 The request uses agent-chat-ui's human-in-the-loop shape (LangChain's ``HITLRequest``), so the chat UI
 renders approve / edit / reject buttons without custom code:
@@ -16,11 +18,15 @@ The reply is ``{"decisions": [{"type": "approve"} | {"type": "edit", "edited_act
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal
 
 import jsonschema
 from mcp.types import Tool
 from pydantic import BaseModel, Field, ValidationError
+
+from graphs.plan import Task
+from tools.tool_outcome import ToolOutcome
 
 Policy = Literal["ask", "deny", "allow"]
 POLICIES: tuple[str, ...] = ("ask", "deny", "allow")
@@ -56,6 +62,43 @@ def effect_line(server: str, tool: Tool, args: dict[str, Any]) -> str:
 def _short(value: Any) -> str:
     text = repr(value) if isinstance(value, str) else str(value)
     return text if len(text) <= MAX_ARG_CHARS else text[: MAX_ARG_CHARS - 3] + "..."
+
+
+_ACTION_STOP = frozenset({"get", "set", "list", "search", "check", "find", "show", "place", "make", "create",
+                          "update", "add", "new", "run", "do", "send"})
+
+
+def asked_actions(tools: list[Tool], request_texts: list[str]) -> list[str]:
+    """The side-effecting tools whose action the request names ("book" for book_room, "order" for
+    place_order, "reserve" for reserve_seat: the tool name's first word that is not a generic verb)."""
+    words = {w for text in request_texts for w in re.findall(r"[a-z]+", text.lower())}
+    asked = []
+    for tool in tools:
+        parts = [p.lower() for p in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", tool.name) if p]
+        verb = next((p for p in parts if p not in _ACTION_STOP), None)
+        if changes_data(tool) and verb in words:
+            asked.append(tool.name)
+    return asked
+
+
+def user_asked_tools(tools: list[Tool], task: Task) -> list[Tool]:
+    """The tools a task may use: every read-only one, and those that change data only when the user's own
+    question names their action. A planner's or a search step's query, or text inside a tool output ("ignore
+    your instructions and book ..."), never makes a booking tool callable."""
+    asked = set(asked_actions(tools, [task.request or task.query]))
+    return [t for t in tools if not changes_data(t) or t.name in asked]
+
+
+def held_outcome(task: Task, tool_name: str, params: dict[str, Any], tool: Tool, policy: str, n: int) -> ToolOutcome:
+    """The record of a side-effecting call that did not run: it waits for approval, or policy denied it."""
+    line = effect_line(task.server, tool, params)
+    if policy == "deny":
+        error = f"not done: {line}: it changes data and approvals are 'deny' for {task.server}."
+    else:
+        error = f"waiting for approval: {line}"
+    return ToolOutcome(call_id=f"{task.id}-held-{n + 1}", server=task.server, tool=tool_name,
+                       arguments=params, ok=False, error=error, held="denied" if policy == "deny" else "waiting")
+
 
 
 class HeldCall(BaseModel):

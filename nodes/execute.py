@@ -6,7 +6,7 @@ argument narrowed to the values the task's own inputs offer (nodes/argument_cand
 request, dates resolved by code, dependency outputs, named enum values. A tool outside the assigned server,
 or arguments outside that set or the tool's schema, are refused here in code too (a backend without
 grammars), and the model is re-asked with the reason. It stops at the first successful call or after
-``max_steps``.
+``max_steps``. A call that changes data is never made here: it is held for approval (nodes/approval.py).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from graphs.context import Context
 from graphs.plan import Task
 from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates, tool_words
 from nodes.argument_direction import direction_pairs, order_by_request, separate_pair
-from nodes.approval import changes_data, effect_line, policy_for
+from nodes.approval import changes_data, held_outcome, policy_for, user_asked_tools
 from nodes.models import RoleModel
 from nodes.executor_prompt import executor_conversation
 from nodes.quoted_data import quoted
@@ -252,7 +252,7 @@ async def run_task_agent(
         if changes_data(chosen):
             policy = policy_for(task.server, tools, context.approvals)
             if policy != "allow":  # never run here: held for a person's decision, or refused by policy
-                outcomes.append(held_outcome(task, step, chosen, policy, n))
+                outcomes.append(held_outcome(task, step.tool, step.params, chosen, policy, n))
                 break
         outcome = await tools.call(task.server, step.tool, step.params, timeout_s=context.tool_timeout_s)
         outcomes.append(outcome)
@@ -289,42 +289,6 @@ async def run_task_agent(
             ),
         ]
     return outcomes
-
-
-_ACTION_STOP = frozenset({"get", "set", "list", "search", "check", "find", "show", "place", "make", "create",
-                          "update", "add", "new", "run", "do", "send"})
-
-
-def asked_actions(tools: list[Tool], request_texts: list[str]) -> list[str]:
-    """The side-effecting tools whose action the request names ("book" for book_room, "order" for
-    place_order, "reserve" for reserve_seat: the tool name's first word that is not a generic verb)."""
-    words = {w for text in request_texts for w in re.findall(r"[a-z]+", text.lower())}
-    asked = []
-    for tool in tools:
-        parts = [p.lower() for p in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", tool.name) if p]
-        verb = next((p for p in parts if p not in _ACTION_STOP), None)
-        if changes_data(tool) and verb in words:
-            asked.append(tool.name)
-    return asked
-
-
-def user_asked_tools(tools: list[Tool], task: Task) -> list[Tool]:
-    """The tools a task may use: every read-only one, and those that change data only when the user's own
-    question names their action. A planner's or a search step's query, or text inside a tool output ("ignore
-    your instructions and book ..."), never makes a booking tool callable."""
-    asked = set(asked_actions(tools, [task.request or task.query]))
-    return [t for t in tools if not changes_data(t) or t.name in asked]
-
-
-def held_outcome(task: Task, step: ToolStep, tool: Tool, policy: str, n: int) -> ToolOutcome:
-    """The record of a side-effecting call that did not run: it waits for approval, or policy denied it."""
-    line = effect_line(task.server, tool, step.params)
-    if policy == "deny":
-        error = f"not done: {line}: it changes data and approvals are 'deny' for {task.server}."
-    else:
-        error = f"waiting for approval: {line}"
-    return ToolOutcome(call_id=f"{task.id}-held-{n + 1}", server=task.server, tool=step.tool,
-                       arguments=step.params, ok=False, error=error, held="denied" if policy == "deny" else "waiting")
 
 
 def schema_enum_values(schema: dict[str, Any]) -> list[Any]:
