@@ -73,7 +73,8 @@ def answer(messages: list[BaseMessage]) -> str:
     return f"Tomorrow in {city}: see the forecast [T1.1] and the hotels with free rooms [T2.1]."
 
 
-models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[decompose], planner=[plan],
+# Prompts are not recorded: the soak (benchmarks/server_load.py --soak) would measure that log growing.
+models = ScriptedModels(record=False, router=[{"route": "parallel"}], decomposer=[decompose], planner=[plan],
                         executor=[execute], answerer=[answer])
 dependencies = dataclasses.replace(build_dependencies(), models=models)
 graph = compile_from(dependencies)

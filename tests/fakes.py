@@ -23,23 +23,28 @@ Reply = str | dict | Callable[[list[BaseMessage]], str]
 
 class ScriptedChat(BaseChatModel):
     """Replies from a script (the last entry repeats); a callable entry sees the messages it answers.
-    Records every prompt."""
+    Records every prompt, unless ``record`` is off (a soak would otherwise measure this log growing)."""
 
     script: list[Any]
     prompts: list[list[BaseMessage]]
     call_kwargs: list[dict]  # the per-call options (temperature, max_tokens, ...) of each non-streamed call
     repeat_last: bool = True
+    record: bool = True
+    calls_made: int = 0
 
-    def __init__(self, script: Sequence[Reply], repeat_last: bool = True):
-        super().__init__(script=list(script), prompts=[], call_kwargs=[], repeat_last=repeat_last)
+    def __init__(self, script: Sequence[Reply], repeat_last: bool = True, record: bool = True):
+        super().__init__(script=list(script), prompts=[], call_kwargs=[], repeat_last=repeat_last, record=record)
 
     @property
     def _llm_type(self) -> str:
         return "scripted"
 
     def _next(self, messages: list[BaseMessage]) -> str:
-        self.prompts.append(list(messages))
-        index = min(len(self.prompts) - 1, len(self.script) - 1) if self.repeat_last else len(self.prompts) - 1
+        self.calls_made += 1
+        if self.record:
+            self.prompts.append(list(messages))
+        made = self.calls_made
+        index = min(made - 1, len(self.script) - 1) if self.repeat_last else made - 1
         reply = self.script[index]
         if callable(reply):
             reply = reply(messages)
@@ -48,7 +53,8 @@ class ScriptedChat(BaseChatModel):
     def _generate(self, messages, stop=None, run_manager=None, **kwargs):
         from langchain_core.outputs import ChatGeneration, ChatResult
 
-        self.call_kwargs.append(dict(kwargs))
+        if self.record:
+            self.call_kwargs.append(dict(kwargs))
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=self._next(messages)))])
 
     async def _agenerate(self, messages, stop=None, run_manager=None, **kwargs):
@@ -71,8 +77,8 @@ class ScriptedChat(BaseChatModel):
 class ScriptedModels:
     """A ModelProvider whose roles answer from scripts."""
 
-    def __init__(self, **scripts: Sequence[Reply]):
-        self.chats = {role: ScriptedChat(script) for role, script in scripts.items()}
+    def __init__(self, record: bool = True, **scripts: Sequence[Reply]):
+        self.chats = {role: ScriptedChat(script, record=record) for role, script in scripts.items()}
 
     def get(self, role: str, context: Context) -> RoleModel:
         if role not in self.chats:
@@ -80,7 +86,7 @@ class ScriptedModels:
         return RoleModel(role=role, chat=self.chats[role], backend="fake", endpoint=f"fake:{role}")
 
     def calls(self, role: str) -> int:
-        return len(self.chats[role].prompts) if role in self.chats else 0
+        return self.chats[role].calls_made if role in self.chats else 0
 
 
 def make_tool(name: str, properties: dict[str, Any] | None = None, *, read_only: bool = True,
