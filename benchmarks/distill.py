@@ -37,7 +37,8 @@ from graphs.deps import SHIPPED_ADAPTER, build_dependencies, find_smollm_gguf  #
 from nodes.argument_candidates import gather_candidates  # noqa: E402
 from nodes.distill.oracle import SubTask, synthesize  # noqa: E402
 from nodes.embedded_model import LlamaRuntime  # noqa: E402
-from nodes.execute import ToolRefused, decide_step  # noqa: E402
+from nodes.execute import decide_step  # noqa: E402
+from nodes.step_rules import ToolRefused  # noqa: E402
 from nodes.models import ModelFactory  # noqa: E402
 from nodes.structured import StructuredOutputError  # noqa: E402
 from tools.sandbox.generate import ensure_sandbox  # noqa: E402

@@ -50,7 +50,8 @@ NOT_PLURALS = frozenset("""news series species always perhaps whereas physics ec
     previous famous serious nervous numerous dangerous gorgeous delicious tennis billiards""".split())
 
 
-def _stem(word: str) -> str:
+def plural_stem(word: str) -> str:
+    """A lower-case word without its plural ending."""
     # Plurals only: "charts" ~ "chart", "queries" ~ "query". Heavier stemming merged unrelated tool words.
     if word in NOT_PLURALS:
         return word
@@ -69,7 +70,7 @@ def tokenize(text: str) -> list[str]:
             tokens.extend(word)
             tokens.extend(word[i : i + 2] for i in range(len(word) - 1))
         elif word not in STOPWORDS:
-            tokens.append(_stem(word))
+            tokens.append(plural_stem(word))
     return tokens
 
 

@@ -17,6 +17,7 @@ from graphs.context import Context
 from nodes.claims import check_claims, figure_claims
 from nodes.answer_lead import lead_lines
 from nodes.fact_rendering import render_facts
+from nodes.figures import MARKER
 from nodes.quoted_data import quoted
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
@@ -27,7 +28,7 @@ from nodes.timing import remaining_s, timed
 EVIDENCE_CHARS = 700
 ANSWER_MODEL_MIN_S = 3.0  # with less of the latency budget left, the facts are shown without the answer model
 MAX_SENTENCES = 4
-_MARKER = re.compile(r"\[(T\d+\.\d+)\]")
+_MARKER = MARKER
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 
 

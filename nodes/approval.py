@@ -28,8 +28,6 @@ from pydantic import BaseModel, Field, ValidationError
 from graphs.plan import Task
 from tools.tool_outcome import ToolOutcome
 
-Policy = Literal["ask", "deny", "allow"]
-POLICIES: tuple[str, ...] = ("ask", "deny", "allow")
 DECISIONS = ["approve", "edit", "reject"]
 MAX_ARG_CHARS = 60
 
@@ -110,6 +108,7 @@ class HeldCall(BaseModel):
     args: dict[str, Any]
     description: str
     call_id: str
+    spec: Tool | None = None  # the tool's listing: its schema checks an edit, its title names the effect
 
 
 def approval_request(held: list[HeldCall]) -> dict[str, Any]:

@@ -24,6 +24,7 @@ from nodes.approval import (
     HeldCall,
     Reject,
     approval_request,
+    effect_line,
     edit_problem,
     parse_decisions,
 )
@@ -32,23 +33,19 @@ from nodes.execute import ToolCaller
 from tools.tool_outcome import ToolOutcome
 
 
-def held_calls(task_results: dict[str, dict[str, Any]]) -> list[HeldCall]:
-    """The calls waiting for approval, one per task, in task order."""
+async def held_calls(task_results: dict[str, dict[str, Any]], tools: ToolCaller) -> list[HeldCall]:
+    """The calls waiting for approval, one per task, in task order, each with its tool's schema."""
     held = []
     for task_id, result in task_results.items():
         if result.get("status") != "awaiting_approval":
             continue
         last = result["observations"][-1]
+        spec = next((t for t in await tools.list_tools(last["server"]) if t.name == last["tool"]), None)
+        description = (effect_line(last["server"], spec, last["arguments"]) if spec is not None
+                       else f"{last['server']}.{last['tool']}")
         held.append(HeldCall(task_id=task_id, server=last["server"], tool=last["tool"], args=last["arguments"],
-                             description=last["error"].removeprefix("waiting for approval: "),
-                             call_id=last["call_id"]))
+                             description=description, call_id=last["call_id"], spec=spec))
     return held
-
-
-def effect_line_of(held: HeldCall, args: dict[str, Any]) -> str:
-    """The held call's line with the arguments it ran with (an edit may have changed them)."""
-    title = held.description.split(" on ", 1)[0]
-    return f"{title} on {held.server} ({', '.join(f'{k} {v!r}' for k, v in args.items())})"
 
 
 def has_checkpointer() -> bool:
@@ -79,8 +76,7 @@ def make_approver(tools: ToolCaller):
             return _replace_last(result, record, "rejected", reason)
         args = held.args
         if isinstance(decision, Edit):
-            tool = next((t for t in await tools.list_tools(held.server) if t.name == held.tool), None)
-            problem = edit_problem(held, decision, tool)
+            problem = edit_problem(held, decision, held.spec)
             if problem:
                 record = ToolOutcome(call_id=held.call_id, server=held.server, tool=held.tool,
                                      arguments=decision.edited_action.args, ok=False, error=f"not done: {problem}")
@@ -89,13 +85,14 @@ def make_approver(tools: ToolCaller):
         outcome = await tools.call(held.server, held.tool, args, timeout_s=timeout_s)
         updated = _replace_last(result, outcome, "ok" if outcome.ok else "failed", outcome.error)
         if outcome.ok:  # the answer opens with what was done (nodes/answer.py)
-            updated["done"] = {"call_id": outcome.call_id, "description": effect_line_of(held, args)}
+            done = effect_line(held.server, held.spec, args) if held.spec is not None else held.description
+            updated["done"] = {"call_id": outcome.call_id, "description": done}
         return updated
 
     async def approve(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
         results = state.get("task_results") or {}
-        held = held_calls(results)
+        held = await held_calls(results, tools)
         if not held:
             return {}
         if not has_checkpointer():

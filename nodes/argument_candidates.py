@@ -22,7 +22,18 @@ from datetime import date
 from typing import Any
 
 from nodes.claims import concepts_of, field_concepts
+from indexes.bm25 import plural_stem
 from nodes.date_mentions import DateMention, find_date_mentions
+from nodes.property_kinds import (
+    accepts_range,
+    is_date_property,
+    is_id_property,
+    is_person_property,
+    is_query_property,
+    named_ids,
+    number_named_for,
+    people_named,
+)
 
 MAX_SPAN_WORDS = 4
 MAX_DEPENDENCY_VALUES = 60
@@ -33,8 +44,6 @@ _STOP = frozenset("""a an and are as at be by can could do does for from get giv
     its me my of on or our please show tell that the their then there this to want was what whats what's
     when where which who will with would you your any some much many find look up check
     top best cheapest nearest highest lowest most least""".split())
-_DATE_NAME = re.compile(r"(^|_)(date|dates|day|check_in|check_out|checkin|checkout|depart|departure|return)"
-                        r"(_|$)|(^|_)on$")
 
 
 @dataclass
@@ -87,51 +96,6 @@ def _spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:
                 continue
             found.append(text[first[1] : last[2]])
     return found
-
-
-_GENERIC_NAME_PARTS = frozenset({"min", "max", "num", "number", "count", "of", "per", "total", "limit", "id"})
-
-
-def number_named_for(name: str, requests: list[str]) -> float | int | None:
-    """The number the request writes next to this property's own word: 4 for ``min_stars`` in "a 4-star
-    hotel", 2 for ``rooms`` in "2 rooms". A value the user stated is not left for the model to drop."""
-    stems = {p.rstrip("s") for p in re.split(r"[_\W]+", name.lower()) if len(p) >= 3} - _GENERIC_NAME_PARTS
-    for stem in stems:
-        pattern = re.compile(rf"(?<![\w.])(\d+)\s*-?\s*{re.escape(stem)}s?\b", re.IGNORECASE)
-        for text in requests:
-            match = pattern.search(text)
-            if match:
-                return int(match.group(1))
-    return None
-
-
-def is_id_property(name: str) -> bool:
-    return name.lower() == "id" or name.lower().endswith("_id") or name.endswith("Id")
-
-
-def named_ids(name: str, requests: list[str]) -> list[float]:
-    """Numbers the request gives as this id: after its noun ("hotel 12", "hotel_id 12", "flight #3")."""
-    noun = re.sub(r"(_id|Id|id)$", "", name).strip("_").lower()
-    if not noun:
-        return []
-    pattern = re.compile(rf"\b{re.escape(noun)}(?:[ _]?id)?\s*(?:#|no\.?|number)?\s*(\d+)\b", re.IGNORECASE)
-    return [float(n) for text in requests for n in pattern.findall(text)]
-
-
-_PERSON_PROPERTY = re.compile(r"(^|_)(guest|customer|passenger|traveller|traveler|person|contact|holder|user)"
-                              r"_?name$|^(full_?name|name_on_booking)$", re.IGNORECASE)
-_NAMED_PERSON = re.compile(r"\b(?:for|under|named|name is|guest|passenger|customer)\s+"
-                           r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){0,3})")
-
-
-def is_person_property(name: str, spec: dict[str, Any]) -> bool:
-    """A property that holds the name of the person a booking or order is for."""
-    return bool(_PERSON_PROPERTY.search(name)) or "full name" in str(spec.get("description") or "").lower()
-
-
-def people_named(texts: list[str]) -> list[str]:
-    """Names the request gives a booking: "for John Smith", "under the name Eve" (capitalised words)."""
-    return [m.group(1) for text in texts for m in _NAMED_PERSON.finditer(text)]
 
 
 def _dependency_values(outputs: list[str]) -> tuple[list[str], list[tuple[str, float]]]:
@@ -197,17 +161,6 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
                                                                                   if user_name.strip() else [])])))
 
 
-def is_date_property(name: str, spec: dict[str, Any]) -> bool:
-    """A string property that holds a day: by format, by name, or by a description naming YYYY-MM-DD."""
-    if spec.get("format") in ("date", "date-time"):
-        return True
-    return bool(_DATE_NAME.search(name.lower())) or "YYYY-MM-DD" in (spec.get("description") or "")
-
-
-def _accepts_range(name: str, spec: dict[str, Any]) -> bool:
-    return name.endswith("s") or "range" in (spec.get("description") or "").lower()
-
-
 def _string_spec(spec: dict[str, Any]) -> dict[str, Any] | None:
     """The string branch of a property (``str | None`` arrives as anyOf [string, null])."""
     if spec.get("type") == "string":
@@ -248,27 +201,6 @@ def _named(values: list[Any], candidates: Candidates) -> list[Any]:
     return [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
 
 
-def _stem(word: str) -> str:
-    """"restaurants" and "restaurant" are one word to a tool's own-word check."""
-    word = word.lower()
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
-def is_query_property(name: str, spec: dict[str, Any]) -> bool:
-    """A free-text search property (``query``, ``q``, ``keywords``...): it takes the request's own words."""
-    return name.lower() in ("query", "q", "question", "search", "keywords", "search_query", "text", "prompt")
-
-
-_QUOTED_EXAMPLE = re.compile(r"'[^']{1,60}'|\"[^\"]{1,60}\"")
-
-
-def tool_words(tool_name: str, description: str) -> set[str]:
-    """Words a tool uses about itself ("stock", "price", "forecast"): as values they name the tool, not a thing.
-    Quoted examples ("by id or name (e.g. 'Eiffel Tower')") are values the tool takes, not its own words."""
-    about = _QUOTED_EXAMPLE.sub(" ", description)
-    return {w.lower() for w in _TOKEN.findall(f"{tool_name.replace('_', ' ')} {about}")}
-
-
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
                        own_words: set[str] | None = None) -> dict[str, Any] | None:
     """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
@@ -287,7 +219,7 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
         return spec
     if string is not None:
         if is_date_property(name, string | {"description": spec.get("description", "")}):
-            values = candidates.range_values() if _accepts_range(name, spec) else candidates.day_values()
+            values = candidates.range_values() if accepts_range(name, spec) else candidates.day_values()
         elif is_person_property(name, spec):
             values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
         elif is_query_property(name, string):
@@ -296,9 +228,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
             if own_words:  # "amazon", not "amazon stock price" nor "stock": the tool's words name the tool
-                own = {_stem(w) for w in own_words}
-                specific = [v for v in values if not {_stem(w) for w in _TOKEN.findall(v)} & own]
-                values = specific or [v for v in values if not {_stem(w) for w in _TOKEN.findall(v)} <= own] \
+                own = {plural_stem(w.lower()) for w in own_words}
+                specific = [v for v in values if not {plural_stem(w.lower()) for w in _TOKEN.findall(v)} & own]
+                values = specific or [v for v in values if not {plural_stem(w.lower()) for w in _TOKEN.findall(v)} <= own] \
                     or values
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None

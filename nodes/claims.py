@@ -16,10 +16,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-_MARKER = re.compile(r"\[(T\d+\.\d+)\]")
-_ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
-_TIME = re.compile(r"\b(\d{1,2}):(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", re.IGNORECASE)
-_NUMBER = re.compile(r"(?<![\w.:])[-+]?\d+(?:,\d{3})*(?:\.\d+)?(?![\w:])")
+from nodes.figures import MARKER as _MARKER
+from nodes.figures import canonical_number, figures_of, without_figures
+
 _WORD = re.compile(r"[a-z°%$€£¥]+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
 _CLAUSE = re.compile(r";\s+")
@@ -91,42 +90,6 @@ def field_concepts(path: tuple[str, ...]) -> set[str]:
     return found
 
 
-def _canonical_number(text: str) -> set[str]:
-    value = float(text.replace(",", "").lstrip("+"))
-    forms = {f"{value:.2f}".rstrip("0").rstrip("."), f"{round(value):d}", f"{abs(value):.2f}".rstrip("0").rstrip(".")}
-    forms.add(f"{round(value, 1):.1f}".rstrip("0").rstrip("."))
-    return forms
-
-
-def _canonical_time(hours: str, minutes: str, suffix: str | None) -> str:
-    h = int(hours)
-    if suffix and suffix.lower().startswith("p") and h < 12:
-        h += 12
-    if suffix and suffix.lower().startswith("a") and h == 12:
-        h = 0
-    return f"{h}:{minutes}"
-
-
-def without_figures(text: str) -> str:
-    """``text`` with its dates, clock times and numbers taken out (its markers kept)."""
-    return _NUMBER.sub(" ", _TIME.sub(" ", _ISO_DATE.sub(" ", text)))
-
-
-def figures_of(text: str) -> list[tuple[str, set[str]]]:
-    """Each figure in ``text`` as (as written, canonical forms): ISO dates, clock times, numbers."""
-    text = _MARKER.sub(" ", text)
-    found: list[tuple[str, set[str]]] = []
-    for match in _ISO_DATE.finditer(text):
-        found.append((match.group(), {match.group()}))
-    text = _ISO_DATE.sub(" ", text)
-    for match in _TIME.finditer(text):
-        found.append((match.group().strip(), {_canonical_time(*match.groups())}))
-    text = _TIME.sub(" ", text)
-    for match in _NUMBER.finditer(text):
-        found.append((match.group(), {f"{float(match.group().replace(',', '')):.2f}".rstrip("0").rstrip(".")}))
-    return found
-
-
 @dataclass
 class Leaf:
     """One value in a tool output, with the field path it sits under."""
@@ -154,10 +117,10 @@ def leaves_of(output: str) -> list[Leaf]:
         elif isinstance(value, bool) or value is None:
             return
         elif isinstance(value, (int, float)):
-            leaves.append(Leaf(path, _canonical_number(str(value)), field_concepts(path)))
+            leaves.append(Leaf(path, canonical_number(str(value)), field_concepts(path)))
         else:
             for _, forms in figures_of(str(value)):
-                expanded = set().union(*(_canonical_number(f) if re.fullmatch(r"-?\d+(\.\d+)?", f) else {f}
+                expanded = set().union(*(canonical_number(f) if re.fullmatch(r"-?\d+(\.\d+)?", f) else {f}
                                          for f in forms))
                 # Figures inside free text (a summary, a passage) carry no field of their own.
                 concepts = field_concepts(path) if path and path[-1] not in ("text", "summary", "content",

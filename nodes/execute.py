@@ -4,8 +4,8 @@ Each step is one schema-constrained output ``{"tool": ..., "params": {...}}`` wh
 built from the server's tools' JSON schemas (TURA's "infer without thought", appendix A.4.2), with every
 argument narrowed to the values the task's own inputs offer (nodes/argument_candidates.py): spans of the
 request, dates resolved by code, dependency outputs, named enum values. A tool outside the assigned server,
-or arguments outside that set or the tool's schema, are refused here in code too (a backend without
-grammars), and the model is re-asked with the reason. It stops at the first successful call or after
+or arguments outside that set or the tool's schema, are refused in code too (nodes/step_rules.py, for a
+backend without grammars), and the model is re-asked with the reason. It stops at the first successful call or after
 ``max_steps``. A call that changes data is never made here: it is held for approval (nodes/approval.py).
 """
 
@@ -14,19 +14,17 @@ from __future__ import annotations
 import json
 import re
 from datetime import date
-from functools import lru_cache
 from typing import Any, Protocol
 
-import jsonschema
 from langchain_core.messages import AIMessage, HumanMessage
 from mcp.types import Tool
-from pydantic import BaseModel, Field
 
 from graphs.context import Context
 from graphs.plan import Task
-from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates, tool_words
-from nodes.argument_direction import direction_pairs, order_by_request, separate_pair
+from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates
+from nodes.property_kinds import tool_words
 from nodes.approval import changes_data, held_outcome, policy_for, user_asked_tools
+from nodes.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
 from nodes.models import RoleModel
 from nodes.executor_prompt import executor_conversation
 from nodes.quoted_data import quoted
@@ -45,15 +43,6 @@ class ToolCaller(Protocol):
                    timeout_s: float = 15.0) -> ToolOutcome: ...
 
 
-class ToolStep(BaseModel):
-    tool: str = Field(min_length=1)
-    params: dict[str, Any] = Field(default_factory=dict)
-
-
-class ToolRefused(ValueError):
-    """The model named a tool it may not call, or arguments that break the tool's schema."""
-
-
 def step_schema(tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
     """A decoding schema allowing exactly one of ``tools`` with arguments of that tool's schema (or of its
     ``constrained`` schema; tools missing from ``constrained`` are left out)."""
@@ -68,63 +57,6 @@ def step_schema(tools: list[Tool], constrained: dict[str, dict[str, Any]] | None
         for t in tools if constrained is None or t.name in constrained
     ]
     return variants[0] if len(variants) == 1 else {"anyOf": variants}
-
-
-@lru_cache(maxsize=1024)
-def _validator_for(schema_json: str) -> jsonschema.protocols.Validator | None:
-    """A compiled validator per distinct schema. ``jsonschema.validate`` re-checks the schema against its
-    metaschema on every call, which cost ~1 ms a task step; the schema is checked here once instead.
-    None for a schema that is itself invalid (a user's server): its arguments are then left for the server
-    to validate, which it must do anyway."""
-    schema = json.loads(schema_json)
-    cls = jsonschema.validators.validator_for(schema)
-    try:
-        cls.check_schema(schema)
-    except jsonschema.SchemaError:
-        return None
-    return cls(schema)
-
-
-def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None,
-                    request_texts: list[str] | None = None):
-    """The in-code guard: only this server's tools, arguments valid against the tool's input schema and,
-    when given, against its ``constrained`` schema (the closed set of values the request offers); a source and
-    target of one value only when the request names no other (``settle_arguments`` repairs that case)."""
-    by_name = {t.name: t for t in tools}
-    validators = {t.name: _validator_for(json.dumps(t.inputSchema or {"type": "object"}, sort_keys=True))
-                  for t in tools}
-    narrowed = {name: _validator_for(json.dumps(schema, sort_keys=True)) for name, schema in (constrained or {}).items()}
-
-    def check(step: ToolStep) -> None:
-        tool = by_name.get(step.tool)
-        if tool is None:
-            raise ToolRefused(
-                f"tool '{step.tool}' is not a tool of server '{server}'; allowed: {', '.join(by_name)}"
-            )
-        if constrained is not None and step.tool not in constrained:
-            raise ToolRefused(f"tool '{step.tool}' needs a value the request does not give; allowed: "
-                              f"{', '.join(constrained)}")
-        for name, value in step.params.items():
-            # One span names one thing: ["guangzhou", "guangzhou"] compares a city with itself.
-            if isinstance(value, list) and len({json.dumps(v, sort_keys=True).lower() for v in value}) < len(value):
-                raise ToolRefused(f"{name} repeats a value; give each value once")
-        params = separate_pair(step.params, tool.inputSchema or {}, request_texts or [])
-        for source, target in direction_pairs(list(params)):
-            # USD -> USD converts nothing; Paris -> Paris is no flight.
-            if str(params[source]).strip().lower() == str(params[target]).strip().lower():
-                raise ToolRefused(f"{source} and {target} are both {params[source]!r}; they must differ")
-        try:
-            if (validator := validators[step.tool]) is not None:
-                validator.validate(step.params)
-        except jsonschema.ValidationError as exc:
-            raise ToolRefused(f"arguments for {step.tool} are invalid: {exc.message}") from exc
-        try:
-            if (validator := narrowed.get(step.tool)) is not None:
-                validator.validate(step.params)
-        except jsonschema.ValidationError as exc:
-            raise ToolRefused(f"arguments for {step.tool} must come from the request: {exc.message}") from exc
-
-    return check
 
 
 class NoCallableTool(ToolRefused):
@@ -165,31 +97,6 @@ def described_best(tools: list[Tool], requests: list[str]) -> str | None:
                        t.name) for t in tools), reverse=True)
     (best, name), (second, _) = overlap[0], overlap[1]
     return name if best >= 2 and best >= second + 2 else None
-
-
-def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str]) -> ToolStep:
-    """The decoded step with a value repeated across properties dropped and source/target pairs in the
-    request's order (nodes/argument_direction.py)."""
-    step = drop_repeated_values(step, tool)
-    params = separate_pair(step.params, tool.inputSchema or {}, request_texts)
-    return ToolStep(tool=step.tool, params=order_by_request(params, request_texts))
-
-
-def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:
-    """One span fills one property: a value repeated in an optional property ("city": "Tokyo", "cuisine":
-    "Tokyo") is removed there, so the tool's default applies instead of a filter nobody asked for."""
-    required = set((tool.inputSchema or {}).get("required") or [])
-    seen: set[str] = set()
-    params: dict[str, Any] = {}
-    for name in sorted(step.params, key=lambda n: (n not in required, list(step.params).index(n))):
-        value = step.params[name]
-        key = value.strip().lower() if isinstance(value, str) else None
-        if key is not None and key in seen and name not in required:
-            continue
-        if key is not None:
-            seen.add(key)
-        params[name] = value
-    return ToolStep(tool=step.tool, params={n: params[n] for n in step.params if n in params})
 
 
 async def decide_step(query: str, server: str, available: list[Tool], candidates: Candidates, *, model: RoleModel,

@@ -25,7 +25,8 @@ from pydantic import BaseModel
 
 from nodes.argument_candidates import gather_candidates
 from nodes.distill.trajectories import Step, Trajectory
-from nodes.execute import ToolRefused, constrained_tools
+from nodes.execute import constrained_tools
+from nodes.step_rules import ToolRefused
 from nodes.models import RoleModel
 from nodes.probe import count_results
 from nodes.prompts.distill import JUDGE_SYSTEM, JUDGE_USER

@@ -4,7 +4,8 @@ catalogue's schemas, and the decoding schema built from them."""
 from datetime import date
 
 from nodes.argument_candidates import constrain_tool_schema, gather_candidates
-from nodes.execute import NoCallableTool, ToolStep, constrained_tools, make_step_check, step_schema
+from nodes.execute import NoCallableTool, constrained_tools, step_schema
+from nodes.step_rules import ToolStep, make_step_check
 from tests.fakes import make_tool
 
 TODAY = date(2026, 11, 23)
@@ -109,7 +110,7 @@ def test_a_named_date_makes_the_date_property_required_and_unnamed_optional_enum
 
 
 def test_spans_made_only_of_the_tools_own_words_are_not_offered():
-    from nodes.argument_candidates import tool_words
+    from nodes.property_kinds import tool_words
 
     quote = {"type": "object", "required": ["ticker_or_name"], "properties": {"ticker_or_name": {"type": "string"}}}
     own = tool_words("get_quote", "Latest price of a stock or fund")
@@ -119,7 +120,7 @@ def test_spans_made_only_of_the_tools_own_words_are_not_offered():
 
 
 def test_a_value_repeated_in_an_optional_property_is_dropped():
-    from nodes.execute import drop_repeated_values
+    from nodes.step_rules import drop_repeated_values
 
     tool = make_tool("search", {"city": {"type": "string"}, "cuisine": {"type": "string"}}, required=["city"])
     step = drop_repeated_values(ToolStep(tool="search", params={"cuisine": "Tokyo", "city": "Tokyo"}), tool)
@@ -205,7 +206,8 @@ def test_a_booking_name_is_one_the_request_gives_or_the_user_the_run_acts_for():
 
 
 def test_a_number_written_next_to_a_propertys_word_must_be_used():
-    from nodes.argument_candidates import constrain_tool_schema, number_named_for
+    from nodes.argument_candidates import constrain_tool_schema
+    from nodes.property_kinds import number_named_for
 
     assert number_named_for("min_stars", ["the cheapest 4-star hotel in Paris"]) == 4
     assert number_named_for("rooms", ["2 rooms for 3 nights"]) == 2
@@ -243,7 +245,7 @@ def test_superlatives_and_the_tools_own_words_in_either_number_are_not_values():
 def test_a_source_and_target_with_the_same_value_are_refused():
     import pytest
 
-    from nodes.execute import ToolRefused, ToolStep, make_step_check
+    from nodes.step_rules import ToolRefused, ToolStep, make_step_check
     from tests.fakes import make_tool
 
     tool = make_tool("convert_currency", {"amount": {"type": "number"}, "from_currency": {"type": "string"},

@@ -1,0 +1,110 @@
+"""The rules a decoded executor step must meet, and the repairs made to it before it runs.
+
+The step check refuses, inside structured decoding so the model is re-asked with the reason: a tool outside
+the server, arguments outside the tool's schema or outside the closed set the request offers, a list that
+repeats a value, a source and target of one value. ``settle_arguments`` then drops a value repeated across
+properties and puts source/target pairs in the request's order (nodes/argument_direction.py).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+import jsonschema
+from mcp.types import Tool
+from pydantic import BaseModel, Field
+
+from nodes.argument_direction import direction_pairs, order_by_request, separate_pair
+
+
+class ToolStep(BaseModel):
+    tool: str = Field(min_length=1)
+    params: dict[str, Any] = Field(default_factory=dict)
+
+
+class ToolRefused(ValueError):
+    """The model named a tool it may not call, or arguments that break the tool's schema."""
+
+
+@lru_cache(maxsize=1024)
+def _validator_for(schema_json: str) -> jsonschema.protocols.Validator | None:
+    """A compiled validator per distinct schema. ``jsonschema.validate`` re-checks the schema against its
+    metaschema on every call, which cost ~1 ms a task step; the schema is checked here once instead.
+    None for a schema that is itself invalid (a user's server): its arguments are then left for the server
+    to validate, which it must do anyway."""
+    schema = json.loads(schema_json)
+    cls = jsonschema.validators.validator_for(schema)
+    try:
+        cls.check_schema(schema)
+    except jsonschema.SchemaError:
+        return None
+    return cls(schema)
+
+
+def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None,
+                    request_texts: list[str] | None = None):
+    """The in-code guard: only this server's tools, arguments valid against the tool's input schema and,
+    when given, against its ``constrained`` schema (the closed set of values the request offers); a source and
+    target of one value only when the request names no other (``settle_arguments`` repairs that case)."""
+    by_name = {t.name: t for t in tools}
+    validators = {t.name: _validator_for(json.dumps(t.inputSchema or {"type": "object"}, sort_keys=True))
+                  for t in tools}
+    narrowed = {name: _validator_for(json.dumps(schema, sort_keys=True)) for name, schema in (constrained or {}).items()}
+
+    def check(step: ToolStep) -> None:
+        tool = by_name.get(step.tool)
+        if tool is None:
+            raise ToolRefused(
+                f"tool '{step.tool}' is not a tool of server '{server}'; allowed: {', '.join(by_name)}"
+            )
+        if constrained is not None and step.tool not in constrained:
+            raise ToolRefused(f"tool '{step.tool}' needs a value the request does not give; allowed: "
+                              f"{', '.join(constrained)}")
+        for name, value in step.params.items():
+            # One span names one thing: ["guangzhou", "guangzhou"] compares a city with itself.
+            if isinstance(value, list) and len({json.dumps(v, sort_keys=True).lower() for v in value}) < len(value):
+                raise ToolRefused(f"{name} repeats a value; give each value once")
+        params = separate_pair(step.params, tool.inputSchema or {}, request_texts or [])
+        for source, target in direction_pairs(list(params)):
+            # USD -> USD converts nothing; Paris -> Paris is no flight.
+            if str(params[source]).strip().lower() == str(params[target]).strip().lower():
+                raise ToolRefused(f"{source} and {target} are both {params[source]!r}; they must differ")
+        try:
+            if (validator := validators[step.tool]) is not None:
+                validator.validate(step.params)
+        except jsonschema.ValidationError as exc:
+            raise ToolRefused(f"arguments for {step.tool} are invalid: {exc.message}") from exc
+        try:
+            if (validator := narrowed.get(step.tool)) is not None:
+                validator.validate(step.params)
+        except jsonschema.ValidationError as exc:
+            raise ToolRefused(f"arguments for {step.tool} must come from the request: {exc.message}") from exc
+
+    return check
+
+
+def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str]) -> ToolStep:
+    """The decoded step with a value repeated across properties dropped and source/target pairs in the
+    request's order (nodes/argument_direction.py)."""
+    step = drop_repeated_values(step, tool)
+    params = separate_pair(step.params, tool.inputSchema or {}, request_texts)
+    return ToolStep(tool=step.tool, params=order_by_request(params, request_texts))
+
+
+def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:
+    """One span fills one property: a value repeated in an optional property ("city": "Tokyo", "cuisine":
+    "Tokyo") is removed there, so the tool's default applies instead of a filter nobody asked for."""
+    required = set((tool.inputSchema or {}).get("required") or [])
+    seen: set[str] = set()
+    params: dict[str, Any] = {}
+    for name in sorted(step.params, key=lambda n: (n not in required, list(step.params).index(n))):
+        value = step.params[name]
+        key = value.strip().lower() if isinstance(value, str) else None
+        if key is not None and key in seen and name not in required:
+            continue
+        if key is not None:
+            seen.add(key)
+        params[name] = value
+    return ToolStep(tool=step.tool, params={n: params[n] for n in step.params if n in params})
