@@ -32,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from langchain_core.messages import HumanMessage  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
+from langgraph.types import Command  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
@@ -39,6 +40,7 @@ from benchmarks.answer_checks import ItemScore, score_item  # noqa: E402
 from benchmarks.answer_facts import expected_values, open_sandbox  # noqa: E402
 from benchmarks.answer_judge import judge_item  # noqa: E402
 from graphs.context import Context  # noqa: E402
+from graphs.approval_cli import unattended_decisions  # noqa: E402
 
 SCENARIOS = ROOT / "benchmarks" / "data" / "answer_scenarios.jsonl"
 RESULTS = ROOT / "benchmarks" / "results"
@@ -66,6 +68,10 @@ async def run_item(graph, item: dict[str, Any], context: Context) -> tuple[dict[
         for turn in item["turns"]:
             output = await asyncio.wait_for(
                 graph.ainvoke({"messages": [HumanMessage(turn)]}, config=config, context=context), ITEM_TIMEOUT_S)
+            while output.get("__interrupt__"):  # a held write: nobody approves here, as with `tura ask` unattended
+                reply = unattended_decisions(output["__interrupt__"][0].value, approve_writes=False)
+                output = await asyncio.wait_for(
+                    graph.ainvoke(Command(resume=reply), config=config, context=context), ITEM_TIMEOUT_S)
     except TimeoutError:
         return output, time.perf_counter() - started, f"timed out after {ITEM_TIMEOUT_S:g} s"
     except Exception as exc:  # a crash is a result here: the item scores as incorrect and the error is shown
@@ -177,8 +183,10 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         lines.append("| " + " | ".join(cells) + " |")
     Console(stderr=args.json, width=200).print(table)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    name = (f"answers_{args.split}{'_quick' if args.quick else ''}_"
-            f"{label.replace(',', '').replace('-', 'no_').replace('+', '_with_')}")
+    # A subset (--quick, --only) or another backend never overwrites the full embedded run's file.
+    name = (f"answers_{args.split}{'_quick' if args.quick else ''}{'_only' if args.only else ''}_"
+            f"{label.replace(',', '').replace('-', 'no_').replace('+', '_with_')}"
+            f"{'' if args.backend == 'embedded' else '_' + args.backend}")
     md = [f"# {table.title}", "", f"Machine: {platform.machine()}, {os.cpu_count()} cores, {date.today()}. "
           f"Accuracy counts partial as 0.5.", "", "| " + " | ".join(columns) + " |",
           "|" + "---|" * len(columns), *lines, "", "## Items", "",

@@ -18,6 +18,7 @@ from typing import Any
 
 from nodes.figures import MARKER as _MARKER
 from nodes.figures import canonical_number, figures_of, without_figures
+from nodes.quoted_data import CLOSE, OPEN
 
 _WORD = re.compile(r"[a-z°%$€£¥]+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -197,10 +198,18 @@ def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> s
     return None
 
 
+# How the answer prompt frames each tool output: "[T2.1] finance.convert_currency({...}): <<<{...}>>>"
+# (nodes/answer.py, nodes/quoted_data.py). A sentence carrying a quote delimiter or a call signature copies the
+# prompt; its figures then "match" the source they were copied from, but it tells the user nothing.
+_PROMPT_ECHO = re.compile(rf"{re.escape(OPEN)}|{re.escape(CLOSE)}|\b[a-z][\w-]*\.[a-z_]\w*\(\s*[{{)]")
+
+
 def model_sentence_problem(sentence: str, evidence: dict[str, str], free_text: str) -> str | None:
     """What the answer filter asks of a model's sentence beyond its figures (``check_sentence``): no name the
     sources and the question never use, and, when every figure is the user's own ("Tira de Cearacupe: weather
     in Paris tomorrow, 2026-11-25"), words that come from the sources."""
+    if echo := _PROMPT_ECHO.search(sentence):
+        return f"it repeats the prompt's evidence framing ({echo.group(0)!r}), not an answer"
     if problem := check_sentence(sentence, evidence, free_text):
         return problem
     cited = [m for m in _MARKER.findall(sentence) if m in evidence] or list(evidence)

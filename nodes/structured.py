@@ -1,9 +1,13 @@
 """Structured output on every backend: constrain decoding where the backend can, validate with pydantic,
 and re-ask a bounded number of times with the validation error.
 
-- vLLM (``openai`` backend): ``response_format`` of type ``json_schema`` (guided decoding).
-- llama.cpp (``embedded``): ``response_format`` of type ``json_object`` with a ``schema`` (a grammar);
-  llama.cpp's OpenAI server rejects ``json_schema``, so the two differ.
+- vLLM (``openai`` backend): ``response_format`` of type ``json_schema`` (guided decoding; vLLM's documented
+  structured-output request, also OpenAI's own).
+- llama.cpp (``embedded``): ``response_format`` of type ``json_object`` with a ``schema`` (a grammar).
+- An OpenAI-compatible server that rejects ``json_schema`` with an error naming the response format
+  (llama-cpp-python's ``llama_cpp.server`` answers 500 "response_format.type: Input should be 'text' or
+  'json_object'") is asked again at once in llama.cpp's shape, and that
+  endpoint keeps the shape for the rest of the process (``_ENDPOINT_SHAPE``).
 - anything else (test fakes): no constraint, validation only.
 """
 
@@ -33,12 +37,18 @@ class StructuredOutputError(RuntimeError):
         self.last_text = last_text
 
 
+# Endpoints (RoleModel.endpoint) that accept only llama.cpp's request shape, learnt from their refusal.
+_ENDPOINT_SHAPE: dict[str, str] = {}
+
+
 def decoding_constraint(
-    backend: str, schema: type[BaseModel], json_schema: dict[str, Any] | None = None
+    backend: str, schema: type[BaseModel], json_schema: dict[str, Any] | None = None, *, endpoint: str = ""
 ) -> dict[str, Any]:
     """The bind() arguments that make ``backend`` emit JSON of ``schema``'s shape (or of ``json_schema``,
     a tighter schema for decoding, e.g. one built from a tool's input schema)."""
     json_schema = json_schema or schema.model_json_schema()
+    if backend == "openai" and _ENDPOINT_SHAPE.get(endpoint) == "json_object":
+        return {"response_format": {"type": "json_object", "schema": grammar_safe(json_schema)}}
     if backend == "openai":
         return {
             "response_format": {
@@ -95,11 +105,10 @@ async def ask_structured(
 
     ``check`` adds rules pydantic cannot express (raise ValueError to re-ask with its message).
     """
-    constraint = decoding_constraint(model.backend, schema, json_schema)
     conversation = list(messages)
     last_error, last_text = "", ""
     for attempt in range(1, retries + 2):
-        reply: AIMessage = await call_model(model, conversation, **constraint)
+        reply = await _call_constrained(model, conversation, schema, json_schema)
         last_text = reply.text
         try:
             parsed = parse_json_reply(last_text, schema)
@@ -116,6 +125,28 @@ async def ask_structured(
                 HumanMessage(content=f"That output was invalid: {last_error}. Reply with corrected JSON only."),
             ]
     raise StructuredOutputError(model.role, schema.__name__, retries + 1, last_error, last_text)
+
+
+def rejects_response_format(exc: BaseException) -> bool:
+    """The server refused the request because of its ``response_format`` (a 400, 422 or, from llama.cpp's
+    server, 500 whose message names it)."""
+    status = getattr(exc, "status_code", None)
+    return status in (400, 422, 500) and "response_format" in str(exc)
+
+
+async def _call_constrained(model: RoleModel, conversation: list[BaseMessage], schema: type[BaseModel],
+                            json_schema: dict[str, Any] | None) -> AIMessage:
+    """One constrained call; an OpenAI-compatible server that refuses ``json_schema`` is asked in llama.cpp's
+    shape instead, once, and remembered."""
+    constraint = decoding_constraint(model.backend, schema, json_schema, endpoint=model.endpoint)
+    try:
+        return await call_model(model, conversation, **constraint)
+    except Exception as exc:
+        if model.backend != "openai" or model.endpoint in _ENDPOINT_SHAPE or not rejects_response_format(exc):
+            raise
+        _ENDPOINT_SHAPE[model.endpoint] = "json_object"
+    return await call_model(model, conversation,
+                            **decoding_constraint(model.backend, schema, json_schema, endpoint=model.endpoint))
 
 
 def _short_error(exc: Exception) -> str:

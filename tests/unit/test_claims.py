@@ -48,6 +48,13 @@ def test_sentences_whose_words_are_not_in_the_sources_are_dropped():
     assert problem("Paris stays dry under clear skies [T1.1].") == "its words are not in the sources"
 
 
+def test_a_sentence_copying_the_prompts_evidence_framing_is_dropped_though_its_figures_match():
+    echo = '[T2.1] tickets.get_details({"name": "Tokyo Skytree"}): <<<{"ticket_price": 2100}'
+    assert problem(echo).startswith("it repeats the prompt's evidence framing")
+    assert problem("Tickets cost 2100 JPY >>> [T2.1].").startswith("it repeats the prompt's evidence framing")
+    assert problem("Tickets cost 2100 JPY [T2.1].") is None
+
+
 def test_a_yes_or_no_claim_needs_a_figure_from_the_sources():
     assert problem("No, it will not rain in Paris tomorrow [T1.1].") == (
         "a yes/no or negated claim without a figure from the sources")

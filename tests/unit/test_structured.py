@@ -69,3 +69,20 @@ def test_llama_schemas_spell_out_pattern_escapes_it_cannot_parse():
     assert safe["properties"]["id"]["pattern"] == "^T[0-9]{1,3}$"
     assert "pattern" not in safe["properties"]["day"]
     assert schema["properties"]["day"]["pattern"] == r"^\bweird$"  # the original is untouched
+
+
+def test_only_a_refusal_naming_the_response_format_switches_the_request_shape():
+    from nodes.structured import rejects_response_format
+
+    class Refused(Exception):
+        def __init__(self, status_code, message):
+            super().__init__(message)
+            self.status_code = status_code
+
+    llama_server = "Error code: 500 - {'error': {'message': \"('body', 'response_format', 'type') Input should be " \
+                   "'text' or 'json_object'\"}}"
+    assert rejects_response_format(Refused(500, llama_server))
+    assert rejects_response_format(Refused(400, "response_format json_schema is not supported"))
+    assert not rejects_response_format(Refused(500, "CUDA out of memory"))  # a real server error stays an error
+    assert not rejects_response_format(Refused(401, "bad key; see response_format docs"))
+    assert not rejects_response_format(ValueError("response_format"))  # no HTTP status: not a refusal

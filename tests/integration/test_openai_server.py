@@ -1,0 +1,155 @@
+"""The ``openai`` backend against a live OpenAI-compatible server: llama-cpp-python's own ``llama_cpp.server``
+serving the same SmolLM2 GGUF on loopback ports (two processes, so per-role endpoints are real).
+
+What is checked: ``tura ask --backend openai`` gives a cited answer, with the executor role on the second
+server (``TURA_EXECUTOR_BASE_URL``); a structured-output call is refused in vLLM's ``json_schema`` shape by
+this server and then made, and parsed, in llama.cpp's ``json_object`` + ``schema`` shape; and the answer's
+tokens stream from this backend through the graph. The servers are stopped by their process group ids."""
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+from langchain_core.messages import HumanMessage, SystemMessage
+from pydantic import BaseModel
+
+from graphs.context import Context
+from graphs.deps import find_smollm_gguf
+from nodes.models import ModelFactory
+from nodes.structured import _ENDPOINT_SHAPE, ask_structured, decoding_constraint
+
+# One event loop for the module: langchain-openai shares one httpx client per (base URL, timeout) in a process,
+# and its pooled connections belong to the loop that opened them.
+pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = "smollm2-135m"
+QUESTION = "What is the weather in Beijing tomorrow?"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ModelServer:
+    """One ``python -m llama_cpp.server`` process on a free loopback port, its output in a log file."""
+
+    def __init__(self, log_path: Path):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}/v1"
+        self.log_path = log_path
+        self._log = open(log_path, "w")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "llama_cpp.server", "--model", str(find_smollm_gguf()), "--model_alias", MODEL,
+             "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", "4096", "--n_threads", "1",
+             "--verbose", "False"],
+            stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
+
+    def wait_ready(self, timeout_s: float = 90.0) -> None:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            assert self.process.poll() is None, self.log_path.read_text()[-3000:]
+            try:
+                if httpx.get(f"{self.url}/models", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                pass
+            if time.monotonic() > deadline:
+                raise TimeoutError(self.log_path.read_text()[-3000:])
+            time.sleep(0.3)
+
+    def completions_served(self) -> int:
+        return self.log_path.read_text().count("POST /v1/chat/completions")
+
+    def stop(self) -> None:
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        self._log.close()
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    """Two live servers: the main endpoint and the executor's own."""
+    tmp = tmp_path_factory.mktemp("openai-servers")
+    started = [ModelServer(tmp / "main.log"), ModelServer(tmp / "executor.log")]
+    try:
+        for server in started:
+            server.wait_ready()
+        yield started
+    finally:
+        for server in started:
+            server.stop()
+
+
+def test_tura_ask_gives_a_cited_answer_through_two_live_endpoints(servers, tmp_path):
+    main, executor = servers
+    before = (main.completions_served(), executor.completions_served())
+    env = {**os.environ, "TURA_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1",
+           "TURA_EXECUTOR_BASE_URL": executor.url, "TURA_EXECUTOR_MODEL": MODEL}
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("tura")), "ask", QUESTION, "--json", "--backend", "openai",
+         "--base-url", main.url, "--model", MODEL, "--request-timeout", "60"],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=420)
+    assert done.returncode == 0, done.stderr[-3000:]
+    run = json.loads(done.stdout)
+    assert "[T1.1]" in run["answer"], run["answer"]
+    calls = [o for r in run["task_results"].values() for o in r["observations"]]
+    assert any(o["tool"] == "get_forecast" and o["ok"] and "Beijing" in json.dumps(o["arguments"]) for o in calls)
+    # every role but the executor asked the main server; the executor asked its own
+    assert main.completions_served() > before[0] and executor.completions_served() > before[1]
+
+
+class City(BaseModel):
+    city: str
+    country: str
+
+
+async def test_structured_output_falls_back_to_the_shape_this_server_accepts(servers):
+    main, _ = servers
+    context = Context(model_backend="openai", openai_base_url=main.url, openai_model=MODEL, request_timeout_s=60)
+    model = ModelFactory(load_runtime=lambda: None).get("router", context)
+    _ENDPOINT_SHAPE.pop(model.endpoint, None)
+    assert decoding_constraint("openai", City, endpoint=model.endpoint)["response_format"]["type"] == "json_schema"
+    refused_before = main.log_path.read_text().count("json_schema")
+    parsed = await ask_structured(model, [SystemMessage("Reply with JSON."),
+                                          HumanMessage("Name a city and its country.")], City, retries=2)
+    assert isinstance(parsed, City) and parsed.city and parsed.country
+    # vLLM's shape was refused (the server logs the refusal), so this endpoint now gets llama.cpp's shape
+    assert _ENDPOINT_SHAPE[model.endpoint] == "json_object"
+    assert main.log_path.read_text().count("json_schema") > refused_before
+    shape = decoding_constraint("openai", City, endpoint=model.endpoint)["response_format"]
+    assert shape["type"] == "json_object" and shape["schema"]["required"] == ["city", "country"]
+
+
+async def test_answer_tokens_stream_from_the_openai_backend(servers, tmp_path, monkeypatch):
+    from graphs.deps import build_dependencies
+    from graphs.graph import compile_from
+
+    main, executor = servers
+    monkeypatch.setenv("TURA_EXECUTOR_BASE_URL", executor.url)
+    monkeypatch.setenv("TURA_EXECUTOR_MODEL", MODEL)
+    deps = build_dependencies([], directory=tmp_path / "data")
+    try:
+        graph = compile_from(deps)
+        context = Context(model_backend="openai", openai_base_url=main.url, openai_model=MODEL,
+                          request_timeout_s=60)
+        chunks = []
+        async for chunk, metadata in graph.astream({"messages": [HumanMessage(QUESTION)]}, context=context,
+                                                   stream_mode="messages"):
+            if metadata.get("langgraph_node") == "answer" and chunk.content:
+                chunks.append(chunk.content)
+    finally:
+        await deps.aclose()
+    assert len(chunks) >= 3, chunks  # tokens, not one final message
