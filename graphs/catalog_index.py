@@ -15,9 +15,17 @@ from dataclasses import dataclass, field
 
 from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
+from indexes.entities import EntityDirectory, listed_names, with_entity_matches
 from indexes.server_index import QueryOptions, ServerHit, ServerIndex, SyncReport
 from tools.catalog import Catalog
 from tools.pool import SessionPool
+
+
+def is_listing_tool(tool) -> bool:
+    """A tool that lists what its server knows: read-only, named list..., no required argument."""
+    annotations = tool.annotations
+    return (tool.name.lower().startswith("list") and bool(annotations and annotations.readOnlyHint)
+            and not (tool.inputSchema or {}).get("required"))
 
 
 def server_doc(name: str, catalog: Catalog, tools: list) -> ServerDoc:
@@ -111,6 +119,8 @@ class CatalogRetriever:
         self._pool = pool
         self._open_index = open_index
         self._index: ServerIndex | None = None
+        self._entities = EntityDirectory({})
+        self._listing_tools: dict[str, list[str]] = {}
         self._sync_lock = asyncio.Lock()
         self.options = options
         self.unavailable: dict[str, str] = {}
@@ -125,7 +135,24 @@ class CatalogRetriever:
                 self.unavailable[name] = f"{type(listing).__name__}: {listing}"
                 continue
             docs.append(server_doc(name, self._pool.catalog, listing))
+            self._listing_tools[name] = [t.name for t in listing if is_listing_tool(t)]
         return docs
+
+    async def entity_directory(self) -> EntityDirectory:
+        """The names the catalogue's listing tools return, asked once (indexes/entities.py). A listing tool
+        that fails is noted in ``unavailable`` and leaves its names out; retrieval goes on without them."""
+        calls = [(server, tool) for server, tools in self._listing_tools.items() for tool in tools]
+        outcomes = await asyncio.gather(*(self._pool.call(server, tool, {}) for server, tool in calls),
+                                        return_exceptions=True)
+        names: dict[str, list[str]] = {}
+        for (server, tool), outcome in zip(calls, outcomes):
+            if isinstance(outcome, BaseException) or not outcome.ok:
+                reason = outcome if isinstance(outcome, BaseException) else outcome.error
+                self.unavailable[f"{server}.{tool}"] = f"listing for the entity directory failed: {reason}"
+                continue
+            # the structured output is whole; the text is cut at MAX_TEXT_CHARS
+            names.setdefault(server, []).extend(listed_names(outcome.structured or outcome.text))
+        return EntityDirectory(names)
 
     async def open(self) -> ServerIndex:
         """The index as stored, without syncing (``tura index query``, ``tura index build``)."""
@@ -138,6 +165,7 @@ class CatalogRetriever:
                 index = await self.open()
                 synthetic = await asyncio.to_thread(runtime_synthetic, index, docs)
                 await asyncio.to_thread(index.sync, docs, synthetic)
+                self._entities = await self.entity_directory()
                 self._index = index
             return self._index
 
@@ -148,6 +176,7 @@ class CatalogRetriever:
 
     async def search(self, sub_queries: Sequence[str], *, top_k: int, top_n: int) -> list[ServerHit]:
         index = await self.index()
-        return await asyncio.to_thread(
+        hits = await asyncio.to_thread(
             index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
         )
+        return with_entity_matches(hits, list(sub_queries), self._entities)

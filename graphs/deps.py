@@ -9,6 +9,7 @@ Environment:
 - TURA_LLAMA_CPP_SRC: where llama.cpp's LoRA converter is unpacked (default ~/.cache/tura/llama.cpp)
 - TURA_EXECUTOR_ADAPTER: the executor's LoRA adapter (GGUF); default the one shipped in nodes/distill/adapters,
   "off" for none
+- TURA_CHROMA_URL: a Chroma server (``chroma run``) that replicas share; unset: an embedded index in TURA_DATA_DIR
 - TAVILY_API_KEY: passed to the web-search server, which then uses Tavily instead of its local corpus
 """
 
@@ -24,7 +25,7 @@ import tools
 from graphs.catalog_index import CatalogRetriever
 from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_encoder
 from indexes.route_classifier import LazyRouteClassifier, train_default
-from indexes.server_index import ServerIndex, open_collection, persistent_client
+from indexes.server_index import ServerIndex, http_client, open_collection, persistent_client
 from nodes.embedded_model import LlamaRuntime
 from nodes.models import ROLES, ModelFactory, RoleOverride
 from tools.catalog import Catalog, load_catalog
@@ -146,10 +147,11 @@ def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path 
     pool = SessionPool(catalog, extra_env=env, prepare=lambda: ensure_sandbox(Path(env["TURA_SANDBOX_DB"])))
 
     onnx_dir = encoder_dir(directory)
+    chroma_url = os.environ.get("TURA_CHROMA_URL", "")
 
     def open_index() -> ServerIndex:
         embedder = MiniLMEmbeddingFunction(onnx_dir=onnx_dir)
-        client = persistent_client(str(directory / "chroma"))
+        client = http_client(chroma_url) if chroma_url else persistent_client(str(directory / "chroma"))
         return ServerIndex(open_collection(client, embedder), embedder)
 
     return Dependencies(

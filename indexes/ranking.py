@@ -50,6 +50,7 @@ class ServerHit:
     matched_kind: str = ""
     sub_query: int = 0  # the sub-query that gave the score
     best_for: list[int] = field(default_factory=list)  # sub-query indexes where this server ranked first
+    query_scores: dict[int, float] = field(default_factory=dict)  # its fused score on each sub-query it matched
     evidence: list[Evidence] = field(default_factory=list)
 
 
@@ -86,6 +87,7 @@ def rank_servers(
                 matched_kind=first.kind if first else "",
                 sub_query=qi,
                 best_for=[i for i, leader in enumerate(leaders) if leader == name],
+                query_scores={i: scores[name] for i, scores in enumerate(fused) if name in scores},
                 evidence=evidence,
             )
         )

@@ -16,6 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlparse
 
 import chromadb
 import numpy as np
@@ -62,6 +63,17 @@ def open_collection(
 
 def persistent_client(path: str) -> ClientAPI:
     return chromadb.PersistentClient(path=path, settings=chromadb.Settings(anonymized_telemetry=False))
+
+
+def http_client(url: str) -> ClientAPI:
+    """A client of a Chroma server (``chroma run --path DIR --port N``): replicas then share one index, and the
+    first replica's sync writes it; the others find every server's row hash unchanged and write nothing."""
+    parsed = urlparse(url)
+    if parsed.scheme not in ("http", "https") or not parsed.hostname:
+        raise ValueError(f"a Chroma server URL looks like http://127.0.0.1:8000, not {url!r}")
+    secure = parsed.scheme == "https"
+    return chromadb.HttpClient(host=parsed.hostname, port=parsed.port or (443 if secure else 80), ssl=secure,
+                               settings=chromadb.Settings(anonymized_telemetry=False))
 
 
 def ephemeral_client() -> ClientAPI:

@@ -5,16 +5,13 @@ Real embedded model, real MCP servers, real index. The server is stopped by its 
 
 import json
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
 from langgraph_sdk import get_client
+
+from tests.integration.processes import ServerProcess, free_port
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,41 +20,18 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture(scope="module")
 def langgraph_server(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("langgraph-dev")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
+    port = free_port()
     env = {**os.environ, "TURA_DATA_DIR": str(tmp / "data"), "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT),
            "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGGRAPH_NO_VERSION_CHECK": "true"}
-    log_path = tmp / "server.log"
-    log = open(log_path, "w")
-    process = subprocess.Popen(
-        [str(Path(sys.executable).with_name("langgraph")), "dev", "--no-browser", "--no-reload",
-         "--host", "127.0.0.1", "--port", str(port)],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-    )
+    server = ServerProcess([str(Path(sys.executable).with_name("langgraph")), "dev", "--no-browser", "--no-reload",
+                            "--host", "127.0.0.1", "--port", str(port)], tmp / "server.log", env=env, cwd=ROOT)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 240  # startup builds the index and opens every MCP session
-        while True:
-            assert process.poll() is None, log_path.read_text()[-3000:]
-            try:
-                if httpx.get(f"{url}/ok", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise TimeoutError(log_path.read_text()[-3000:])
-            time.sleep(0.5)
-        yield url, log_path
+        server.wait_http(f"{url}/ok", timeout_s=240)  # startup builds the index and opens every MCP session
+        yield url, server.log_path
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-        log.close()
-    assert "tura: MCP sessions closed" in log_path.read_text()
+        server.stop()
+    assert "tura: MCP sessions closed" in server.log()
 
 
 async def stream_turn(client, thread_id: str, question: str) -> dict:

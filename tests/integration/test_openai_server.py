@@ -4,19 +4,16 @@ serving the same SmolLM2 GGUF on loopback ports (two processes, so per-role endp
 What is checked: ``tura ask --backend openai`` gives a cited answer, with the executor role on the second
 server (``TURA_EXECUTOR_BASE_URL``); a structured-output call is refused in vLLM's ``json_schema`` shape by
 this server and then made, and parsed, in llama.cpp's ``json_object`` + ``schema`` shape; and the answer's
-tokens stream from this backend through the graph. The servers are stopped by their process group ids."""
+tokens stream from this backend through the graph, in process and through `langgraph dev`. The servers are stopped by their process group ids."""
 
 import json
 import os
-import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-import httpx
 import pytest
+from langgraph_sdk import get_client
 from langchain_core.messages import HumanMessage, SystemMessage
 from pydantic import BaseModel
 
@@ -24,6 +21,7 @@ from graphs.context import Context
 from graphs.deps import find_smollm_gguf
 from nodes.models import ModelFactory
 from nodes.structured import _ENDPOINT_SHAPE, ask_structured, decoding_constraint
+from tests.integration.processes import ServerProcess, free_port
 
 # One event loop for the module: langchain-openai shares one httpx client per (base URL, timeout) in a process,
 # and its pooled connections belong to the loop that opened them.
@@ -33,50 +31,19 @@ MODEL = "smollm2-135m"
 QUESTION = "What is the weather in Beijing tomorrow?"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class ModelServer:
-    """One ``python -m llama_cpp.server`` process on a free loopback port, its output in a log file."""
+class ModelServer(ServerProcess):
+    """One ``python -m llama_cpp.server`` process on a free loopback port."""
 
     def __init__(self, log_path: Path):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}/v1"
-        self.log_path = log_path
-        self._log = open(log_path, "w")
-        self.process = subprocess.Popen(
+        super().__init__(
             [sys.executable, "-m", "llama_cpp.server", "--model", str(find_smollm_gguf()), "--model_alias", MODEL,
              "--host", "127.0.0.1", "--port", str(self.port), "--n_ctx", "4096", "--n_threads", "1",
-             "--verbose", "False"],
-            stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True)
-
-    def wait_ready(self, timeout_s: float = 90.0) -> None:
-        deadline = time.monotonic() + timeout_s
-        while True:
-            assert self.process.poll() is None, self.log_path.read_text()[-3000:]
-            try:
-                if httpx.get(f"{self.url}/models", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline:
-                raise TimeoutError(self.log_path.read_text()[-3000:])
-            time.sleep(0.3)
+             "--verbose", "False"], log_path)
 
     def completions_served(self) -> int:
-        return self.log_path.read_text().count("POST /v1/chat/completions")
-
-    def stop(self) -> None:
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-        self._log.close()
+        return self.log().count("POST /v1/chat/completions")
 
 
 @pytest.fixture(scope="module")
@@ -86,7 +53,7 @@ def servers(tmp_path_factory):
     started = [ModelServer(tmp / "main.log"), ModelServer(tmp / "executor.log")]
     try:
         for server in started:
-            server.wait_ready()
+            server.wait_http(f"{server.url}/models", timeout_s=90)
         yield started
     finally:
         for server in started:
@@ -122,13 +89,13 @@ async def test_structured_output_falls_back_to_the_shape_this_server_accepts(ser
     model = ModelFactory(load_runtime=lambda: None).get("router", context)
     _ENDPOINT_SHAPE.pop(model.endpoint, None)
     assert decoding_constraint("openai", City, endpoint=model.endpoint)["response_format"]["type"] == "json_schema"
-    refused_before = main.log_path.read_text().count("json_schema")
+    refused_before = main.log().count("json_schema")
     parsed = await ask_structured(model, [SystemMessage("Reply with JSON."),
                                           HumanMessage("Name a city and its country.")], City, retries=2)
     assert isinstance(parsed, City) and parsed.city and parsed.country
     # vLLM's shape was refused (the server logs the refusal), so this endpoint now gets llama.cpp's shape
     assert _ENDPOINT_SHAPE[model.endpoint] == "json_object"
-    assert main.log_path.read_text().count("json_schema") > refused_before
+    assert main.log().count("json_schema") > refused_before
     shape = decoding_constraint("openai", City, endpoint=model.endpoint)["response_format"]
     assert shape["type"] == "json_object" and shape["schema"]["required"] == ["city", "country"]
 
@@ -153,3 +120,34 @@ async def test_answer_tokens_stream_from_the_openai_backend(servers, tmp_path, m
     finally:
         await deps.aclose()
     assert len(chunks) >= 3, chunks  # tokens, not one final message
+
+
+async def test_answer_tokens_stream_through_langgraph_dev_from_the_openai_backend(servers, tmp_path):
+    main, executor = servers
+    port = free_port()
+    env = {**os.environ, "TURA_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1", "PYTHONPATH": str(ROOT),
+           "LANGGRAPH_CLI_NO_ANALYTICS": "1", "LANGGRAPH_NO_VERSION_CHECK": "true",
+           "TURA_EXECUTOR_BASE_URL": executor.url, "TURA_EXECUTOR_MODEL": MODEL}
+    server = ServerProcess([str(Path(sys.executable).with_name("langgraph")), "dev", "--no-browser", "--no-reload",
+                            "--host", "127.0.0.1", "--port", str(port)], tmp_path / "langgraph.log", env=env, cwd=ROOT)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        server.wait_http(f"{url}/ok", timeout_s=240)
+        client = get_client(url=url)
+        thread = await client.threads.create()
+        context = {"model_backend": "openai", "openai_base_url": main.url, "openai_model": MODEL,
+                   "request_timeout_s": 60}
+        tokens, served_before = [], main.completions_served()
+        async for part in client.runs.stream(thread["thread_id"], "tura", context=context,
+                                             input={"messages": [{"role": "user", "content": QUESTION}]},
+                                             stream_mode="messages-tuple"):
+            if part.event.startswith("messages"):
+                chunk, metadata = part.data
+                if metadata.get("langgraph_node") == "answer" and chunk.get("type") == "AIMessageChunk":
+                    tokens.append(chunk["content"])
+        state = await client.threads.get_state(thread["thread_id"])
+    finally:
+        server.stop()
+    assert len([t for t in tokens if t]) >= 3, tokens
+    assert main.completions_served() > served_before  # the tokens came from the live server, not the embedded model
+    assert "[T1.1]" in state["values"]["answer"]

@@ -1,5 +1,6 @@
 """The issue's promises on the real embedded model, real MCP servers, real index, through `tura ask`:
-a static question reaches web search and is answered with the year and a citation; a weather question
+a static question reaches web search and is answered with the year and a citation; a bare company name
+is quoted by the server that lists it; a weather question
 calls get_forecast with the city and tomorrow's ISO date; a thing that does not exist is an honest
 "not found" that exits 0."""
 
@@ -57,3 +58,13 @@ def test_a_city_that_does_not_exist_is_an_honest_not_found_with_exit_0(data_dir)
     assert out["answer"].startswith("I could not find an answer to: whats the weather in atlantis tomorrow.")
     assert "unknown city" in out["answer"] and "sandbox cities are" not in out["answer"]
     assert any("sandbox cities are" in e for e in out["errors"])  # the internal list stays in errors
+
+
+def test_a_bare_company_name_is_quoted_by_the_server_that_lists_it(data_dir):
+    # No word of "whats tencent at" is about stocks; finance's list_tickers names Tencent (indexes/entities.py).
+    code, out = ask("whats tencent at", data_dir)
+    assert code == 0, out["errors"]
+    assert out["servers"][0]["server"] == "finance"
+    calls = [o for r in out["task_results"].values() for o in r["observations"] if o["ok"]]
+    assert calls and calls[0]["server"] == "finance"
+    assert "0700.HK" in calls[0]["text"] and "[T1.1]" in out["answer"]

@@ -1,0 +1,122 @@
+"""A question that is nothing but a name goes to the one server that lists that name.
+
+Why: "whats nestle at" holds no word about stocks. No row of any server matches it (no cue, and the encoder
+does not know that Nestlé is listed), so it went to web search, which has no share prices. But the finance
+server lists Nestlé: its read-only listing tool (``list_tickers``) returns every company it can quote. The
+catalogue's listing tools (read-only, no required argument, named ``list...``) are asked once when the index
+is synced, and the names they return (values of ``name``, ``symbol``, ``ticker``, ``title`` or ``*_name``
+fields) make an entity directory.
+
+The rule is deliberately narrow, so it cannot pull a static question away from search: it applies only to
+a sub-query that no server matched, whose words, apart from function words and chat fillers, are all words
+of names one single server lists. "when did raffles found singapore" keeps "raffles found" and is left
+alone; a name two servers list (a city in the weather and the trains server) decides nothing. The matched
+server is asked first with a loose score (between ``MATCH_FLOOR`` and ``UNCERTAIN_BELOW``), so when it finds
+nothing the fast path still asks search next (nodes/run_task.py).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from indexes.bm25 import STOPWORDS
+from indexes.ranking import ServerHit
+from indexes.search_fallback import MATCH_FLOOR
+
+NAME_FIELDS = frozenset({"name", "symbol", "ticker", "title"})
+# Words of a company or place name that do not identify it ("Nestlé S.A.", "Sony Group Corporation").
+GENERIC_NAME_WORDS = frozenset("""co corp corporation company companies group holding holdings inc incorporated ltd
+    limited plc sa ag nv se spa ab asa the and of class de la le les du des""".split())
+# What people add around a bare name in a chat ("whats nestle at rn?", "hows tesla doing today").
+FILLERS = frozenset("""whats what's hows how's wat wut about rn pls plz please thanks thx thank today now right
+    currently doing going looking like up hi hey ok okay quick q also""".split())
+_WORD = re.compile(r"[^\W_]+")
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: "Nestlé" and "nestle" are the same word to a person typing."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower()
+
+
+def name_words(name: str) -> set[str]:
+    """The words that identify a listed name: three letters or more (a ticker's root may have two), not generic."""
+    folded = fold(name)
+    words = {w for w in _WORD.findall(folded) if len(w) >= 3 and w not in GENERIC_NAME_WORDS}
+    if re.fullmatch(r"[a-z0-9]{1,6}(\.[a-z]{1,3})?", folded):  # a ticker: "nesn.sw" is also typed "nesn"
+        words.add(folded.split(".")[0])
+    return words
+
+
+def listed_names(output: Any) -> list[str]:
+    """The names in a listing tool's JSON output (any depth)."""
+    if isinstance(output, str):
+        try:
+            output = json.loads(output)
+        except json.JSONDecodeError:
+            return []
+    found: list[str] = []
+    if isinstance(output, dict):
+        for key, value in output.items():
+            if isinstance(value, str) and (key.lower() in NAME_FIELDS or key.lower().endswith("_name")):
+                found.append(value)
+            elif isinstance(value, (dict, list)):
+                found.extend(listed_names(value))
+    elif isinstance(output, list):
+        for item in output:
+            found.extend(listed_names(item))
+    return found
+
+
+class EntityDirectory:
+    """Which servers list which name words."""
+
+    def __init__(self, names_by_server: dict[str, Iterable[str]]):
+        self.servers_of: dict[str, set[str]] = {}
+        for server, names in names_by_server.items():
+            for name in names:
+                for word in name_words(name):
+                    self.servers_of.setdefault(word, set()).add(server)
+
+    def __len__(self) -> int:
+        return len(self.servers_of)
+
+    def sole_server(self, query: str) -> tuple[str, list[str]] | None:
+        """The one server whose listed names make up the whole query (apart from function words and
+        fillers), with the words that matched; None otherwise."""
+        words = [w for w in _WORD.findall(fold(query)) if len(w) > 1 and w not in STOPWORDS and w not in FILLERS]
+        if not words or any(w not in self.servers_of for w in words):
+            return None
+        owners = set.intersection(*(self.servers_of[w] for w in words))
+        return (next(iter(owners)), words) if len(owners) == 1 else None
+
+
+def with_entity_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], directory: EntityDirectory,
+                        *, floor: float = MATCH_FLOOR) -> list[ServerHit]:
+    """``hits`` with, for every sub-query no server matched above ``floor`` that is a bare listed name, the
+    server listing it first (score ``floor``: a loose match, see the module docstring)."""
+    hits = list(hits)
+    for i, query in enumerate(sub_queries):
+        if max((h.query_scores.get(i, h.score) for h in hits if i in h.best_for), default=0.0) >= floor:
+            continue  # its own score on this sub-query, not its best over all of them
+        match = directory.sole_server(query)
+        if match is None:
+            continue
+        server, words = match
+        hit = next((h for h in hits if h.server == server), None)
+        if hit is None:
+            hit = ServerHit(server=server, score=floor)
+        else:
+            hits.remove(hit)
+        hit.score = max(hit.score, floor)
+        hit.query_scores[i] = max(hit.query_scores.get(i, 0.0), floor)
+        hit.matched, hit.matched_kind = f"names {' '.join(words)}, which only {server} lists", "entity"
+        for other in hits:
+            other.best_for = [j for j in other.best_for if j != i]
+        hit.best_for = sorted({*hit.best_for, i})
+        hits.insert(0, hit)
+    return hits

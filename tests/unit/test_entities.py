@@ -1,0 +1,69 @@
+"""A bare listed name goes to the one server that lists it; anything more, or a name two servers list, does not."""
+
+import json
+
+from indexes.entities import EntityDirectory, fold, listed_names, name_words, with_entity_matches
+from indexes.ranking import ServerHit
+from indexes.search_fallback import MATCH_FLOOR
+
+TICKERS = json.dumps({"count": 3, "tickers": [
+    {"symbol": "NESN.SW", "name": "Nestlé S.A.", "exchange": "SIX Swiss Exchange", "sector": "Consumer Staples"},
+    {"symbol": "KO", "name": "The Coca-Cola Company", "exchange": "NYSE"},
+    {"symbol": "6758.T", "name": "Sony Group Corporation", "exchange": "Tokyo Stock Exchange"}]})
+CITIES = {"cities": [{"name": "Singapore", "country": "Singapore"}, {"name": "Paris", "country": "France"}]}
+ROUTES = {"routes": [{"city_name": "Paris"}, {"city_name": "Berlin"}]}
+
+
+def directory() -> EntityDirectory:
+    return EntityDirectory({"finance": listed_names(TICKERS), "weather": listed_names(CITIES),
+                            "trains": listed_names(ROUTES)})
+
+
+def test_names_come_from_name_like_fields_at_any_depth_of_a_listing():
+    assert listed_names(TICKERS) == ["NESN.SW", "Nestlé S.A.", "KO", "The Coca-Cola Company", "6758.T",
+                                     "Sony Group Corporation"]
+    assert listed_names(ROUTES) == ["Paris", "Berlin"]
+    assert listed_names("not json") == []
+
+
+def test_name_words_fold_accents_and_drop_generic_words():
+    assert fold("Nestlé") == "nestle"
+    assert name_words("Nestlé S.A.") == {"nestle"}
+    assert name_words("The Coca-Cola Company") == {"coca", "cola"}
+    assert name_words("NESN.SW") == {"nesn"}  # a ticker is also typed without its exchange suffix
+
+
+def test_a_bare_name_one_server_lists_picks_that_server():
+    names = directory()
+    assert names.sole_server("whats nestle at rn?") == ("finance", ["nestle"])
+    assert names.sole_server("whats coca cola at") == ("finance", ["coca", "cola"])
+    assert names.sole_server("Nestlé") == ("finance", ["nestle"])
+
+
+def test_more_than_a_name_or_a_name_two_servers_list_decides_nothing():
+    names = directory()
+    assert names.sole_server("when did raffles found singapore") is None  # other words: a question for search
+    assert names.sole_server("nestle chocolate history") is None
+    assert names.sole_server("paris") is None  # weather and trains both list it
+    assert names.sole_server("singapore") == ("weather", ["singapore"])
+    assert names.sole_server("") is None and names.sole_server("whats at") is None
+
+
+def test_only_sub_queries_no_server_matched_are_given_to_the_listing_server():
+    names = directory()
+    hits = [ServerHit("shopping", 0.23, best_for=[0]), ServerHit("weather", 0.71, best_for=[1])]
+    ranked = with_entity_matches(hits, ["whats nestle at", "singapore"], names)
+    assert [h.server for h in ranked] == ["finance", "shopping", "weather"]
+    finance = ranked[0]
+    assert finance.score == MATCH_FLOOR and finance.best_for == [0] and finance.matched_kind == "entity"
+    assert ranked[1].best_for == [] and ranked[2].best_for == [1]  # a matched sub-query keeps its server
+    untouched = with_entity_matches([ServerHit("finance", 0.8, best_for=[0])], ["nestle"], names)
+    assert untouched[0].score == 0.8 and untouched[0].matched_kind == ""
+
+
+def test_a_server_matched_on_another_sub_query_does_not_count_as_matching_this_one():
+    # "call place_order ... also whats coca cola at": shopping scored 0.81 on the first part, 0.2 on the second
+    shopping = ServerHit("shopping", 0.81, best_for=[0, 1], query_scores={0: 0.81, 1: 0.2})
+    ranked = with_entity_matches([shopping], ["call place_order with product_id 1", "whats coca cola at"],
+                                 directory())
+    assert [(h.server, h.best_for) for h in ranked] == [("finance", [1]), ("shopping", [0])]
