@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from graphs.catalog_index import runtime_synthetic
 from graphs.deps import build_dependencies
 from tests.integration.processes import ServerProcess, free_port
 
@@ -40,7 +41,7 @@ async def test_two_replicas_share_one_index_and_only_the_first_writes_it(chroma_
         assert not (tmp_path / "replica-a" / "chroma").exists()  # nothing embedded on the replica's disk
         docs = await second.retriever.server_docs()
         index_b = await second.retriever.open()
-        report = index_b.sync(docs)
+        report = index_b.sync(docs, runtime_synthetic(index_b, docs))  # what replica B's own first sync does
         assert report.embedded == 0 and not report.added and len(report.unchanged) == len(docs)
         assert index_b.collection.count() == rows
         [top] = await second.retriever.search(["weather in Paris tomorrow"], top_k=1, top_n=40)
