@@ -64,11 +64,16 @@ async def main() -> int:
     parser.add_argument("--replicas", type=int, default=2)
     args = parser.parse_args()
     with cluster(Path(tempfile.mkdtemp(prefix="tura-replicas-")), replicas=args.replicas) as running:
+        # Aegra does not run the graph module's start-up hook: each replica opens its MCP sessions and index
+        # on its first run. One run per replica first, so the table measures serving, not start-up.
+        warm_started = time.perf_counter()
+        warm = await spread_load(running.urls, len(running.urls))
+        warm_s = time.perf_counter() - warm_started
         started = time.perf_counter()
         results = await spread_load(running.urls, args.runs)
         wall = time.perf_counter() - started
     seconds = [s for s, _ in results]
-    errors = [e for _, e in results if e]
+    errors = [e for _, e in [*warm, *results] if e]
     row = (f"| {args.replicas} | {args.runs} | {len(errors)} | {statistics.median(seconds):.2f} | "
            f"{percentile(seconds, 0.95):.2f} | {max(seconds):.2f} | {wall:.2f} | {args.runs / wall:.2f} |")
     table = ["| replicas | concurrent runs | errors | p50 (s) | p95 (s) | max (s) | wall (s) | runs/s |",
@@ -81,7 +86,8 @@ async def main() -> int:
         "Aegra replicas on one Postgres and one Chroma server, loopback; runs spread round-robin, each on a new "
         "thread (`runs.wait`); scripted models over the real MCP servers, index and executor.", "",
         f"{datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC; {platform.machine()}, {os.cpu_count()} CPU cores "
-        "(shared by every replica, Postgres and Chroma).", "", *table, ""]), encoding="utf-8")
+        f"(shared by every replica, Postgres and Chroma). First run on each replica (opens its MCP sessions and "
+        f"index; not in the table): {warm_s:.1f} s.", "", *table, ""]), encoding="utf-8")
     return 1 if errors else 0
 
 
