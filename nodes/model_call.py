@@ -1,5 +1,10 @@
 """One way to call a role's model: maps transport failures to a clear ``ModelUnavailable`` naming the
-endpoint, and remembers a dead endpoint for a short while so a run fails once, not once per node."""
+endpoint, and remembers an unreachable endpoint for a short while so a run fails once, not once per node.
+
+Only a refused or failed connection marks an endpoint unreachable. A request that timed out fails alone: a
+server that answers one request slowly (a long prompt, a queue behind other requests) is still there, and
+marking it down made every request of the next 30 s fail without being sent (seen with llama.cpp's server,
+which serves one request at a time)."""
 
 from __future__ import annotations
 
@@ -30,6 +35,17 @@ def _is_transport_failure(exc: BaseException) -> bool:
     return isinstance(exc, (httpx.TransportError, ConnectionError, TimeoutError))
 
 
+def _is_timeout(exc: BaseException) -> bool:
+    try:
+        import openai
+
+        if isinstance(exc, openai.APITimeoutError):
+            return True
+    except ImportError:  # the openai backend is optional at import time
+        pass
+    return isinstance(exc, (httpx.TimeoutException, TimeoutError))
+
+
 async def call_model(model: RoleModel, messages: list[BaseMessage], **bind: Any) -> AIMessage:
     """Invoke ``model`` once; raise ModelUnavailable (naming the endpoint) if it cannot be reached."""
     down = _down_until.get(model.endpoint)
@@ -42,6 +58,8 @@ async def call_model(model: RoleModel, messages: list[BaseMessage], **bind: Any)
         if not _is_transport_failure(exc):
             raise
         reason = f"{type(exc).__name__}: {exc}"
+        if _is_timeout(exc):
+            raise ModelUnavailable(f"model endpoint {model.endpoint} did not answer in time: {reason}") from exc
         _down_until[model.endpoint] = (time.monotonic() + _DOWN_FOR_S, reason)
         raise ModelUnavailable(f"model endpoint {model.endpoint} is unreachable: {reason}") from exc
     _down_until.pop(model.endpoint, None)
