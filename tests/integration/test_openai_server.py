@@ -78,6 +78,26 @@ def test_tura_ask_gives_a_cited_answer_through_two_live_endpoints(servers, tmp_p
     assert main.completions_served() > before[0] and executor.completions_served() > before[1]
 
 
+@pytest.mark.parametrize("route, question", [
+    ("parallel", "Weather in Paris tomorrow and the EUR to USD rate"),
+    ("planning", "how much is microsoft stock in EUR"),
+])
+def test_the_decomposer_planner_and_search_loop_roles_run_on_the_live_endpoint(servers, tmp_path, route, question):
+    main, executor = servers
+    before = main.completions_served()
+    env = {**os.environ, "TURA_DATA_DIR": str(tmp_path / "data"), "HF_HUB_OFFLINE": "1",
+           "TURA_EXECUTOR_BASE_URL": executor.url, "TURA_EXECUTOR_MODEL": MODEL}
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("tura")), "ask", question, "--json", "--route", route, "--backend",
+         "openai", "--base-url", main.url, "--model", MODEL, "--request-timeout", "60"],
+        env=env, cwd=ROOT, capture_output=True, text=True, timeout=420)
+    assert done.returncode == 0, done.stderr[-3000:]
+    run = json.loads(done.stdout)
+    assert run["route"] == route and "[T1.1]" in run["answer"], run["answer"]
+    assert len(run["task_results"]) >= 2  # two intents, or a search step and the next one
+    assert main.completions_served() > before
+
+
 class City(BaseModel):
     city: str
     country: str
