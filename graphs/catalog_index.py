@@ -123,7 +123,8 @@ class CatalogRetriever:
         self._listing_tools: dict[str, list[str]] = {}
         self._sync_lock = asyncio.Lock()
         self.options = options
-        self.unavailable: dict[str, str] = {}
+        self.unavailable: dict[str, str] = {}  # servers that did not list their tools
+        self.listing_failures: dict[str, str] = {}  # "server.tool" listings the entity directory lacks
 
     async def server_docs(self) -> list[ServerDoc]:
         """Descriptions and tools of every server that answers; the others are noted in ``unavailable``."""
@@ -140,7 +141,7 @@ class CatalogRetriever:
 
     async def entity_directory(self) -> EntityDirectory:
         """The names the catalogue's listing tools return, asked once (indexes/entities.py). A listing tool
-        that fails is noted in ``unavailable`` and leaves its names out; retrieval goes on without them."""
+        that fails is noted in ``listing_failures`` and leaves its names out; retrieval goes on without them."""
         calls = [(server, tool) for server, tools in self._listing_tools.items() for tool in tools]
         outcomes = await asyncio.gather(*(self._pool.call(server, tool, {}) for server, tool in calls),
                                         return_exceptions=True)
@@ -148,7 +149,7 @@ class CatalogRetriever:
         for (server, tool), outcome in zip(calls, outcomes):
             if isinstance(outcome, BaseException) or not outcome.ok:
                 reason = outcome if isinstance(outcome, BaseException) else outcome.error
-                self.unavailable[f"{server}.{tool}"] = f"listing for the entity directory failed: {reason}"
+                self.listing_failures[f"{server}.{tool}"] = str(reason)
                 continue
             # the structured output is whole; the text is cut at MAX_TEXT_CHARS
             names.setdefault(server, []).extend(listed_names(outcome.structured or outcome.text))

@@ -38,9 +38,10 @@ async def warm_up(deps: Dependencies) -> None:
     except MissingModelError as exc:  # only the openai backend will work; runs say so if they need it
         logger.warning("tura: embedded model not available (%s); use the openai backend", exc)
     await deps.retriever.search(["warm up"], top_k=1, top_n=1)
-    unavailable = deps.retriever.unavailable
-    logger.info("tura: ready in %.1f s; %d MCP sessions open%s", time.perf_counter() - started,
-                deps.pool.sessions_opened, f"; unavailable: {unavailable}" if unavailable else "")
+    unavailable, failed = deps.retriever.unavailable, deps.retriever.listing_failures
+    logger.info("tura: ready in %.1f s; %d MCP sessions open%s%s", time.perf_counter() - started,
+                deps.pool.sessions_opened, f"; unavailable: {unavailable}" if unavailable else "",
+                f"; listings left out of the entity directory: {failed}" if failed else "")
 
 
 @asynccontextmanager
