@@ -21,7 +21,8 @@ from mcp.types import Tool
 
 from graphs.context import Context
 from graphs.plan import Task
-from nodes.argument_candidates import Candidates, constrain_tool_schema, gather_candidates
+from nodes.argument_candidates import Candidates, gather_candidates
+from nodes.argument_schema import constrain_tool_schema
 from nodes.property_kinds import tool_words
 from nodes.approval import changes_data, held_outcome, policy_for, user_asked_tools
 from nodes.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments

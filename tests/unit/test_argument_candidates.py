@@ -3,7 +3,8 @@ catalogue's schemas, and the decoding schema built from them."""
 
 from datetime import date
 
-from nodes.argument_candidates import constrain_tool_schema, gather_candidates
+from nodes.argument_candidates import gather_candidates
+from nodes.argument_schema import constrain_tool_schema
 from nodes.execute import NoCallableTool, constrained_tools, step_schema
 from nodes.step_rules import ToolStep, make_step_check
 from tests.fakes import make_tool
@@ -194,7 +195,7 @@ def test_a_tool_whose_description_clearly_matches_the_request_is_the_one_offered
 
 
 def test_a_booking_name_is_one_the_request_gives_or_the_user_the_run_acts_for():
-    from nodes.argument_candidates import constrain_property
+    from nodes.argument_schema import constrain_property
 
     spec = {"type": "string", "minLength": 2, "description": "Full name the booking is made under"}
     plain = gather_candidates(["Book the cheapest hotel in Paris for tomorrow night"], [], TODAY)
@@ -206,7 +207,6 @@ def test_a_booking_name_is_one_the_request_gives_or_the_user_the_run_acts_for():
 
 
 def test_a_number_written_next_to_a_propertys_word_must_be_used():
-    from nodes.argument_candidates import constrain_tool_schema
     from nodes.property_kinds import number_named_for
 
     assert number_named_for("min_stars", ["the cheapest 4-star hotel in Paris"]) == 4
@@ -221,7 +221,6 @@ def test_a_number_written_next_to_a_propertys_word_must_be_used():
 
 
 def test_a_number_named_for_one_property_is_not_offered_to_another():
-    from nodes.argument_candidates import constrain_tool_schema
 
     schema = {"type": "object", "properties": {"city": {"type": "string"},
                                                "min_stars": {"type": "integer", "minimum": 1, "maximum": 5},
@@ -234,7 +233,7 @@ def test_a_number_named_for_one_property_is_not_offered_to_another():
 
 
 def test_superlatives_and_the_tools_own_words_in_either_number_are_not_values():
-    from nodes.argument_candidates import constrain_property
+    from nodes.argument_schema import constrain_property
 
     candidates = gather_candidates(["top restaurant in Guangzhou?"], [], TODAY)
     own = {"restaurants", "in", "a", "city"}

@@ -1,0 +1,153 @@
+"""Each tool's input schema rewritten per call so that decoding can only pick from the task's candidates
+(nodes/argument_candidates.py): a free string becomes an enum of request spans or dependency values, a date
+an enum of resolved ISO dates, an enum only the values the request names, a number one written in the
+request or an output. A property with no candidate is dropped when optional (the tool's default applies); a
+tool whose required property has none gets no schema, so side-effecting tools cannot be called on invented
+ids. The result is a plain JSON schema: llama.cpp turns it into a grammar, vLLM's guided decoding takes it.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from typing import Any
+
+from indexes.bm25 import plural_stem
+from nodes.argument_candidates import TOKEN, Candidates
+from nodes.property_kinds import (
+    accepts_range,
+    is_date_property,
+    is_person_property,
+    is_query_property,
+    number_named_for,
+)
+
+
+def _string_spec(spec: dict[str, Any]) -> dict[str, Any] | None:
+    """The string branch of a property (``str | None`` arrives as anyOf [string, null])."""
+    if spec.get("type") == "string":
+        return spec
+    for branch in spec.get("anyOf") or []:
+        if isinstance(branch, dict) and branch.get("type") == "string":
+            return branch
+    return None
+
+
+def _typed(spec: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    if spec.get("type") == kind:
+        return spec
+    for branch in spec.get("anyOf") or []:
+        if isinstance(branch, dict) and branch.get("type") == kind:
+            return branch
+    return None
+
+
+def _fits(value: float, spec: dict[str, Any]) -> bool:
+    if spec.get("type") == "integer" and value != int(value):
+        return False
+    if "minimum" in spec and value < spec["minimum"] or "maximum" in spec and value > spec["maximum"]:
+        return False
+    if "exclusiveMinimum" in spec and value <= spec["exclusiveMinimum"]:
+        return False
+    return not ("exclusiveMaximum" in spec and value >= spec["exclusiveMaximum"])
+
+
+def _pattern_ok(value: str, spec: dict[str, Any]) -> bool:
+    pattern = spec.get("pattern")
+    if pattern and not re.search(pattern, value):
+        return False
+    return spec.get("minLength", 0) <= len(value) <= spec.get("maxLength", 10_000)
+
+
+def _named(values: list[Any], candidates: Candidates) -> list[Any]:
+    return [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
+
+
+def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
+                       own_words: set[str] | None = None) -> dict[str, Any] | None:
+    """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
+    the request names no value of is left to its default; spans made only of the tool's own words are not
+    values, and spans holding them are left out when the request offers others."""
+    string = _string_spec(spec)
+    enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
+    if enum is not None:
+        named = _named(enum, candidates)
+        if not named and not required:
+            return None
+        narrowed = {**spec, "enum": named or enum} if "enum" in spec else {"enum": named or enum,
+                                                                           "description": spec.get("description", "")}
+        return narrowed
+    if "const" in spec:
+        return spec
+    if string is not None:
+        if is_date_property(name, string | {"description": spec.get("description", "")}):
+            values = candidates.range_values() if accepts_range(name, spec) else candidates.day_values()
+        elif is_person_property(name, spec):
+            values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
+        elif is_query_property(name, string):
+            longer = [s for s in candidates.spans if len(s.split()) >= 2]
+            values = [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
+        else:
+            values = [s for s in candidates.spans if _pattern_ok(s, string)]
+            if own_words:  # "amazon", not "amazon stock price" nor "stock": the tool's words name the tool
+                own = {plural_stem(w.lower()) for w in own_words}
+                specific = [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} & own]
+                values = specific or [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} <= own] \
+                    or values
+        values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
+        return {"enum": values, "description": spec.get("description", "")} if values else None
+    for kind in ("integer", "number"):
+        numeric = _typed(spec, kind)
+        if numeric is not None:
+            offered = candidates.numbers_for(name, str(spec.get("description") or numeric.get("description") or ""))
+            values = [int(v) if kind == "integer" else v for v in offered if _fits(v, numeric)]
+            return {"enum": list(dict.fromkeys(values))} if values else None
+    array = _typed(spec, "array")
+    if array is not None and isinstance(array.get("items"), dict):
+        items = constrain_property(name, array["items"], candidates, own_words=own_words)
+        if items is None:
+            return None
+        return {**array, "items": items}
+    return spec  # booleans, objects and anything else keep their own schema
+
+
+def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
+                          own_words: set[str] | None = None) -> dict[str, Any] | None:
+    """``schema`` with every property decoded from the candidates; None when a required one cannot be.
+    A date property becomes required when the request names a date: the user asked about that day."""
+    schema = copy.deepcopy(schema or {"type": "object"})
+    properties = schema.get("properties") or {}
+    required = set(schema.get("required") or [])
+    # As many date properties become required as the request names days: "hotels in Oslo on Friday" names a
+    # check-in, not a check-out on the same day.
+    days_named = len(candidates.day_values())
+    dates_required = 0
+    constrained: dict[str, Any] = {}
+    # A number written next to a property's word ("4-star") belongs to that property only: not max_price too.
+    named_numbers = {name: number_named_for(name, candidates.requests) for name in properties}
+    claimed = {value for value in named_numbers.values() if value is not None}
+    for name, spec in properties.items():
+        decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words)
+        named_number = named_numbers[name]
+        if decoded is not None and "enum" in decoded and all(isinstance(v, (int, float)) for v in decoded["enum"]):
+            if named_number is not None and named_number in decoded["enum"]:
+                decoded = {**decoded, "enum": [named_number]}  # "4-star" sets min_stars to 4, and it must be set
+                required.add(name)
+            else:
+                kept = [v for v in decoded["enum"] if v not in claimed]
+                decoded = {**decoded, "enum": kept} if kept else None
+        if decoded is None:
+            if name in required:
+                return None
+            continue
+        constrained[name] = decoded
+        string = _string_spec(spec)
+        if candidates.dates and string is not None and "enum" not in string and is_date_property(
+                name, string | {"description": spec.get("description", "")}):
+            if name in required or dates_required < days_named:
+                required.add(name)
+                dates_required += 1
+    schema["properties"] = constrained
+    schema["required"] = [name for name in constrained if name in required]
+    schema["additionalProperties"] = False
+    return schema
