@@ -32,7 +32,6 @@ sys.path.insert(0, str(ROOT))
 
 from langchain_core.messages import HumanMessage  # noqa: E402
 from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
-from langgraph.types import Command  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.table import Table  # noqa: E402
 
@@ -40,7 +39,7 @@ from benchmarks.answer_checks import ItemScore, score_item  # noqa: E402
 from benchmarks.answer_facts import expected_values, open_sandbox  # noqa: E402
 from benchmarks.answer_judge import judge_item  # noqa: E402
 from graphs.context import Context  # noqa: E402
-from graphs.approval_cli import unattended_decisions  # noqa: E402
+from graphs.approval_cli import invoke_with_approvals, unattended_decisions  # noqa: E402
 
 SCENARIOS = ROOT / "benchmarks" / "data" / "answer_scenarios.jsonl"
 RESULTS = ROOT / "benchmarks" / "results"
@@ -66,12 +65,10 @@ async def run_item(graph, item: dict[str, Any], context: Context) -> tuple[dict[
     output: dict[str, Any] = {}
     try:
         for turn in item["turns"]:
-            output = await asyncio.wait_for(
-                graph.ainvoke({"messages": [HumanMessage(turn)]}, config=config, context=context), ITEM_TIMEOUT_S)
-            while output.get("__interrupt__"):  # a held write: nobody approves here, as with `tura ask` unattended
-                reply = unattended_decisions(output["__interrupt__"][0].value, approve_writes=False)
-                output = await asyncio.wait_for(
-                    graph.ainvoke(Command(resume=reply), config=config, context=context), ITEM_TIMEOUT_S)
+            # a held write: nobody approves here, as with `tura ask` unattended
+            output, _ = await invoke_with_approvals(
+                graph, {"messages": [HumanMessage(turn)]}, config, context,
+                lambda request: unattended_decisions(request, approve_writes=False), timeout_s=ITEM_TIMEOUT_S)
     except TimeoutError:
         return output, time.perf_counter() - started, f"timed out after {ITEM_TIMEOUT_S:g} s"
     except Exception as exc:  # a crash is a result here: the item scores as incorrect and the error is shown

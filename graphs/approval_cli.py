@@ -5,6 +5,7 @@ unless ``--approve-writes`` was given. Either way the run is resumed with ``Comm
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sys
 from collections.abc import Callable
@@ -61,3 +62,21 @@ def approval_record(request: dict[str, Any], reply: dict[str, Any]) -> list[dict
     return [{"action": a["name"], "args": a["args"], "description": a["description"], "decision": d["type"],
              **({"message": d["message"]} if d.get("message") else {})}
             for a, d in zip(request.get("action_requests", []), reply.get("decisions", []))]
+
+
+async def invoke_with_approvals(graph: Any, graph_input: Any, config: dict[str, Any], context: Any,
+                                reply_for: Callable[[dict[str, Any]], dict[str, Any]],
+                                timeout_s: float | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Run the graph to its answer: each approval request it pauses on is answered by ``reply_for`` (in a
+    thread: it may wait for a person) and the run resumed. Returns the final output and what was decided.
+    ``timeout_s`` bounds each leg of the run (the first invocation and every resume)."""
+    from langgraph.types import Command
+
+    approvals: list[dict[str, Any]] = []
+    result = await asyncio.wait_for(graph.ainvoke(graph_input, config, context=context), timeout_s)
+    while result.get("__interrupt__"):
+        request = result["__interrupt__"][0].value
+        reply = await asyncio.to_thread(reply_for, request)
+        approvals += approval_record(request, reply)
+        result = await asyncio.wait_for(graph.ainvoke(Command(resume=reply), config, context=context), timeout_s)
+    return result, approvals

@@ -17,14 +17,14 @@ from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, a
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.entities import EntityDirectory, listed_names, with_entity_matches
 from indexes.server_index import QueryOptions, ServerHit, ServerIndex, SyncReport
+from nodes.approval import changes_data
 from tools.catalog import Catalog
 from tools.pool import SessionPool
 
 
 def is_listing_tool(tool) -> bool:
     """A tool that lists what its server knows: read-only, named list..., no required argument."""
-    annotations = tool.annotations
-    return (tool.name.lower().startswith("list") and bool(annotations and annotations.readOnlyHint)
+    return (tool.name.lower().startswith("list") and not changes_data(tool)
             and not (tool.inputSchema or {}).get("required"))
 
 

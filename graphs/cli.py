@@ -39,23 +39,18 @@ async def _ask(question: str, context: Context, catalog: list[Path] | None, *, a
                interactive: bool = False) -> dict[str, Any]:
     """One run on a throwaway thread, so a call that changes data can pause for approval and resume."""
     from langgraph.checkpoint.memory import InMemorySaver
-    from langgraph.types import Command
 
-    from graphs.approval_cli import approval_record, decide
+    from graphs.approval_cli import decide, invoke_with_approvals
     from graphs.deps import build_dependencies
     from graphs.graph import compile_from
 
     deps = build_dependencies(catalog)
     config = {"configurable": {"thread_id": "ask"}}
-    approvals: list[dict[str, Any]] = []
     try:
         graph = compile_from(deps, checkpointer=InMemorySaver())
-        result = await graph.ainvoke({"query": question}, config, context=context)
-        while result.get("__interrupt__"):
-            request = result["__interrupt__"][0].value
-            reply = await asyncio.to_thread(decide, request, interactive=interactive, approve_writes=approve_writes)
-            approvals += approval_record(request, reply)
-            result = await graph.ainvoke(Command(resume=reply), config, context=context)
+        result, approvals = await invoke_with_approvals(
+            graph, {"query": question}, config, context,
+            lambda request: decide(request, interactive=interactive, approve_writes=approve_writes))
         return {**result, "approvals": approvals} if approvals else result
     finally:
         await deps.aclose()

@@ -24,26 +24,24 @@ class ModelUnavailable(RuntimeError):
     """The model endpoint could not be reached or did not answer in time."""
 
 
-def _is_transport_failure(exc: BaseException) -> bool:
+def _openai_errors() -> tuple[tuple[type, ...], tuple[type, ...]]:
+    """The openai client's connection and timeout errors, imported only when a call failed (the openai
+    backend is optional, and importing it costs start-up time on the embedded path)."""
     try:
         import openai
+    except ImportError:
+        return (), ()
+    return (openai.APIConnectionError,), (openai.APITimeoutError,)
 
-        if isinstance(exc, (openai.APIConnectionError, openai.APITimeoutError)):
-            return True
-    except ImportError:  # the openai backend is optional at import time
-        pass
-    return isinstance(exc, (httpx.TransportError, ConnectionError, TimeoutError))
+
+def _is_transport_failure(exc: BaseException) -> bool:
+    connection, timeout = _openai_errors()
+    return isinstance(exc, (*connection, *timeout, httpx.TransportError, ConnectionError, TimeoutError))
 
 
 def _is_timeout(exc: BaseException) -> bool:
-    try:
-        import openai
-
-        if isinstance(exc, openai.APITimeoutError):
-            return True
-    except ImportError:  # the openai backend is optional at import time
-        pass
-    return isinstance(exc, (httpx.TimeoutException, TimeoutError))
+    _, timeout = _openai_errors()
+    return isinstance(exc, (*timeout, httpx.TimeoutException, TimeoutError))
 
 
 async def call_model(model: RoleModel, messages: list[BaseMessage], **bind: Any) -> AIMessage:
