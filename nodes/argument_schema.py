@@ -64,10 +64,12 @@ def _named(values: list[Any], candidates: Candidates) -> list[Any]:
 
 
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
-                       own_words: set[str] | None = None) -> dict[str, Any] | None:
+                       own_words: set[str] | None = None, enum_words: set[str] | None = None) -> dict[str, Any] | None:
     """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
     the request names no value of is left to its default; spans made only of the tool's own words are not
-    values, and spans holding them are left out when the request offers others."""
+    values, and spans holding them are left out when the request offers others. Spans made only of the
+    server's enum values ("EUR", "museum") are not free-text names either, but a name may hold one
+    ("Egyptian Museum")."""
     string = _string_spec(spec)
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
@@ -94,6 +96,10 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
                 specific = [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} & own]
                 values = specific or [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} <= own] \
                     or values
+            if enum_words:
+                enums = {plural_stem(w.lower()) for w in enum_words}
+                values = [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} <= enums] \
+                    or values
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None
     for kind in ("integer", "number"):
@@ -104,7 +110,7 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             return {"enum": list(dict.fromkeys(values))} if values else None
     array = _typed(spec, "array")
     if array is not None and isinstance(array.get("items"), dict):
-        items = constrain_property(name, array["items"], candidates, own_words=own_words)
+        items = constrain_property(name, array["items"], candidates, own_words=own_words, enum_words=enum_words)
         if items is None:
             return None
         return {**array, "items": items}
@@ -112,7 +118,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
 
 
 def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
-                          own_words: set[str] | None = None) -> dict[str, Any] | None:
+                          own_words: set[str] | None = None, enum_words: set[str] | None = None
+                          ) -> dict[str, Any] | None:
     """``schema`` with every property decoded from the candidates; None when a required one cannot be.
     A date property becomes required when the request names a date: the user asked about that day."""
     schema = copy.deepcopy(schema or {"type": "object"})
@@ -127,7 +134,8 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
     named_numbers = {name: number_named_for(name, candidates.requests) for name in properties}
     claimed = {value for value in named_numbers.values() if value is not None}
     for name, spec in properties.items():
-        decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words)
+        decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words,
+                                     enum_words=enum_words)
         named_number = named_numbers[name]
         if decoded is not None and "enum" in decoded and all(isinstance(v, (int, float)) for v in decoded["enum"]):
             if named_number is not None and named_number in decoded["enum"]:

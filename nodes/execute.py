@@ -64,16 +64,22 @@ class NoCallableTool(ToolRefused):
     """Every tool of the server needs a value that the task's inputs do not contain."""
 
 
-def constrained_tools(server: str, tools: list[Tool], candidates: Candidates) -> dict[str, dict[str, Any]]:
-    """Each callable tool's decoding schema over ``candidates``; raises NoCallableTool when none is."""
+def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
+                      narrow: bool = True) -> dict[str, dict[str, Any]]:
+    """Each callable tool's decoding schema over ``candidates``; raises NoCallableTool when none is.
+    ``narrow`` then keeps only the tools that word heuristics favour (the most named enum values, the best
+    described): they help the few-shot base model, which cannot tell sibling tools apart. The distilled
+    executor has learnt the tools, is offered every callable one, and chooses (``narrow=False``)."""
     enum_words = {str(v).lower() for t in tools for v in schema_enum_values(t.inputSchema or {})}
-    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates,
-                                             tool_words(t.name, t.description or "") | enum_words)
+    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates, tool_words(t.name, t.description or ""),
+                                             enum_words)
                for t in tools}
     callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
     if not callable_:
         raise NoCallableTool(f"no tool of '{server}' can be called with what the request names "
                              f"(each needs a value it does not give: {', '.join(schemas)})")
+    if not narrow:
+        return callable_
     # The tools that take the most of the enum values the request names ("EUR", "TRY") fit it best.
     named = named_enum_values([t for t in tools if t.name in callable_], candidates)
     most = max((len(values) for values in named.values()), default=0)
@@ -104,7 +110,7 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
                       context: Context, today: date) -> ToolStep:
     """The executor's first step for ``query`` without running it (benchmarks/distill.py measures this):
     the same constraints, prompt and checks as ``run_task_agent``."""
-    allowed = constrained_tools(server, available, candidates)
+    allowed = constrained_tools(server, available, candidates, narrow=not model.distilled)
     offered = [t for t in available if t.name in allowed]
     conversation = executor_conversation(query, offered, candidates, {}, today, with_examples=not model.distilled)
     step = await ask_structured(model, conversation, ToolStep, retries=context.structured_retries,
@@ -132,7 +138,8 @@ async def run_task_agent(
     candidates = gather_candidates(request_texts, dependency_texts, today, context.user_name)
 
     def decoding(candidates: Candidates, only: set[str] | None = None):
-        allowed = (constrained_tools(task.server, available, candidates) if context.constrain_arguments
+        allowed = (constrained_tools(task.server, available, candidates, narrow=not model.distilled)
+                   if context.constrain_arguments
                    else {t.name: t.inputSchema or {"type": "object"} for t in available})
         if only is not None:
             allowed = {name: schema for name, schema in allowed.items() if name in only}

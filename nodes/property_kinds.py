@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rapidfuzz.distance import OSA
+
 _TOKEN = re.compile(r"[\w][\w'&.\-]*[\w]|[\w]")
 
 _DATE_NAME = re.compile(r"(^|_)(date|dates|day|check_in|check_out|checkin|checkout|depart|departure|return)"
@@ -59,13 +61,25 @@ def is_id_property(name: str) -> bool:
     return name.lower() == "id" or name.lower().endswith("_id") or name.endswith("Id")
 
 
+_ID_AFTER_NOUN = re.compile(r"(?:[ _]?id)?\s*(?:#|no\.?|number)?\s*(\d+)\b", re.IGNORECASE)
+_WORD_AT = re.compile(r"[a-z]+", re.IGNORECASE)
+
+
 def named_ids(name: str, requests: list[str]) -> list[float]:
-    """Numbers the request gives as this id: after its noun ("hotel 12", "hotel_id 12", "flight #3")."""
+    """Numbers the request gives as this id: after its noun ("hotel 12", "hotel_id 12", "flight #3"). The noun
+    may carry one slip of the finger ("htel 12", "prodcut 3"; nouns of 4+ letters): it still names the id."""
     noun = re.sub(r"(_id|Id|id)$", "", name).strip("_").lower()
     if not noun:
         return []
-    pattern = re.compile(rf"\b{re.escape(noun)}(?:[ _]?id)?\s*(?:#|no\.?|number)?\s*(\d+)\b", re.IGNORECASE)
-    return [float(n) for text in requests for n in pattern.findall(text)]
+    found: list[float] = []
+    for text in requests:
+        for word in _WORD_AT.finditer(text):
+            written = word.group().lower()
+            if written != noun and (len(noun) < 4 or written == f"{noun}s" or OSA.distance(written, noun) > 1):
+                continue
+            if match := _ID_AFTER_NOUN.match(text, word.end()):
+                found.append(float(match.group(1)))
+    return found
 
 
 _PERSON_PROPERTY = re.compile(r"(^|_)(guest|customer|passenger|traveller|traveler|person|contact|holder|user)"

@@ -83,7 +83,7 @@ def correctness_problem(trajectory: Trajectory, tools: list[Tool]) -> str | None
         return f"arguments break the schema ({exc.message[:80]})"
     candidates = gather_candidates([trajectory.request], [], date.fromisoformat(trajectory.today))
     try:
-        allowed = constrained_tools(trajectory.server, tools, candidates)
+        allowed = constrained_tools(trajectory.server, tools, candidates, narrow=False)
     except ToolRefused:
         return "no tool is decodable from the request"
     schema = allowed.get(step.tool)

@@ -4,10 +4,11 @@ its known-correct tool call.
 A request comes from an intent's phrasing template filled with sandbox entities, roughened the way people type
 (nodes/distill/phrasing.py). Its call is known by construction: the tool of the intent, the entities as the
 request spells them, dates resolved by code from the words used (nodes/date_mentions.py), the way the executor
-must decode them. Two disjoint banks of templates and entities: ``train`` for the trajectories, ``heldout``
-for benchmarks/distill.py. The held-out entities are those of the ``test`` split of benchmarks/answers.py
-(its cities, companies, currency pairs), so neither the executor's training data nor its tuning ever sees
-them; the held-out templates are written apart from the training ones.
+must decode them. Three disjoint banks of templates and entities: ``train`` for the trajectories (composed by
+nodes/distill/grammar.py), ``dev`` for tuning the recipe and ``heldout`` for the numbers benchmarks/distill.py
+reports. The held-out entities are those of the ``test`` split of benchmarks/answers.py (its cities, companies,
+currency pairs), so neither the executor's training data nor its tuning ever sees them; the dev entities are a
+few training-side ones kept out of training.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from nodes.argument_candidates import gather_candidates
 from nodes.property_kinds import is_query_property
 from nodes.date_mentions import find_date_mentions
+from nodes.distill.grammar import composed_templates, dress, explicit_day, normalise_template
 from nodes.distill.intents import DAYS, INTENTS, Intent, Split
 from nodes.distill.phrasing import roughen
 
@@ -34,6 +36,10 @@ HELDOUT_PAIRS = [("USD", "EGP"), ("CHF", "EUR"), ("EUR", "TRY"), ("USD", "MXN"),
 TRAIN_COMPANIES = ["apple", "microsoft", "google", "amazon", "nvidia", "tesla", "coca cola", "disney", "toyota",
                    "tencent", "meta", "visa", "jpmorgan", "ibm", "alibaba", "samsung", "sap", "shell", "lvmh",
                    "johnson & johnson", "berkshire", "moutai", "reliance", "dbs", "bhp", "tsmc"]
+# Kept out of training for the dev bank (tuning), as the held-out ones are kept out of both.
+DEV_CITIES = ["Osaka", "Toronto", "Madrid"]
+DEV_COMPANIES = ["visa", "ibm", "samsung", "shell"]
+DEV_PAIRS = [("GBP", "SGD"), ("JPY", "KRW"), ("AUD", "INR"), ("AED", "EUR")]
 CURRENCIES = ["USD", "EUR", "GBP", "JPY", "CNY", "HKD", "KRW", "SGD", "THB", "CAD", "AUD", "CHF", "AED", "INR",
               "TRY", "EGP", "BRL", "MXN"]
 @dataclass(frozen=True)
@@ -62,6 +68,7 @@ class Entities:
     hotel_ids: list[int]
     restaurant_ids: list[int]
     product_ids: list[int]
+    train_routes: list[tuple[str, str]] = field(default_factory=list)  # (origin, destination) with direct trains
 
 
 def load_entities(sandbox: Path, split: Split) -> Entities:
@@ -70,34 +77,46 @@ def load_entities(sandbox: Path, split: Split) -> Entities:
     try:
         cities = {row[0]: row[1] for row in db.execute("SELECT id, name FROM cities")}
         heldout_ids = {cid for cid, name in cities.items() if name in HELDOUT_CITIES}
-        ids = heldout_ids if split == "heldout" else set(cities) - heldout_ids
+        dev_ids = {cid for cid, name in cities.items() if name in DEV_CITIES}
+        ids = {"heldout": heldout_ids, "dev": dev_ids}.get(split, set(cities) - heldout_ids - dev_ids)
         in_split = ",".join("?" * len(ids))
         pick = lambda sql: [r[0] for r in db.execute(sql.format(ids=in_split), tuple(ids))]  # noqa: E731
         products = [r[0] for r in db.execute("SELECT model FROM products ORDER BY id")]
         product_ids = [r[0] for r in db.execute("SELECT id FROM products ORDER BY id")]
         half = len(products) // 2
+        # Products: the second half is held out; every fourth of the first half is dev's, the rest train's.
+        share = {"heldout": lambda i: i >= half, "dev": lambda i: i < half and i % 4 == 3}.get(
+            split, lambda i: i < half and i % 4 != 3)
         return Entities(
             cities=[cities[i] for i in sorted(ids)],
-            companies=HELDOUT_COMPANIES if split == "heldout" else TRAIN_COMPANIES,
-            pairs=HELDOUT_PAIRS if split == "heldout" else [
-                (a, b) for a in CURRENCIES for b in CURRENCIES if a != b and (a, b) not in HELDOUT_PAIRS],
+            companies={"heldout": HELDOUT_COMPANIES, "dev": DEV_COMPANIES}.get(
+                split, [c for c in TRAIN_COMPANIES if c not in DEV_COMPANIES]),
+            pairs={"heldout": HELDOUT_PAIRS, "dev": DEV_PAIRS}.get(split, [
+                (a, b) for a in CURRENCIES for b in CURRENCIES
+                if a != b and (a, b) not in HELDOUT_PAIRS and (a, b) not in DEV_PAIRS]),
             flight_nos=pick("SELECT DISTINCT flight_no FROM flight_schedules WHERE origin_id IN ({ids})"),
             attractions=pick("SELECT name FROM attractions WHERE city_id IN ({ids})"),
-            products=products[half:] if split == "heldout" else products[:half],
+            products=[p for i, p in enumerate(products) if share(i)],
             hotel_ids=pick("SELECT id FROM hotels WHERE city_id IN ({ids})"),
             restaurant_ids=pick("SELECT id FROM restaurants WHERE city_id IN ({ids})"),
-            product_ids=product_ids[half:] if split == "heldout" else product_ids[:half],
+            product_ids=[p for i, p in enumerate(product_ids) if share(i)],
+            train_routes=[(cities[a], cities[b]) for a, b in db.execute(
+                f"SELECT DISTINCT origin_id, dest_id FROM trains WHERE origin_id IN ({in_split}) "
+                f"AND dest_id IN ({in_split}) ORDER BY origin_id, dest_id", (*ids, *ids))],
         )
     finally:
         db.close()
 
 
-def _slot_values(entities: Entities, rng: random.Random, split: Split) -> dict[str, Any]:
+def _slot_values(entities: Entities, rng: random.Random, split: Split, today: date) -> dict[str, Any]:
     city, city2 = rng.sample(entities.cities, 2)
     attraction, attraction2 = rng.sample(entities.attractions, 2)
     cur1, cur2 = rng.choice(entities.pairs)
+    day = rng.choice(DAYS[split])
+    if split == "train" and rng.random() < 0.15:
+        day = explicit_day(today, rng)  # as rewritten follow-ups and careful users write a day
     return {
-        "city": city, "city2": city2, "day": rng.choice(DAYS[split]), "company": rng.choice(entities.companies),
+        "city": city, "city2": city2, "day": day, "company": rng.choice(entities.companies),
         "amount": rng.choice([20, 50, 75, 100, 120, 250, 300, 500, 1000, 1500]), "cur1": cur1, "cur2": cur2,
         "flight_no": rng.choice(entities.flight_nos), "attraction": attraction, "attraction2": attraction2,
         "product": rng.choice(entities.products), "hotel_id": rng.choice(entities.hotel_ids),
@@ -156,14 +175,20 @@ def synthesize(sandbox: Path, split: Split, per_intent: int, *, today: date, see
     tasks: list[SubTask] = []
     for intent in intents or INTENTS:
         seen: set[str] = set()
-        templates = intent.templates[split]
+        templates = templates_of(intent, split)
         for attempt in range(per_intent * 6):
             if len(seen) == per_intent:
                 break
-            n = attempt % len(templates)
-            slots = _slot_values(entities, rng, split)
+            # The composed training bank is drawn from at random; the small banks are cycled in order.
+            n = rng.randrange(len(templates)) if split == "train" else attempt % len(templates)
+            slots = _slot_values(entities, rng, split, today)
+            if split != "heldout" and intent.server == "trains" and entities.train_routes:
+                # Trains run between few city pairs; a pair without one teaches nothing (the judge drops it).
+                slots["city"], slots["city2"] = rng.choice(entities.train_routes)
             values = [str(v) for k, v in slots.items() if k != "day"]
             request = roughen_text(templates[n].format(**slots), values, rng)
+            if split == "train":
+                request = dress(request, rng)
             resolved = _resolve(intent, request, slots, today)
             if resolved is None or request.lower() in seen:
                 continue
@@ -171,3 +196,11 @@ def synthesize(sandbox: Path, split: Split, per_intent: int, *, today: date, see
             tasks.append(SubTask(request, intent.server, intent.tool, resolved[0],
                                  f"{split}:{intent.server}.{intent.tool}:{n}", resolved[1]))
     return tasks
+
+
+def templates_of(intent: Intent, split: Split) -> list[str]:
+    """The templates ``split`` fills: the training bank composed, minus any shaped like a dev or held-out one."""
+    if split != "train":
+        return intent.templates[split]
+    forbidden = {normalise_template(t) for other in ("dev", "heldout") for t in intent.templates.get(other, [])}
+    return composed_templates(intent, forbidden)
