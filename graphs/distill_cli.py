@@ -77,7 +77,7 @@ def run_train(work: Path, out: Path | None, rationale_share: float, epochs: floa
 
 @distill_app.command()
 def synth(work: WorkOption = None, teacher: TeacherOption = "oracle",
-          per_intent: Annotated[int, typer.Option(help="Requests per intent (oracle) or per tool (endpoint).")] = 40,
+          per_intent: Annotated[int, typer.Option(help="Requests per intent (oracle) or per tool (endpoint).")] = 80,
           seed: int = 13, base_url: str = "", model: str = "") -> None:
     """Write teacher trajectories, every call run against the real servers (on a private sandbox)."""
     if teacher not in ("oracle", "endpoint"):
@@ -112,8 +112,8 @@ def export_command(work: WorkOption = None, adapter: Path | None = None, out: Pa
 
 
 @distill_app.command("all")
-def all_command(work: WorkOption = None, per_intent: int = 40, epochs: float = 1.2, rationale_share: float = 0.5,
-                time_budget: float = 2400, seed: int = 13, install: bool = True) -> None:
+def all_command(work: WorkOption = None, per_intent: int = 80, epochs: float = 1.2, rationale_share: float = 0.5,
+                time_budget: float = 2100, seed: int = 13, install: bool = True) -> None:
     """Every stage with the oracle teacher, then install the adapter (nodes/distill/adapters) with its data card."""
     from graphs.distill_pipeline import export, install as install_adapter
 

@@ -28,6 +28,14 @@ def date_hints(candidates: Candidates) -> str:
 COMPACT_DESCRIPTION_CHARS = 80
 
 
+_CLAUSE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)\.(?:\s|$)|[:;]")
+
+
+def first_clause(description: str) -> str:
+    """A description up to its first full stop, colon or semicolon ("e.g." is no full stop)."""
+    return _CLAUSE_END.split(description, maxsplit=1)[0].strip()
+
+
 def describe_tools(tools: list[Tool], *, compact: bool = False) -> str:
     """One line per tool: name, parameters and description. ``compact`` (the distilled executor, which has
     learnt the tools) keeps the description's first clause: fewer tokens to read per step."""
@@ -37,7 +45,7 @@ def describe_tools(tools: list[Tool], *, compact: bool = False) -> str:
         description = (tool.description or "").splitlines()[0] if tool.description else ""
         if compact:
             signature = ", ".join(params)
-            description = re.split(r"[.:;]", description, maxsplit=1)[0][:COMPACT_DESCRIPTION_CHARS]
+            description = first_clause(description)[:COMPACT_DESCRIPTION_CHARS]
         else:
             signature = ", ".join(f"{name}: {spec.get('type', 'any')}" for name, spec in params.items())
             description = description[:200]

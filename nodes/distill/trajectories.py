@@ -21,7 +21,7 @@ from pydantic import BaseModel, Field
 
 from nodes.distill.oracle import SubTask
 from nodes.execute import ToolCaller
-from nodes.executor_prompt import describe_tools
+from nodes.executor_prompt import describe_tools, first_clause
 from nodes.models import RoleModel
 from nodes.prompts.distill import TEACHER_STEP_SYSTEM, TEACHER_STEP_USER
 from nodes.structured import StructuredOutputError, ask_structured
@@ -60,7 +60,7 @@ class Trajectory:
 
 def oracle_thought(task: SubTask, tool: Tool) -> str:
     """Why this call: the tool's purpose, then each argument and where it is found."""
-    purpose = (tool.description or tool.name).split(".")[0].split(":")[0].strip()
+    purpose = first_clause(tool.description or tool.name)
     parts = []
     for name, value in task.arguments.items():
         source = task.sources.get(name, "span")
