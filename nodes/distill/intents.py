@@ -52,7 +52,7 @@ INTENTS: list[Intent] = [
                   "high and low temps for {city}", "weather report {city}",
                   "is it nice out in {city}", "how's the weather looking in {city}", "rain chances {city}",
                   "check the weather for {city}", "hows {city} weather", "what's the forecast for {city}",
-                  "{city}: rain or sun?", "is it going to be cold in {city}", "weather {city}", "sunrise {city}",
+                  "{city}: rain or sun?", "is it going to be cold in {city}", "sunrise {city}",
                   "what should i wear in {city}", "will {city} be warm", "is it raining in {city}"],
         "dev": ["going to {city} {day}, what will the weather be", "{city} skies {day}?"],
         "heldout": ["{day} forecast {city}", "do i need an umbrella in {city} {day}", "temperature in {city} {day}",
@@ -71,7 +71,7 @@ INTENTS: list[Intent] = [
         "heldout": ["which is hotter {day}, {city} or {city2}"]},
         {"cities": "cities", "date": "day"}),
     Intent("flights", "search", {
-        "train": ["flights from {city} to {city2}", "flight {city} to {city2}", "fly from {city} to {city2}",
+        "train": ["flight {city} to {city2}", "fly from {city} to {city2}",
                   "{city} to {city2} flights", "airfare {city} to {city2}", "flying {city} -> {city2}",
                   "need a flight out of {city} to {city2}", "what flights go from {city} to {city2}",
                   "get me from {city} to {city2} by plane", "departures {city} to {city2}",

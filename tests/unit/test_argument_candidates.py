@@ -253,3 +253,31 @@ def test_a_source_and_target_with_the_same_value_are_refused():
     with pytest.raises(ToolRefused, match="must differ"):
         check(ToolStep(tool="convert_currency", params={"amount": 1, "from_currency": "USD", "to_currency": "usd"}))
     check(ToolStep(tool="convert_currency", params={"amount": 1, "from_currency": "USD", "to_currency": "CNY"}))
+
+
+def test_an_id_whose_noun_has_a_typo_is_still_named_but_a_plural_count_is_not():
+    from nodes.property_kinds import named_ids
+
+    assert named_ids("hotel_id", ["details of htel 117"]) == [117.0]
+    assert named_ids("product_id", ["is prodcut 10 in stock"]) == [10.0]
+    assert named_ids("hotel_id", ["hotels 4 star in paris"]) == []
+    assert named_ids("flight_id", ["flght 3"]) == [3.0] and named_ids("car_id", ["cat 3"]) == []  # 3 letters: exact
+
+
+def test_a_name_holding_one_of_the_servers_enum_words_stays_a_value():
+    details = make_tool("get_details", {"attraction": {"type": "string"}}, required=["attraction"])
+    search = make_tool("search", {"city": {"type": "string"},
+                                  "category": {"type": "string", "enum": ["museum", "park"]}}, required=["city"])
+    allowed = constrained_tools("attractions", [details, search],
+                                gather_candidates(["when does Egyptian Museum open"], [], TODAY), narrow=False)
+    values = allowed["get_details"]["properties"]["attraction"]["enum"]
+    assert "Egyptian Museum" in values and "Museum" not in values
+
+
+def test_the_distilled_executor_is_offered_every_callable_tool_not_the_heuristics_pick():
+    search = make_tool("search", {"city": {"type": "string"},
+                                  "sort_by": {"type": "string", "enum": ["price", "rating"]}}, required=["city"])
+    details = make_tool("get_details", {"attraction": {"type": "string"}}, required=["attraction"])
+    candidates = gather_candidates(["Louvre hours and price"], [], TODAY)
+    assert list(constrained_tools("attractions", [search, details], candidates)) == ["search"]  # 'price' is named
+    assert set(constrained_tools("attractions", [search, details], candidates, narrow=False)) == {"search", "get_details"}

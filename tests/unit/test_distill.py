@@ -2,6 +2,7 @@
 and the executor role's adapter (tests/integration/test_distill_training.py trains for real)."""
 
 import json
+import re
 from datetime import date
 from pathlib import Path
 from types import SimpleNamespace
@@ -11,7 +12,8 @@ import pytest
 from graphs.context import Context
 from nodes.distill.dataset import example_for, write_dataset
 from nodes.distill.judges import correctness_problem, curate
-from nodes.distill.oracle import HELDOUT_CITIES, HELDOUT_COMPANIES, INTENTS, load_entities, synthesize
+from nodes.distill.grammar import LEAD_INS, normalise_template
+from nodes.distill.oracle import HELDOUT_CITIES, INTENTS, load_entities, synthesize, templates_of
 from nodes.distill.trajectories import Step, Trajectory, oracle_trajectory
 from nodes.executor_prompt import executor_conversation
 from nodes.argument_candidates import gather_candidates
@@ -38,13 +40,44 @@ def sandbox(tmp_path_factory) -> Path:
     return ensure_sandbox(tmp_path_factory.mktemp("distill") / "sandbox.db", today=TODAY)
 
 
-def test_train_and_heldout_share_no_template_and_no_entity(sandbox):
-    train, heldout = load_entities(sandbox, "train"), load_entities(sandbox, "heldout")
-    assert heldout.cities and set(heldout.cities) <= set(HELDOUT_CITIES)
-    assert not set(train.cities) & set(heldout.cities) and not set(train.companies) & set(HELDOUT_COMPANIES)
-    assert not set(train.attractions) & set(heldout.attractions) and not set(train.products) & set(heldout.products)
+def test_train_dev_and_heldout_share_no_template_and_no_entity(sandbox):
+    banks = {split: load_entities(sandbox, split) for split in ("train", "dev", "heldout")}
+    assert banks["heldout"].cities and set(banks["heldout"].cities) <= set(HELDOUT_CITIES)
+    for a, b in [("train", "dev"), ("train", "heldout"), ("dev", "heldout")]:
+        for kind in ("cities", "companies", "pairs", "attractions", "products", "product_ids", "hotel_ids"):
+            assert not set(getattr(banks[a], kind)) & set(getattr(banks[b], kind)), (a, b, kind)
     for intent in INTENTS:
-        assert not set(intent.templates["train"]) & set(intent.templates["heldout"])
+        composed = {normalise_template(t) for t in templates_of(intent, "train")}
+        assert len(templates_of(intent, "train")) >= len(intent.templates["train"])  # each core, with its day placed
+        for other in ("dev", "heldout"):
+            assert not composed & {normalise_template(t) for t in intent.templates[other]}
+
+
+def test_no_training_phrasing_is_a_test_phrasing_of_the_answers_benchmark():
+    """The adapter is measured end to end on benchmarks/answers.py's test split: none of its templates, nor a
+    part of one that the router splits off as a sub-query, may be a training template."""
+    from benchmarks import make_answer_scenarios as scenarios
+
+    test_templates = [t for _, t, _ in scenarios.FAST_TEMPLATES["test"]]
+    test_templates += scenarios.PARALLEL_TEMPLATES["test"] + scenarios.DEPENDENT_TEMPLATES["test"]
+    test_templates += [t for pair in scenarios.FOLLOWUP_TEMPLATES["test"] for t in pair[:2]]
+    parts = {normalise_template(p) for t in test_templates for p in re.split(r",? and |\+|, |: ", t)}
+    parts |= {normalise_template(t) for t in test_templates}
+    for intent in INTENTS:
+        assert not {normalise_template(t) for t in templates_of(intent, "train")} & parts, intent.tool
+
+
+def test_the_training_bank_is_composed_with_values_among_other_words(sandbox):
+    tasks = synthesize(sandbox, "train", 30, today=TODAY, seed=5)
+    dressed = [t for t in tasks if t.request.split()[0].lower().strip(",!:") in
+               {w.split()[0].strip(",!:") for w in LEAD_INS if w}]
+    assert len(dressed) > len(tasks) // 5  # lead-ins put words before the values
+    explicit = [t for t in tasks if "dates" in t.arguments and "2026-" in t.request]
+    assert explicit  # days written out, as rewritten follow-ups write them
+    trains = [t for t in tasks if t.server == "trains"]
+    routes = set(load_entities(sandbox, "train").train_routes)
+    assert trains and all((t.arguments["origin"].lower(), t.arguments["destination"].lower())
+                          in {(a.lower(), b.lower()) for a, b in routes} for t in trains)
 
 
 def test_oracle_calls_hold_the_values_as_the_request_spells_them_and_resolved_dates(sandbox):
@@ -143,3 +176,15 @@ def test_the_adapter_is_the_shipped_one_unless_the_environment_names_another_or_
     monkeypatch.setenv("TURA_EXECUTOR_ADAPTER", str(tmp_path / "missing.gguf"))
     with pytest.raises(deps.MissingModelError, match="not a file"):
         deps.executor_adapter_path()
+
+
+def test_an_epoch_of_length_bucketed_batches_holds_every_example_once():
+    import random
+
+    from nodes.distill.train import length_bucketed_batches
+
+    lengths = [random.Random(i).randrange(50, 300) for i in range(203)]
+    batches = length_bucketed_batches(lengths, 8, random.Random(1))
+    assert sorted(i for b in batches for i in b) == list(range(203))
+    spread = sum(max(lengths[i] for i in b) - min(lengths[i] for i in b) for b in batches) / len(batches)
+    assert spread < 60  # padded to similar lengths (random batches spread ~200)
