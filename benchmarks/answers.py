@@ -129,8 +129,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
     context = Context(model_backend=args.backend, openai_base_url=args.base_url, openai_model=args.model)
     for flag in args.ablate:
         context = replace(context, **{flag: False})
-    if args.executor_adapter:
-        context = replace(context, executor_adapter=True)
+    if args.executor_adapter is not None:
+        context = replace(context, executor_adapter=args.executor_adapter)
     today = date.today()
     deps = build_dependencies()
     rows: list[dict[str, Any]] = []
@@ -163,7 +163,7 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     overall = summarise(rows)
     by_kind = {k: summarise([r for r in rows if r["kind"] == k]) for k in KINDS if any(r["kind"] == k for r in rows)}
     label = ("base" if not args.ablate else "-" + ",-".join(args.ablate)) + (
-        "+executor_adapter" if args.executor_adapter else "")
+        "+executor_adapter" if result["context"].executor_adapter else "")
     summary = {"split": args.split, "config": label, "backend": args.backend, **overall, "by_kind": by_kind}
     table = Table(title=f"Answer quality: split {args.split}, config {label}, backend {args.backend}")
     columns = ("kind", "items", "accuracy", "correct/partial/incorrect", "faithfulness", "tool sel.", "arg acc.",
@@ -212,8 +212,11 @@ def main() -> None:
     parser.add_argument("--ablate", action="append", default=[], choices=ABLATIONS,
                         help="switch a mechanism off (repeatable)")
     parser.add_argument("--only", action="append", default=[], help="only items whose id starts with this")
-    parser.add_argument("--executor-adapter", action="store_true",
-                        help="run the executor on the installed distilled adapter (nodes/distill/adapters)")
+    parser.add_argument("--executor-adapter", action=argparse.BooleanOptionalAction, default=None,
+                        help="run the executor on the installed distilled adapter (nodes/distill/adapters), or not "
+                             "(default: the Context's default); result files say which")
+    parser.add_argument("--record", action="store_true",
+                        help="put this run's summary on the shipped adapter's data card")
     parser.add_argument("--backend", choices=("embedded", "openai"), default="embedded")
     parser.add_argument("--base-url", default=Context.openai_base_url)
     parser.add_argument("--model", default=Context.openai_model)
@@ -221,6 +224,13 @@ def main() -> None:
     parser.add_argument("--judge-model", default=Context.openai_model)
     args = parser.parse_args()
     summary = report(asyncio.run(run(args)), args)
+    if args.record:
+        from graphs.distill_pipeline import record_metrics
+
+        record_metrics(f"benchmarks/answers.py --split {args.split}{' --quick' if args.quick else ''} "
+                       f"({summary['config']}, {date.today().isoformat()})",
+                       {k: summary[k] for k in ("accuracy", "faithfulness", "tool_selection", "argument_accuracy",
+                                                "p50_s", "p90_s") if k in summary})
     if args.json:
         sys.stdout.write(json.dumps(summary) + "\n")
 

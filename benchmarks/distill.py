@@ -2,14 +2,17 @@
 
 Held-out requests come from the oracle's ``heldout`` bank (nodes/distill/oracle.py): phrasing templates and
 entities (the cities, companies and currency pairs of benchmarks/answers.py's test split) that no training
-example has. Each request gets the executor's first step, decoded exactly as in a run (constrained to the
-request's spans, resolved dates and named enum values; nodes/execute.py ``decide_step``); a step is correct
+example has. ``--bank dev`` measures on the dev bank instead (its own templates and entities): tune the recipe
+there, never on ``heldout``. Each request gets the executor's first step, decoded exactly as in a run
+(constrained to the request's spans, resolved dates and named enum values; the base model is offered the
+tools the word heuristics favour, the distilled one every callable tool; nodes/execute.py ``decide_step``);
+a step is correct
 when the tool and every argument match the oracle's call after normalisation (case, whitespace, number
 type), and it adds no argument beyond the tool's defaults. Rows: base (the embedded model with the few-shot
 prompt), distilled (the shipped adapter), no_rationale (an adapter trained without thoughts, ``--no-rationale``),
 and teacher (``--teacher-base-url``). P50/P80 milliseconds per step on this machine.
 
-    .venv/bin/python benchmarks/distill.py [--per-intent 5] [--no-rationale PATH.gguf] [--json]
+    .venv/bin/python benchmarks/distill.py [--per-intent 5] [--bank heldout|dev] [--no-rationale PATH.gguf] [--json]
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import os
 import platform
 import statistics
 import sys
+from collections import Counter
 import tempfile
 import time
 from dataclasses import replace
@@ -99,7 +103,12 @@ async def run_config(name: str, model, tasks: list[SubTask], tools_of: dict[str,
             failures.append({"request": task.request, "expected": {"tool": task.tool, "arguments": task.arguments},
                              "got": {"tool": tool, "params": params}})
     ordered = sorted(times)
+    failed = {f["request"] for f in failures}
+    items = Counter(f"{t.server}.{t.tool}" for t in tasks)
+    wrong = Counter(f"{t.server}.{t.tool}" for t in tasks if t.request in failed)
+    by_tool = {key: round(1 - wrong[key] / n, 2) for key, n in sorted(items.items())}
     return {"config": name, "accuracy": round(correct / len(tasks), 3), "correct": correct, "items": len(tasks),
+            "by_tool": by_tool,
             "p50_ms": round(statistics.median(ordered), 1), "p80_ms": round(ordered[int(0.8 * (len(ordered) - 1))], 1),
             "failures": failures}
 
@@ -111,15 +120,22 @@ async def main() -> None:
     parser.add_argument("--no-rationale", type=Path, default=None, help="adapter trained without thoughts")
     parser.add_argument("--teacher-base-url", default="")
     parser.add_argument("--teacher-model", default="")
+    parser.add_argument("--bank", choices=["heldout", "dev"], default="heldout",
+                        help="request bank: heldout (reported) or dev (for tuning the recipe)")
     parser.add_argument("--seed", type=int, default=29)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--out", default=str(RESULTS), help="markdown results file ('' to skip)")
+    parser.add_argument("--record", action="store_true",
+                        help="put this run's numbers on the shipped adapter's data card (heldout bank only)")
+    parser.add_argument("--out", default=None, help="markdown results file ('' to skip; default "
+                        "benchmarks/results/distill.md, distill_dev.md for the dev bank)")
     args = parser.parse_args()
+    if args.out is None:
+        args.out = str(RESULTS if args.bank == "heldout" else RESULTS.with_name("distill_dev.md"))
 
     today = date.today()
     folder = Path(tempfile.mkdtemp(prefix="tura-distill-bench-"))
     sandbox = ensure_sandbox(folder / "sandbox.db", today=today)
-    tasks = synthesize(sandbox, "heldout", args.per_intent, today=today, seed=args.seed)
+    tasks = synthesize(sandbox, args.bank, args.per_intent, today=today, seed=args.seed)
     deps = build_dependencies([], directory=folder)
     try:
         tools_of = {name: await deps.pool.list_tools(name) for name in {t.server for t in tasks}}
@@ -148,11 +164,17 @@ async def main() -> None:
         "p50_step_ms_base": by["base"]["p50_ms"], "p80_step_ms_base": by["base"]["p80_ms"],
         "p50_step_ms_distilled": by.get("distilled", {}).get("p50_ms"),
         "p80_step_ms_distilled": by.get("distilled", {}).get("p80_ms"),
-        "rows": [{k: v for k, v in r.items() if k != "failures"} for r in rows],
+        "rows": [{k: v for k, v in r.items() if k not in ("failures", "by_tool")} for r in rows],
+        "by_tool": {r["config"]: r["by_tool"] for r in rows},
     }
     table = ["| config | accuracy | correct / items | p50 ms/step | p80 ms/step |", "|---|---|---|---|---|"]
     table += [f"| {r['config']} | {r['accuracy']:.3f} | {r['correct']} / {r['items']} | {r['p50_ms']} | {r['p80_ms']} |"
               for r in rows]
+    if args.record and args.bank == "heldout":
+        from graphs.distill_pipeline import record_metrics
+
+        record_metrics(f"benchmarks/distill.py ({len(tasks)} held-out requests, {today.isoformat()})",
+                       {k: v for k, v in summary.items() if k not in ("rows", "by_tool")})
     if args.json:
         print(json.dumps(summary))
     else:
@@ -160,7 +182,11 @@ async def main() -> None:
     if args.out:
         lines = ["# Distilled executor: held-out tool-calling accuracy (TURA Table 7 protocol)", "",
                  f"Machine: {platform.machine()}, {os.cpu_count()} cores, {today.isoformat()}. "
-                 f"{len(tasks)} held-out requests ({args.per_intent} per intent), seed {args.seed}.", "", *table, "",
+                 f"{len(tasks)} requests of the {args.bank} bank ({args.per_intent} per intent), seed {args.seed}.",
+                 "", *table, "", "## Accuracy per tool", "",
+                 "| tool | " + " | ".join(r["config"] for r in rows) + " |", "|---|" + "---|" * len(rows),
+                 *[f"| {tool} | " + " | ".join(f"{r['by_tool'][tool]:.2f}" for r in rows) + " |"
+                   for tool in rows[0]["by_tool"]], "",
                  "## Failures (first 15 per config)", ""]
         for r in rows:
             lines += [f"### {r['config']}", ""]

@@ -79,6 +79,9 @@ def ask(
     tool_timeout: Annotated[float, typer.Option(help="Seconds one MCP tool call may take.")] = Context.tool_timeout_s,
     request_timeout: Annotated[float, typer.Option(help="Seconds one model request may take (openai "
                                                         "backend).")] = Context.request_timeout_s,
+    executor_adapter: Annotated[bool, typer.Option(
+        "--executor-adapter/--no-executor-adapter",
+        help="Run the executor on the distilled LoRA adapter (embedded backend).")] = Context.executor_adapter,
 ) -> None:
     """Answer QUESTION and show the route, plan, servers, tools and time per stage."""
     if not question.strip():
@@ -90,7 +93,7 @@ def ask(
     context = Context(model_backend=backend, openai_base_url=base_url, openai_model=model, forced_route=route,
                       today=today, top_k_servers=top_k, user_name=user_name, latency_budget_s=latency_budget,
                       tool_timeout_s=tool_timeout, request_timeout_s=request_timeout,
-                      task_timeout_s=min(Context.task_timeout_s, latency_budget))
+                      task_timeout_s=min(Context.task_timeout_s, latency_budget), executor_adapter=executor_adapter)
     if min(latency_budget, tool_timeout, request_timeout) <= 0:
         fail("--latency-budget, --tool-timeout and --request-timeout must be above 0", 2)
     if backend == "openai":

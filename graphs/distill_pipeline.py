@@ -32,6 +32,7 @@ from nodes.distill.trajectories import Trajectory, endpoint_trajectory, oracle_t
 from tools.sandbox.generate import ensure_sandbox
 
 DATA_CARD = SHIPPED_ADAPTER.with_name("DATA_CARD.md")
+CARD_FACTS = SHIPPED_ADAPTER.with_name("card.json")  # what DATA_CARD.md is rendered from
 
 
 @dataclass(frozen=True)
@@ -113,8 +114,18 @@ def install(work: Path, gguf: Path, facts: dict[str, Any]) -> Path:
     """Copy the adapter where the embedded runtime finds it, with a data card of how it was made."""
     SHIPPED_ADAPTER.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(gguf, SHIPPED_ADAPTER)
+    CARD_FACTS.write_text(json.dumps(facts, indent=1))
     DATA_CARD.write_text(render_data_card(facts))
     return SHIPPED_ADAPTER
+
+
+def record_metrics(name: str, values: dict[str, Any]) -> None:
+    """Put a benchmark's measurement of the shipped adapter on its data card (benchmarks/distill.py and
+    benchmarks/answers.py ``--record``)."""
+    facts = json.loads(CARD_FACTS.read_text()) if CARD_FACTS.is_file() else {}
+    facts.setdefault("metrics", {})[name] = values
+    CARD_FACTS.write_text(json.dumps(facts, indent=1))
+    DATA_CARD.write_text(render_data_card(facts))
 
 
 def render_data_card(facts: dict[str, Any]) -> str:
@@ -139,8 +150,11 @@ def render_data_card(facts: dict[str, Any]) -> str:
         "- Held-out evaluation: `python benchmarks/distill.py` (templates and entities of no training example;",
         "  entities of the `test` split of benchmarks/answers.py).",
     ]
-    if facts.get("metrics"):
-        lines.append(f"- Metrics: {json.dumps(facts['metrics'])}")
+    if facts.get("pipeline_seconds"):
+        lines.append(f"- Whole pipeline (`tura distill all`, synthesis to installed adapter): "
+                     f"{facts['pipeline_seconds']} s on this machine.")
+    for name, values in (facts.get("metrics") or {}).items():
+        lines.append(f"- {name}: {json.dumps(values)}")
     return "\n".join(lines) + "\n"
 
 

@@ -36,6 +36,7 @@ HELDOUT_PAIRS = [("USD", "EGP"), ("CHF", "EUR"), ("EUR", "TRY"), ("USD", "MXN"),
 TRAIN_COMPANIES = ["apple", "microsoft", "google", "amazon", "nvidia", "tesla", "coca cola", "disney", "toyota",
                    "tencent", "meta", "visa", "jpmorgan", "ibm", "alibaba", "samsung", "sap", "shell", "lvmh",
                    "johnson & johnson", "berkshire", "moutai", "reliance", "dbs", "bhp", "tsmc"]
+TRAIN_TYPO_RATE = 0.4
 # Kept out of training for the dev bank (tuning), as the held-out ones are kept out of both.
 DEV_CITIES = ["Osaka", "Toronto", "Madrid"]
 DEV_COMPANIES = ["visa", "ibm", "samsung", "shell"]
@@ -186,7 +187,9 @@ def synthesize(sandbox: Path, split: Split, per_intent: int, *, today: date, see
                 # Trains run between few city pairs; a pair without one teaches nothing (the judge drops it).
                 slots["city"], slots["city2"] = rng.choice(entities.train_routes)
             values = [str(v) for k, v in slots.items() if k != "day"]
-            request = roughen_text(templates[n].format(**slots), values, rng)
+            # Training sees more slips of the finger than people make, so that a misspelt word reads as no value.
+            typos = {"typo_rate": TRAIN_TYPO_RATE} if split == "train" else {}
+            request = roughen_text(templates[n].format(**slots), values, rng, **typos)
             if split == "train":
                 request = dress(request, rng)
             resolved = _resolve(intent, request, slots, today)

@@ -24,7 +24,7 @@ LORA_TARGETS = ["q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", 
 class TrainConfig:
     rationale_share: float = 0.5
     epochs: float = 2.0
-    learning_rate: float = 3e-4
+    learning_rate: float = 6e-4
     rank: int = 16
     alpha: int = 32
     dropout: float = 0.05
@@ -33,6 +33,9 @@ class TrainConfig:
     max_seconds: float = 0.0  # 0: no time budget
     seed: int = 13
     threads: int = 0  # 0: torch's default
+    # The JSON skeleton (braces, keys) is forced by the step grammar at inference; weighing it low puts the
+    # gradient on the tool's name and the values: with every token weighed 1 the tool choice stayed underfit.
+    skeleton_weight: float = 0.2
 
 
 @dataclass
@@ -66,16 +69,53 @@ def load_base(gguf: Path):
     return model, tokenizer
 
 
-def encode(example: dict[str, Any], tokenizer, *, with_thought: bool, max_tokens: int) -> tuple[list[int], list[int]]:
-    """Token ids of prompt + reply and labels that mask the prompt (-100): loss on the reply only. The prompt
-    is rendered with the model's chat template, as llama.cpp renders it at inference."""
+def decision_spans(reply: str) -> list[tuple[int, int]]:
+    """Character ranges of ``reply`` (a step as nodes/distill/dataset.py writes it) that the model decides: the
+    thought, the tool's name and each argument value. The rest (braces, keys, quotes) is the JSON skeleton that
+    the step grammar forces at inference anyway."""
+    body = json.loads(reply)
+    spans: list[tuple[int, int]] = []
+    text = "{"
+
+    def value(item: Any) -> None:
+        nonlocal text
+        spans.append((len(text), len(text) + len(json.dumps(item, ensure_ascii=False))))
+        text += json.dumps(item, ensure_ascii=False)
+
+    for n, (key, item) in enumerate(body.items()):
+        text += (", " if n else "") + json.dumps(key) + ": "
+        if key == "params" and isinstance(item, dict):
+            text += "{"
+            for m, (name, argument) in enumerate(item.items()):
+                text += (", " if m else "") + json.dumps(name, ensure_ascii=False) + ": "
+                value(argument)
+            text += "}"
+        else:
+            value(item)
+    text += "}"
+    if text != reply:  # not the shape the dataset writes: weigh every token alike
+        return [(0, len(reply))]
+    return spans
+
+
+def encode(example: dict[str, Any], tokenizer, *, with_thought: bool, max_tokens: int,
+           skeleton_weight: float = 1.0) -> tuple[list[int], list[int], list[float]]:
+    """Token ids of prompt + reply, labels that mask the prompt (-100): loss on the reply only, and a weight per
+    token: 1 for what the model decides (``decision_spans``), ``skeleton_weight`` for the JSON around it. The
+    prompt is rendered with the model's chat template, as llama.cpp renders it at inference."""
     prompt = tokenizer.apply_chat_template(example["messages"], tokenize=False, add_generation_prompt=True)
-    reply = (example["with_thought"] if with_thought else example["action"]) + "<|im_end|>"
+    step = example["with_thought"] if with_thought else example["action"]
+    reply = step + "<|im_end|>"
     prompt_ids = tokenizer(prompt, add_special_tokens=False)["input_ids"]
-    reply_ids = tokenizer(reply, add_special_tokens=False)["input_ids"]
+    encoded = tokenizer(reply, add_special_tokens=False, return_offsets_mapping=True)
+    reply_ids = encoded["input_ids"]
+    decided = decision_spans(step)
+    weights = [1.0 if any(start < b and a < end for a, b in decided) else skeleton_weight
+               for start, end in encoded["offset_mapping"]]
     ids = (prompt_ids + reply_ids)[-max_tokens:]
     labels = ([-100] * len(prompt_ids) + reply_ids)[-max_tokens:]
-    return ids, labels
+    token_weights = ([0.0] * len(prompt_ids) + weights)[-max_tokens:]
+    return ids, labels, token_weights
 
 
 def length_bucketed_batches(lengths: list[int], batch_size: int, rng: random.Random) -> list[list[int]]:
@@ -92,9 +132,10 @@ def length_bucketed_batches(lengths: list[int], batch_size: int, rng: random.Ran
     return batches
 
 
-def reply_loss(model, input_ids, attention, labels):
-    """Cross-entropy on the reply tokens only, with the output layer applied only where a label is: the
-    49k-word output layer over every prompt position was a fifth of each step's compute, all of it masked."""
+def reply_loss(model, input_ids, attention, labels, weights):
+    """Weighted cross-entropy on the reply tokens only, with the output layer applied only where a label is:
+    the 49k-word output layer over every prompt position was a fifth of each step's compute, all of it
+    masked."""
     import torch
 
     causal_lm = model.get_base_model()
@@ -102,7 +143,9 @@ def reply_loss(model, input_ids, attention, labels):
     targets = labels[:, 1:]
     mask = targets != -100
     logits = causal_lm.lm_head(hidden[:, :-1][mask])
-    return torch.nn.functional.cross_entropy(logits.float(), targets[mask])
+    losses = torch.nn.functional.cross_entropy(logits.float(), targets[mask], reduction="none")
+    weight = weights[:, 1:][mask]
+    return (losses * weight).sum() / weight.sum().clamp(min=1e-6)
 
 
 def train_lora(examples: list[dict[str, Any]], gguf: Path, out_dir: Path, config: TrainConfig,
@@ -120,8 +163,8 @@ def train_lora(examples: list[dict[str, Any]], gguf: Path, out_dir: Path, config
     model = get_peft_model(model, LoraConfig(r=config.rank, lora_alpha=config.alpha, lora_dropout=config.dropout,
                                              target_modules=LORA_TARGETS, task_type="CAUSAL_LM"))
     rng = random.Random(config.seed)
-    encoded = [encode(e, tokenizer, with_thought=rng.random() < config.rationale_share, max_tokens=config.max_tokens)
-               for e in examples]
+    encoded = [encode(e, tokenizer, with_thought=rng.random() < config.rationale_share, max_tokens=config.max_tokens,
+                      skeleton_weight=config.skeleton_weight) for e in examples]
     total_steps = max(1, int(len(encoded) * config.epochs / config.batch_size))
     optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=config.learning_rate)
     scheduler = torch.optim.lr_scheduler.LambdaLR(
@@ -134,13 +177,14 @@ def train_lora(examples: list[dict[str, Any]], gguf: Path, out_dir: Path, config
     step = 0
     for step in range(total_steps):
         if not batches:
-            batches = length_bucketed_batches([len(ids) for ids, _ in encoded], config.batch_size, rng)
+            batches = length_bucketed_batches([len(ids) for ids, _, _ in encoded], config.batch_size, rng)
         batch = [encoded[i] for i in batches.pop()]
-        width = max(len(ids) for ids, _ in batch)
-        input_ids = torch.tensor([ids + [tokenizer.pad_token_id] * (width - len(ids)) for ids, _ in batch])
-        labels = torch.tensor([lab + [-100] * (width - len(lab)) for _, lab in batch])
-        attention = torch.tensor([[1] * len(ids) + [0] * (width - len(ids)) for ids, _ in batch])
-        loss = reply_loss(model, input_ids, attention, labels)
+        width = max(len(ids) for ids, _, _ in batch)
+        input_ids = torch.tensor([ids + [tokenizer.pad_token_id] * (width - len(ids)) for ids, _, _ in batch])
+        labels = torch.tensor([lab + [-100] * (width - len(lab)) for _, lab, _ in batch])
+        weights = torch.tensor([w + [0.0] * (width - len(w)) for _, _, w in batch])
+        attention = torch.tensor([[1] * len(ids) + [0] * (width - len(ids)) for ids, _, _ in batch])
+        loss = reply_loss(model, input_ids, attention, labels, weights)
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         optimizer.step()
