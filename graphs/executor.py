@@ -21,7 +21,7 @@ from graphs.context import Context
 from graphs.plan import Plan, Task
 from nodes.approval import task_status
 from nodes.events import emit
-from nodes.execute import ToolCaller, run_task_agent
+from nodes.execute import ToolCaller, run_executor
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from tools.tool_outcome import ToolOutcome
@@ -38,9 +38,7 @@ def build_execute_graph(tools: ToolCaller, models: ModelProvider):
         context = Context(**context_json)
         plan_task = Task.model_validate(task_json)
         deps = {k: [ToolOutcome.model_validate(o) for o in v] for k, v in dep_outputs.items()}
-        outcomes = await run_task_agent(
-            plan_task, deps, tools=tools, model=models.get("executor", context), context=context
-        )
+        outcomes = await run_executor(plan_task, deps, tools=tools, models=models, context=context)
         return [o.model_dump() for o in outcomes]
 
     @entrypoint()

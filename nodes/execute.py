@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from datetime import date
 from typing import Any, Protocol
 
@@ -26,7 +27,7 @@ from nodes.argument_schema import constrain_tool_schema
 from nodes.property_kinds import tool_words
 from nodes.approval import changes_data, held_outcome, policy_for, user_asked_tools
 from nodes.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
-from nodes.models import RoleModel
+from nodes.models import ModelProvider, RoleModel
 from nodes.executor_prompt import executor_conversation
 from nodes.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
@@ -204,6 +205,24 @@ async def run_task_agent(
             ),
         ]
     return outcomes
+
+
+async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *, tools: ToolCaller,
+                       models: ModelProvider, context: Context) -> list[ToolOutcome]:
+    """One task on the executor the context asks for. The distilled executor is trained on single first steps;
+    when it forms no valid step, or none of its calls succeeds (and none waits for approval), the base executor
+    (few-shot prompt, heuristically narrowed tools) tries the task once more, and its calls are added after."""
+    model = models.get("executor", context)
+    try:
+        outcomes = await run_task_agent(task, dep_outputs, tools=tools, model=model, context=context)
+    except StructuredOutputError:
+        if not model.distilled:
+            raise
+        outcomes = []
+    if not model.distilled or any(o.ok or o.held for o in outcomes):
+        return outcomes
+    base = models.get("executor", replace(context, executor_adapter=False))
+    return [*outcomes, *await run_task_agent(task, dep_outputs, tools=tools, model=base, context=context)]
 
 
 def schema_enum_values(schema: dict[str, Any]) -> list[Any]:

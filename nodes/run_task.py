@@ -22,7 +22,7 @@ from graphs.plan import Task
 from indexes.search_fallback import CONTESTED_MARGIN, MATCH_FLOOR, UNCERTAIN_BELOW
 from nodes.approval import task_status
 from nodes.events import emit
-from nodes.execute import ToolCaller, run_task_agent
+from nodes.execute import ToolCaller, run_executor
 from nodes.model_call import ModelUnavailable
 from nodes.probe import count_results
 from nodes.models import ModelProvider
@@ -43,12 +43,10 @@ async def run_single_task(task: Task, dep_outputs: dict[str, list[dict]], *, too
 
     async def attempt() -> list[ToolOutcome]:
         try:
-            return await run_task_agent(task, deps, tools=tools, model=models.get("executor", context),
-                                        context=context)
+            return await run_executor(task, deps, tools=tools, models=models, context=context)
         except ModelUnavailable:
             await asyncio.sleep(TRANSIENT_RETRY_DELAY_S)
-            return await run_task_agent(task, deps, tools=tools, model=models.get("executor", context),
-                                        context=context)
+            return await run_executor(task, deps, tools=tools, models=models, context=context)
 
     try:
         outcomes = await asyncio.wait_for(attempt(), timeout_s)

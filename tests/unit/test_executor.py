@@ -138,3 +138,46 @@ def test_a_list_argument_that_repeats_a_value_is_refused():
     check(ToolStep(tool="compare_cities", params={"cities": ["Oslo", "Lima"]}))
     with pytest.raises(ToolRefused, match="repeats a value"):
         check(ToolStep(tool="compare_cities", params={"cities": ["Oslo", "oslo"]}))
+
+
+class DistilledThenBase:
+    """A ModelProvider whose executor is 'distilled' (scripted) unless the context switches the adapter off."""
+
+    def __init__(self, distilled_script, base_script):
+        from tests.fakes import ScriptedChat
+
+        self.distilled, self.base = ScriptedChat(distilled_script), ScriptedChat(base_script)
+
+    def get(self, role, context):
+        from nodes.models import RoleModel
+
+        on = context.executor_adapter
+        return RoleModel(role=role, chat=self.distilled if on else self.base, backend="fake",
+                         endpoint="fake", distilled=on)
+
+
+async def test_the_base_executor_tries_once_more_when_the_distilled_one_forms_no_valid_step_or_call():
+    from dataclasses import replace
+
+    from nodes.execute import run_executor
+
+    def oslo_only(arguments):
+        if arguments["city"] != "Oslo":
+            raise ValueError(f"unknown city {arguments['city']}")
+        return {"city": "Oslo", "high_c": 5}
+
+    forecast = make_tool("get_forecast", {"city": {"type": "string"}}, required=["city"])
+    tools = FakeTools({"weather": {"get_forecast": (forecast, oslo_only)}})
+    task = Task(id="T1", server="weather", query="weather in Oslo for Bergen folks")
+    context = replace(Context(), executor_adapter=True)
+    invalid = DistilledThenBase(["not json"], [{"tool": "get_forecast", "params": {"city": "Oslo"}}])
+    outcomes = await run_executor(task, {}, tools=tools, models=invalid, context=context)
+    assert [o.ok for o in outcomes] == [True] and invalid.base.calls_made == 1
+    failing = DistilledThenBase([{"tool": "get_forecast", "params": {"city": "Bergen"}}],
+                                [{"tool": "get_forecast", "params": {"city": "Oslo"}}])
+    outcomes = await run_executor(task, {}, tools=tools, models=failing, context=context)
+    # the distilled executor's failed calls stay on record; the base executor's call answers
+    assert outcomes[-1].ok and not any(o.ok for o in outcomes[:-1]) and failing.base.calls_made == 1
+    fine = DistilledThenBase([{"tool": "get_forecast", "params": {"city": "Oslo"}}], ["never asked"])
+    assert [o.ok for o in await run_executor(task, {}, tools=tools, models=fine, context=context)] == [True]
+    assert fine.base.calls_made == 0
