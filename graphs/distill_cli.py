@@ -112,7 +112,7 @@ def export_command(work: WorkOption = None, adapter: Path | None = None, out: Pa
 
 
 @distill_app.command("all")
-def all_command(work: WorkOption = None, per_intent: int = 80, epochs: float = 1.3, rationale_share: float = 0.5,
+def all_command(work: WorkOption = None, per_intent: int = 80, epochs: float = 1.2, rationale_share: float = 0.5,
                 time_budget: float = 2100, seed: int = 13, install: bool = True) -> None:
     """Every stage with the oracle teacher, then install the adapter (nodes/distill/adapters) with its data card."""
     from graphs.distill_pipeline import export, install as install_adapter
