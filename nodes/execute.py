@@ -71,9 +71,13 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
     ``narrow`` then keeps only the tools that word heuristics favour (the most named enum values, the best
     described): they help the few-shot base model, which cannot tell sibling tools apart. The distilled
     executor has learnt the tools, is offered every callable one, and chooses (``narrow=False``)."""
-    enum_words = {str(v).lower() for t in tools for v in schema_enum_values(t.inputSchema or {})}
-    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates, tool_words(t.name, t.description or ""),
-                                             enum_words)
+    values = [str(v) for t in tools for v in schema_enum_values(t.inputSchema or {})]
+    # A code ("EUR") is never part of a name: a span holding one is no value ("amd worth in EUR"). A word
+    # ("museum") may be: only a span made of such words alone is left out ("Egyptian Museum" stays).
+    codes = {v.lower() for v in values if v.isupper()}
+    enum_words = {v.lower() for v in values} - codes
+    schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates,
+                                             tool_words(t.name, t.description or "") | codes, enum_words)
                for t in tools}
     callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
     if not callable_:

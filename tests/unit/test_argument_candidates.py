@@ -281,3 +281,14 @@ def test_the_distilled_executor_is_offered_every_callable_tool_not_the_heuristic
     candidates = gather_candidates(["Louvre hours and price"], [], TODAY)
     assert list(constrained_tools("attractions", [search, details], candidates)) == ["search"]  # 'price' is named
     assert set(constrained_tools("attractions", [search, details], candidates, narrow=False)) == {"search", "get_details"}
+
+
+def test_a_span_holding_a_code_of_the_servers_enums_is_no_name():
+    quote = make_tool("get_quote", {"ticker_or_name": {"type": "string"}}, required=["ticker_or_name"])
+    convert = make_tool("convert_currency", {"amount": {"type": "number"},
+                                             "to_currency": {"type": "string", "enum": ["USD", "EUR"]}},
+                        required=["amount", "to_currency"])
+    allowed = constrained_tools("finance", [quote, convert], gather_candidates(["whats amd worth in EUR"], [], TODAY),
+                                narrow=False)
+    values = allowed["get_quote"]["properties"]["ticker_or_name"]["enum"]
+    assert "amd" in values and not [v for v in values if "EUR" in v]
