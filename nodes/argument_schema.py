@@ -59,6 +59,10 @@ def _pattern_ok(value: str, spec: dict[str, Any]) -> bool:
     return spec.get("minLength", 0) <= len(value) <= spec.get("maxLength", 10_000)
 
 
+def _stems(words) -> set[str]:
+    return {plural_stem(w.lower()) for w in words}
+
+
 def _named(values: list[Any], candidates: Candidates) -> list[Any]:
     return [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
 
@@ -68,8 +72,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
     the request names no value of is left to its default; spans made only of the tool's own words are not
     values, and spans holding them are left out when the request offers others. Spans made only of the
-    server's enum values ("EUR", "museum") are not free-text names either, but a name may hold one
-    ("Egyptian Museum")."""
+    server's enum words ("museum") are not free-text names either, but a name may hold one ("Egyptian
+    Museum"); enum codes ("EUR") come in with the own words (nodes/execute.py ``constrained_tools``)."""
     string = _string_spec(spec)
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
@@ -91,15 +95,14 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             values = [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
+            words = {v: _stems(TOKEN.findall(v)) for v in values}
             if own_words:  # "amazon", not "amazon stock price" nor "stock": the tool's words name the tool
-                own = {plural_stem(w.lower()) for w in own_words}
-                specific = [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} & own]
-                values = specific or [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} <= own] \
-                    or values
+                own = _stems(own_words)
+                values = ([v for v in values if not words[v] & own] or [v for v in values if not words[v] <= own]
+                          or values)
             if enum_words:
-                enums = {plural_stem(w.lower()) for w in enum_words}
-                values = [v for v in values if not {plural_stem(w.lower()) for w in TOKEN.findall(v)} <= enums] \
-                    or values
+                enums = _stems(enum_words)
+                values = [v for v in values if not words[v] <= enums] or values
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None
     for kind in ("integer", "number"):
