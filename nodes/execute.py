@@ -213,10 +213,14 @@ async def run_task_agent(
 
 async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *, tools: ToolCaller,
                        models: ModelProvider, context: Context) -> list[ToolOutcome]:
-    """One task on the executor the context asks for. The distilled executor is trained on single first steps;
-    when it forms no valid step, or none of its calls succeeds (and none waits for approval), the base executor
-    (few-shot prompt, heuristically narrowed tools) tries the task once more, and its calls are added after."""
+    """One task on the executor the context asks for. The distilled executor is trained on single first steps
+    of a request alone: a task that reads its dependencies' results is a prompt it never saw, so the base
+    executor runs it. When the distilled executor forms no valid step, or none of its calls succeeds (and none
+    waits for approval), the base executor (few-shot prompt, heuristically narrowed tools) tries the task once
+    more, and its calls are added after."""
     model = models.get("executor", context)
+    if model.distilled and any(dep_outputs.values()):
+        model = models.get("executor", replace(context, executor_adapter=False))
     try:
         outcomes = await run_task_agent(task, dep_outputs, tools=tools, model=model, context=context)
     except StructuredOutputError:

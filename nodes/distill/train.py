@@ -71,15 +71,20 @@ def load_base(gguf: Path):
     return model, tokenizer
 
 
-def decision_spans(reply: str) -> list[tuple[int, int]]:
-    """Character ranges of ``reply`` (a step as nodes/distill/dataset.py writes it) that the model decides: the
-    thought, the tool's name and each argument value (each item of a list), without their quotes. The rest
-    (braces, keys, quotes) is the JSON skeleton that the step grammar forces at inference anyway."""
+Span = tuple[int, int, str]  # start, end, kind: "tool" (every token decides), "value" (its first token), "text"
+
+
+def decision_spans(reply: str) -> list[Span]:
+    """Character ranges of ``reply`` (a step as nodes/distill/dataset.py writes it) that the model decides, with
+    their kind: the tool's name ("tool": every token of it, since siblings share a prefix: 'get' opens both
+    get_quote and get_history, '_quote' decides), each argument value without its quotes, each item of a list
+    ("value"), the thought ("text"), and the tool's name where the thought names it ("tool"). The rest (braces,
+    keys, quotes) is the JSON skeleton that the step grammar forces at inference anyway."""
     body = json.loads(reply)
-    spans: list[tuple[int, int]] = []
+    spans: list[Span] = []
     text = "{"
 
-    def value(item: Any) -> None:
+    def value(item: Any, kind: str = "value") -> None:
         nonlocal text
         if isinstance(item, list):
             text += "["
@@ -90,7 +95,7 @@ def decision_spans(reply: str) -> list[tuple[int, int]]:
             return
         written = json.dumps(item, ensure_ascii=False)
         quoted = isinstance(item, str)
-        spans.append((len(text) + quoted, len(text) + len(written) - quoted))
+        spans.append((len(text) + quoted, len(text) + len(written) - quoted, kind))
         text += written
 
     for n, (key, item) in enumerate(body.items()):
@@ -102,26 +107,32 @@ def decision_spans(reply: str) -> list[tuple[int, int]]:
                 value(argument)
             text += "}"
         else:
-            value(item)
+            value(item, {"tool": "tool", "thought": "text"}.get(key, "value"))
     text += "}"
     if text != reply:  # not the shape the dataset writes: weigh every token alike
-        return [(0, len(reply))]
+        return [(0, len(reply), "text")]
+    thought = next((s for s in spans if s[2] == "text"), None)
+    tool = body.get("tool")
+    if thought and isinstance(tool, str) and tool:
+        mention = reply.find(tool, thought[0], thought[1])
+        if mention >= 0:
+            spans.append((mention, mention + len(tool), "tool"))
     return spans
 
 
-def token_weights(offsets: list[tuple[int, int]], spans: list[tuple[int, int]], *, skeleton: float,
+def token_weights(offsets: list[tuple[int, int]], spans: list[Span], *, skeleton: float,
                   first: float) -> list[float]:
-    """A loss weight per token: ``first`` on the token that opens a decided span (where the choice is made:
-    'get' or 'compare', which city), 1 on the rest of the span and on the token that closes it (where the
-    span stops), ``skeleton`` elsewhere."""
+    """A loss weight per token: ``first`` where the choice is made (every token of a tool's name, the token
+    that opens a value: which city), 1 on the rest of a span and on the token that closes it (where the span
+    stops), ``skeleton`` elsewhere."""
     weights = [skeleton] * len(offsets)
-    for a, b in spans:
+    for a, b, kind in spans:
         inside = [i for i, (start, end) in enumerate(offsets) if start < b and a < end]
         if not inside:
             continue
+        heavy = inside if kind == "tool" else inside[:1] if kind == "value" else []
         for i in inside:
-            weights[i] = max(weights[i], 1.0)
-        weights[inside[0]] = max(weights[inside[0]], first)
+            weights[i] = max(weights[i], first if i in heavy else 1.0)
         if inside[-1] + 1 < len(weights):
             weights[inside[-1] + 1] = max(weights[inside[-1] + 1], 1.0)
     return weights

@@ -195,10 +195,17 @@ def test_the_decided_parts_of_a_step_are_the_thought_the_tool_and_each_value():
     from nodes.distill.train import decision_spans, token_weights
 
     action = '{"tool": "compare_cities", "params": {"cities": ["Rome", "São Paulo"], "date": "2026-11-27"}}'
-    assert [action[a:b] for a, b in decision_spans(action)] == ["compare_cities", "Rome", "São Paulo", "2026-11-27"]
-    with_thought = '{"thought": "Two cities.", "tool": "get_quote", "params": {"ticker_or_name": "ibm", "days": 5}}'
-    assert [with_thought[a:b] for a, b in decision_spans(with_thought)] == ["Two cities.", "get_quote", "ibm", "5"]
-    assert decision_spans('{"tool":"x","params":{}}') == [(0, 24)]  # another shape: every token counts alike
-    # tokens '{"', 'tool', '":', ' "', 'get', '_quote', '",': the choice is 'get', the span closes at '",'
+    assert [(action[a:b], kind) for a, b, kind in decision_spans(action)] == [
+        ("compare_cities", "tool"), ("Rome", "value"), ("São Paulo", "value"), ("2026-11-27", "value")]
+    with_thought = ('{"thought": "Needs get_quote: the price.", "tool": "get_quote", '
+                    '"params": {"ticker_or_name": "ibm", "days": 5}}')
+    assert [(with_thought[a:b], kind) for a, b, kind in decision_spans(with_thought)] == [
+        ("Needs get_quote: the price.", "text"), ("get_quote", "tool"), ("ibm", "value"), ("5", "value"),
+        ("get_quote", "tool")]  # the last: where the thought names the tool
+    assert decision_spans('{"tool":"x","params":{}}') == [(0, 24, "text")]  # another shape: every token alike
+    # tokens '{"', 'tool', '":', ' "', 'get', '_quote', '",': siblings share 'get'; '_quote' decides too
     offsets = [(0, 2), (2, 6), (6, 8), (8, 10), (10, 13), (13, 19), (19, 21)]
-    assert token_weights(offsets, [(10, 19)], skeleton=0.2, first=8.0) == [0.2, 0.2, 0.2, 0.2, 8.0, 1.0, 1.0]
+    assert token_weights(offsets, [(10, 19, "tool")], skeleton=0.2, first=8.0) == [0.2, 0.2, 0.2, 0.2, 8.0, 8.0, 1.0]
+    # a value: its first token decides (which city), the rest and the closing token weigh 1
+    assert token_weights(offsets, [(10, 19, "value")], skeleton=0.2, first=8.0) == [0.2, 0.2, 0.2, 0.2, 8.0, 1.0, 1.0]
+    assert token_weights(offsets, [(10, 19, "text")], skeleton=0.2, first=8.0) == [0.2, 0.2, 0.2, 0.2, 1.0, 1.0, 1.0]

@@ -181,3 +181,21 @@ async def test_the_base_executor_tries_once_more_when_the_distilled_one_forms_no
     fine = DistilledThenBase([{"tool": "get_forecast", "params": {"city": "Oslo"}}], ["never asked"])
     assert [o.ok for o in await run_executor(task, {}, tools=tools, models=fine, context=context)] == [True]
     assert fine.base.calls_made == 0
+
+
+async def test_a_task_that_reads_dependency_results_runs_on_the_base_executor():
+    """The adapter is trained on a request alone; a prompt with dependency results goes to the base model."""
+    from dataclasses import replace
+
+    from nodes.execute import run_executor
+    from tools.tool_outcome import ToolOutcome
+
+    forecast = make_tool("get_forecast", {"city": {"type": "string"}}, required=["city"])
+    tools = FakeTools({"weather": {"get_forecast": (forecast, lambda arguments: {"city": arguments["city"]})}})
+    task = Task(id="T2", server="weather", query="weather in the city of T1", deps=["T1"])
+    found = ToolOutcome(call_id="c1", server="places", tool="find", ok=True, text='{"city": "Oslo"}')
+    models = DistilledThenBase(["never asked"], [{"tool": "get_forecast", "params": {"city": "Oslo"}}])
+    context = replace(Context(), executor_adapter=True)
+    outcomes = await run_executor(task, {"T1": [found]}, tools=tools, models=models, context=context)
+    assert [o.ok for o in outcomes] == [True]
+    assert models.distilled.calls_made == 0 and models.base.calls_made == 1
