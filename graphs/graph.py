@@ -28,6 +28,7 @@ from nodes.retrieve import ServerRetriever, make_retriever
 from nodes.run_task import make_execute_dispatch
 from nodes.router import Classify, make_router, route_after_retrieve, route_after_router
 from nodes.search_loop import make_search_loop
+from nodes.stage_costs import MeteredRetriever, MeteredTools
 
 if TYPE_CHECKING:  # deps imports the heavy clients; tests of the wiring need none of them
     from graphs.deps import Dependencies
@@ -36,7 +37,9 @@ if TYPE_CHECKING:  # deps imports the heavy clients; tests of the wiring need no
 def build_graph(
     models: ModelProvider, retriever: ServerRetriever, tools: ToolCaller, classify: Classify | None = None
 ) -> StateGraph:
-    """Wire the nodes; nothing here builds a client."""
+    """Wire the nodes; nothing here builds a client. Tool calls and index searches are charged to the stage
+    that makes them (``stage_costs``)."""
+    tools, retriever = MeteredTools(tools), MeteredRetriever(retriever)
     builder = StateGraph(TuraState, context_schema=Context, input_schema=InputState, output_schema=OutputState)
     builder.add_node("router", make_router(models, classify))
     builder.add_node("decompose", make_decomposer(models))

@@ -7,8 +7,12 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from nodes.stage_costs import KINDS
+
+COST_COLUMNS = (*KINDS, "other")
+
 OUTPUT_KEYS = ("answer", "route", "route_confidence", "route_source", "search_steps", "plan", "servers",
-               "citations", "task_results", "timings", "trace", "errors",  # trace: stage spans for graphs/timeline.py
+               "citations", "task_results", "timings", "stage_costs", "trace", "errors",  # trace: stage spans for graphs/timeline.py
                "approvals")  # calls that changed data and waited for a decision (graphs/approval_cli.py)
 
 
@@ -65,11 +69,15 @@ def print_run(console: Console, out: dict[str, Any]) -> None:
         note = f" ({record['message']})" if record.get("message") else ""
         console.print(f"[bold]Approval[/bold]: {record['action']} {record['args']} -> {record['decision']}{note}")
 
-    timings = Table(title="Time per stage (s)")
+    timings = Table(title="Time per stage (s): where it went")
     timings.add_column("stage")
     timings.add_column("seconds", justify="right")
+    for kind in COST_COLUMNS:
+        timings.add_column(kind.replace("_", " "), justify="right")
+    costs = out.get("stage_costs") or {}
     for stage, seconds in (out.get("timings") or {}).items():
-        timings.add_row(stage, f"{seconds:.3f}")
+        split = costs.get(stage) or {}
+        timings.add_row(stage, f"{seconds:.3f}", *(f"{split[k]:.3f}" if k in split else "" for k in COST_COLUMNS))
     console.print(timings)
     for error in out.get("errors") or []:
         console.print(f"[yellow]error:[/yellow] {error}")

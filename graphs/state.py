@@ -91,6 +91,8 @@ class OutputState(TypedDict, total=False):
     task_results: Annotated[dict[str, TaskResult], merge_dicts]
     timings: Annotated[dict[str, float], merge_dicts]
     trace: Annotated[dict[str, Span], merge_dicts]  # stage -> span; drawn by graphs/timeline.py
+    # stage -> seconds of model_prompt, model_generate, model (remote), tool, index and other (nodes/stage_costs.py)
+    stage_costs: Annotated[dict[str, dict[str, float]], merge_dicts]
     errors: Annotated[list[str], operator.add]
 
 

@@ -2,8 +2,10 @@
 
 Why: a run's latency is the sum of its stages plus the execute stage's critical path (ARCHITECTURE.md
 decision 1); the chart shows which tasks ran side by side and which chain of tasks set the time.
+Each stage bar is split into where its seconds went (``stage_costs``: model prompt processing, model
+generation, tool calls, index, the rest), so model time and tool time show apart.
 Input is a run's output (``tura ask --json``, or a thread's state): ``trace`` (stage spans, written by
-nodes/timing.py), ``task_results`` (``started_at``/``finished_at``, written by graphs/executor.py) and
+nodes/timing.py), ``stage_costs``, ``task_results`` (``started_at``/``finished_at``, written by graphs/executor.py) and
 ``plan`` (task dependencies). Drawn with matplotlib's Agg canvas, so no display and no global backend.
 
     python -m graphs.timeline run.json timeline.png
@@ -21,6 +23,9 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 STAGE_ORDER = ("router", "decompose", "retrieve", "plan", "execute", "answer")
+# stage segments, in drawing order (nodes/stage_costs.py); a remote model's time is not split
+COST_COLORS = {"model_prompt": "#7b6fb0", "model_generate": "#b3a6e0", "model": "#9486c8", "tool": "#e0b04f",
+               "index": "#6fae6f", "other": "#9db4c0"}
 COLORS = {"stage": "#9db4c0", "ok": "#5c9ead", "failed": "#e39774", "skipped": "#c9c9c9",
           "cancelled": "#b8b8b8", "critical": "#c0392b"}
 
@@ -39,6 +44,16 @@ class Bar:
     kind: str  # "stage" | "task"
     status: str = "ok"
     critical: bool = False
+    parts: tuple[tuple[str, float], ...] = ()  # stage bars: (cost kind, seconds), scaled to the bar's length
+
+
+def stage_parts(costs: dict[str, float], length: float) -> tuple[tuple[str, float], ...]:
+    """A stage's costs as segments of its bar: side-by-side calls may sum above the wall time, so the
+    segments are scaled to fit it."""
+    parts = [(kind, costs[kind]) for kind in COST_COLORS if costs.get(kind, 0) > 0]
+    total = sum(seconds for _, seconds in parts)
+    scale = length / total if total > length and total > 0 else 1.0
+    return tuple((kind, seconds * scale) for kind, seconds in parts)
 
 
 def current_turn_spans(trace: dict[str, dict[str, float]]) -> dict[str, dict[str, float]]:
@@ -77,7 +92,9 @@ def timeline_bars(output: dict[str, Any]) -> list[Bar]:
     }
     critical = set(critical_path(timed_tasks))
     stages = sorted(spans, key=lambda s: (STAGE_ORDER.index(s) if s in STAGE_ORDER else len(STAGE_ORDER), s))
-    bars = [Bar(stage, spans[stage]["start"] - turn_start, spans[stage]["end"] - turn_start, "stage")
+    costs = output.get("stage_costs") or {}
+    bars = [Bar(stage, spans[stage]["start"] - turn_start, spans[stage]["end"] - turn_start, "stage",
+                parts=stage_parts(costs.get(stage) or {}, spans[stage]["end"] - spans[stage]["start"]))
             for stage in stages]
     order = [t for t in deps if t in timed_tasks] + sorted(set(timed_tasks) - set(deps))
     results = output.get("task_results") or {}
@@ -97,6 +114,10 @@ def draw(bars: list[Bar], title: str) -> Figure:
         color = COLORS["stage"] if bar.kind == "stage" else COLORS.get(bar.status, COLORS["ok"])
         axes.barh(row, max(bar.end - bar.start, 1e-3), left=bar.start, height=0.6, color=color,
                   edgecolor=COLORS["critical"] if bar.critical else "none", linewidth=2.5 if bar.critical else 0)
+        left = bar.start
+        for kind, seconds in bar.parts:
+            axes.barh(row, seconds, left=left, height=0.6, color=COST_COLORS[kind])
+            left += seconds
         axes.text(bar.end, row, f" {bar.end - bar.start:.2f} s", va="center", fontsize=8)
     axes.set_yticks(rows, [b.label for b in bars])
     axes.set_xlabel("seconds from the start of the run")
@@ -109,7 +130,9 @@ def draw(bars: list[Bar], title: str) -> Figure:
         axes.axhline(boundary, color="#888888", linewidth=0.8, linestyle="--")
     from matplotlib.patches import Patch
 
-    legend = [Patch(color=COLORS["stage"], label="stage"), Patch(color=COLORS["ok"], label="task ok"),
+    drawn = {kind for bar in bars for kind, _ in bar.parts}
+    legend = [Patch(color=COST_COLORS[k], label=k.replace("_", " ")) for k in COST_COLORS if k in drawn]
+    legend += [Patch(color=COLORS["stage"], label="stage"), Patch(color=COLORS["ok"], label="task ok"),
               Patch(color=COLORS["failed"], label="task failed"),
               Patch(facecolor="white", edgecolor=COLORS["critical"], linewidth=2.5, label="critical path")]
     axes.legend(handles=legend, loc="lower right", fontsize=8)

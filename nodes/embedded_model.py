@@ -8,6 +8,7 @@ async paths inherited from BaseChatModel run the blocking work in a thread, off 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -37,6 +38,19 @@ class LlamaRuntime:
             lora_path=str(self.lora_path) if self.lora_path else None,
         )
         self.lock = threading.Lock()
+
+    def reset_counters(self) -> None:
+        """Zero llama.cpp's per-context counters before a call (the caller holds ``lock``)."""
+        import llama_cpp
+
+        llama_cpp.llama_perf_context_reset(self.llama.ctx)
+
+    def prompt_seconds(self) -> float:
+        """Seconds llama.cpp spent evaluating prompt tokens since ``reset_counters`` (prefix reuse makes this
+        the new tokens only)."""
+        import llama_cpp
+
+        return llama_cpp.llama_perf_context(self.llama.ctx).t_p_eval_ms / 1000.0
 
 
 def to_llama_messages(messages: list[BaseMessage]) -> list[dict[str, str]]:
@@ -97,12 +111,17 @@ class EmbeddedChatModel(BaseChatModel):
     ) -> ChatResult:
         request = self._request(messages, stop, kwargs)
         with self._runtime.lock:
+            self._runtime.reset_counters()
+            started = time.perf_counter()
             response = self._runtime.llama.create_chat_completion(**request)
+            seconds = time.perf_counter() - started
+            prompt_s = min(seconds, self._runtime.prompt_seconds())
         choice = response["choices"][0]
         usage = response.get("usage") or {}
         message = AIMessage(
             content=choice["message"].get("content") or "",
-            response_metadata={"finish_reason": choice.get("finish_reason"), "model": self._llm_type},
+            response_metadata={"finish_reason": choice.get("finish_reason"), "model": self._llm_type,
+                               "prompt_seconds": prompt_s, "generate_seconds": seconds - prompt_s},
             usage_metadata={
                 "input_tokens": usage.get("prompt_tokens", 0),
                 "output_tokens": usage.get("completion_tokens", 0),
@@ -119,8 +138,12 @@ class EmbeddedChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> Iterator[ChatGenerationChunk]:
         request = self._request(messages, stop, kwargs)
+        finish_reason = None
         with self._runtime.lock:
+            self._runtime.reset_counters()
+            started = time.perf_counter()
             for part in self._runtime.llama.create_chat_completion(**request, stream=True):
+                finish_reason = part["choices"][0].get("finish_reason") or finish_reason
                 delta = part["choices"][0].get("delta", {}).get("content")
                 if not delta:
                     continue
@@ -128,3 +151,9 @@ class EmbeddedChatModel(BaseChatModel):
                 if run_manager:
                     run_manager.on_llm_new_token(delta, chunk=chunk)
                 yield chunk
+            seconds = time.perf_counter() - started
+            prompt_s = min(seconds, self._runtime.prompt_seconds())
+        # the last chunk carries no text, only what the merged message reports about the call
+        yield ChatGenerationChunk(message=AIMessageChunk(content="", response_metadata={
+            "finish_reason": finish_reason, "model": self._llm_type,
+            "prompt_seconds": prompt_s, "generate_seconds": seconds - prompt_s}))

@@ -15,6 +15,7 @@ import httpx
 from langchain_core.messages import AIMessage, BaseMessage
 
 from nodes.models import RoleModel
+from nodes.stage_costs import charge
 
 _DOWN_FOR_S = 30.0
 _down_until: dict[str, tuple[float, str]] = {}
@@ -50,6 +51,7 @@ async def call_model(model: RoleModel, messages: list[BaseMessage], **bind: Any)
     if down and down[0] > time.monotonic():
         raise ModelUnavailable(f"model endpoint {model.endpoint} is unreachable: {down[1]}")
     runnable = model.chat.bind(**bind) if bind else model.chat
+    started = time.perf_counter()
     try:
         reply = await runnable.ainvoke(messages)
     except Exception as exc:
@@ -61,4 +63,17 @@ async def call_model(model: RoleModel, messages: list[BaseMessage], **bind: Any)
         _down_until[model.endpoint] = (time.monotonic() + _DOWN_FOR_S, reason)
         raise ModelUnavailable(f"model endpoint {model.endpoint} is unreachable: {reason}") from exc
     _down_until.pop(model.endpoint, None)
+    charge_model_time(reply, time.perf_counter() - started)
     return reply
+
+
+def charge_model_time(reply: AIMessage, seconds: float) -> None:
+    """Charge a call to the stage's ledger: prompt processing and generation apart where the model reports
+    them (the embedded model), else the whole call as ``model``."""
+    metadata = reply.response_metadata or {}
+    prompt_s = metadata.get("prompt_seconds")
+    if prompt_s is None:
+        charge("model", seconds)
+        return
+    charge("model_prompt", prompt_s)
+    charge("model_generate", max(0.0, seconds - prompt_s))

@@ -1,6 +1,7 @@
-"""Stage timing: each node reports how long it took under ``timings[<node>]`` and when it ran under
-``trace[<node>]`` (absolute start/end, epoch seconds), so a run can be drawn on a time axis
-(graphs/timeline.py) next to its DAG tasks, which carry their own ``started_at``/``finished_at``."""
+"""Stage timing: each node reports how long it took under ``timings[<node>]``, where those seconds went under
+``stage_costs[<node>]`` (model prompt processing, model generation, tool calls, index; nodes/stage_costs.py),
+and when it ran under ``trace[<node>]`` (absolute start/end, epoch seconds), so a run can be drawn on a time
+axis (graphs/timeline.py) next to its DAG tasks, which carry their own ``started_at``/``finished_at``."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from langgraph.types import Overwrite
+
+from nodes.stage_costs import breakdown, ledger
 
 NodeFn = Callable[..., Awaitable[dict[str, Any]]]
 
@@ -22,11 +25,15 @@ def timed(stage: str) -> Callable[[NodeFn], NodeFn]:
         async def run(*args: Any, **kwargs: Any) -> dict[str, Any]:
             started_at = time.time()
             started = time.perf_counter()
-            update = await node(*args, **kwargs)
+            with ledger() as costs:
+                update = await node(*args, **kwargs)
             seconds = round(time.perf_counter() - started, 4)
             span = {"start": started_at, "end": started_at + seconds}
+            # a node that resets the timings (the router at a turn's start) resets the costs with them
+            reset = Overwrite({}) if isinstance(update.get("timings"), Overwrite) else None
             return {**update, "timings": _with(update.get("timings"), stage, seconds),
-                    "trace": _with(update.get("trace"), stage, span)}
+                    "trace": _with(update.get("trace"), stage, span),
+                    "stage_costs": _with(update.get("stage_costs", reset), stage, breakdown(costs, seconds))}
 
         return run
 

@@ -40,6 +40,19 @@ def test_png_shows_parallel_tasks_overlapping_and_the_critical_path(tmp_path):
     assert by_label["router"].start == 0 and by_label["answer"].end == pytest.approx(2.5)
 
 
+def test_stage_bars_show_model_and_tool_time_apart(tmp_path):
+    output = run_output()
+    output["stage_costs"] = {"execute": {"model_prompt": 0.3, "model_generate": 0.4, "tool": 0.5, "other": 0.3},
+                             "answer": {"model_prompt": 0.2, "model_generate": 0.4, "other": 0.0}}  # 0.6 > 0.4 s
+    bars = {b.label: b for b in render_timeline(output, tmp_path / "run.png")}
+    assert dict(bars["execute"].parts) == {"model_prompt": 0.3, "model_generate": 0.4, "tool": 0.5, "other": 0.3}
+    answer = dict(bars["answer"].parts)
+    assert set(answer) == {"model_prompt", "model_generate"}
+    assert sum(answer.values()) == pytest.approx(0.4)  # scaled to the stage's wall time
+    assert answer["model_generate"] == pytest.approx(2 * answer["model_prompt"])
+    assert bars["router"].parts == ()  # no costs recorded: a plain bar
+
+
 def test_a_threads_earlier_turn_is_left_out():
     output = run_output()
     output["trace"]["decompose"] = {"start": T0 - 50, "end": T0 - 49}  # left from the last turn
