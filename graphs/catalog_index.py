@@ -122,6 +122,7 @@ class CatalogRetriever:
         self._entities = EntityDirectory({})
         self._listing_tools: dict[str, list[str]] = {}
         self._sync_lock = asyncio.Lock()
+        self._synced_version = 0
         self.options = options
         self.unavailable: dict[str, str] = {}  # servers that did not list their tools
         self.listing_failures: dict[str, str] = {}  # "server.tool" listings the entity directory lacks
@@ -140,19 +141,31 @@ class CatalogRetriever:
         return docs
 
     async def entity_directory(self) -> EntityDirectory:
-        """The names the catalogue's listing tools return, asked once (indexes/entities.py). A listing tool
-        that fails is noted in ``listing_failures`` and leaves its names out; retrieval goes on without them."""
-        calls = [(server, tool) for server, tools in self._listing_tools.items() for tool in tools]
+        """The names the catalogue's listing tools return (indexes/entities.py): from the pool's cache when a
+        recent process asked them, else asked once. A listing tool that fails is noted in
+        ``listing_failures`` and leaves its names out; retrieval goes on without them."""
+        names: dict[str, list[str]] = {}
+        calls = []
+        for server, tools in self._listing_tools.items():
+            cached = self._pool.cached_names(server)
+            if cached is not None and set(cached) == set(tools):
+                names[server] = [name for tool in tools for name in cached[tool]]
+            else:
+                calls += [(server, tool) for tool in tools]
         outcomes = await asyncio.gather(*(self._pool.call(server, tool, {}) for server, tool in calls),
                                         return_exceptions=True)
-        names: dict[str, list[str]] = {}
+        listed: dict[str, dict[str, list[str]]] = {}
         for (server, tool), outcome in zip(calls, outcomes):
             if isinstance(outcome, BaseException) or not outcome.ok:
                 reason = outcome if isinstance(outcome, BaseException) else outcome.error
                 self.listing_failures[f"{server}.{tool}"] = str(reason)
                 continue
             # the structured output is whole; the text is cut at MAX_TEXT_CHARS
-            names.setdefault(server, []).extend(listed_names(outcome.structured or outcome.text))
+            listed.setdefault(server, {})[tool] = listed_names(outcome.structured or outcome.text)
+            names.setdefault(server, []).extend(listed[server][tool])
+        for server, by_tool in listed.items():
+            if set(by_tool) == set(self._listing_tools[server]):
+                self._pool.keep_names(server, by_tool)
         return EntityDirectory(names)
 
     async def open(self) -> ServerIndex:
@@ -160,14 +173,17 @@ class CatalogRetriever:
         return await asyncio.to_thread(self._open_index)
 
     async def index(self) -> ServerIndex:
+        """The synced index: synced on first use, and again when a server's live tools turned out to differ
+        from the cached list the last sync used (the pool's ``listing_version``)."""
         async with self._sync_lock:
-            if self._index is None:
+            version = self._pool.listing_version
+            if self._index is None or version != self._synced_version:
                 docs = await self.server_docs()
-                index = await self.open()
+                index = self._index or await self.open()
                 synthetic = await asyncio.to_thread(runtime_synthetic, index, docs)
                 await asyncio.to_thread(index.sync, docs, synthetic)
                 self._entities = await self.entity_directory()
-                self._index = index
+                self._index, self._synced_version = index, version
             return self._index
 
     def search_servers(self) -> list[str]:

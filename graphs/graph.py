@@ -29,6 +29,7 @@ from nodes.run_task import make_execute_dispatch
 from nodes.router import Classify, make_router, route_after_retrieve, route_after_router
 from nodes.search_loop import make_search_loop
 from nodes.stage_costs import MeteredRetriever, MeteredTools
+from nodes.tool_messages import with_tool_messages
 
 if TYPE_CHECKING:  # deps imports the heavy clients; tests of the wiring need none of them
     from graphs.deps import Dependencies
@@ -46,8 +47,9 @@ def build_graph(
     builder.add_node("retrieve", make_retriever(retriever))
     builder.add_node("plan", make_planner(models, tools))
     dag_execute = make_execute_node(build_execute_graph(tools, models))
-    builder.add_node("execute", make_execute_dispatch(dag_execute, tools, models))  # one task: no subgraph
-    builder.add_node("search", make_search_loop(models, tools, retriever))
+    # one task: no subgraph; the calls of both join ``messages`` (nodes/tool_messages.py)
+    builder.add_node("execute", with_tool_messages(make_execute_dispatch(dag_execute, tools, models)))
+    builder.add_node("search", with_tool_messages(make_search_loop(models, tools, retriever)))
     builder.add_node("approve", make_approver(tools))  # held side-effecting calls wait for a person here
     builder.add_node("answer", make_answerer(models))
 

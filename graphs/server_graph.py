@@ -30,14 +30,20 @@ graph = compile_from(dependencies)
 
 
 async def warm_up(deps: Dependencies) -> None:
-    """Load the embedded model (if installed), open the index (which starts every MCP session) and embed
-    one query (which loads the embedding model)."""
+    """Load the embedded model's contexts (if installed), open the index, embed one query (which loads the
+    embedding model) and start every MCP session: a one-off run starts only the servers it calls
+    (tools/tool_list_cache.py), a server's first requests should not wait for any."""
     started = time.perf_counter()
     try:
-        await asyncio.to_thread(deps.models.runtime)
+        for role in ("router", "executor", "answerer"):  # the fast path's roles
+            await asyncio.to_thread(deps.models.runtime, role)
     except MissingModelError as exc:  # only the openai backend will work; runs say so if they need it
         logger.warning("tura: embedded model not available (%s); use the openai backend", exc)
     await deps.retriever.search(["warm up"], top_k=1, top_n=1)
+    started_sessions = await asyncio.gather(*(deps.pool.session(name) for name in deps.catalog.names()),
+                                            return_exceptions=True)
+    for failure in (r for r in started_sessions if isinstance(r, BaseException)):
+        logger.warning("tura: %s", failure)
     unavailable, failed = deps.retriever.unavailable, deps.retriever.listing_failures
     logger.info("tura: ready in %.1f s; %d MCP sessions open%s%s", time.perf_counter() - started,
                 deps.pool.sessions_opened, f"; unavailable: {unavailable}" if unavailable else "",

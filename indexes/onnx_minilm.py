@@ -31,12 +31,26 @@ class OnnxExportError(RuntimeError):
     """The exported graph did not reproduce the torch model's output."""
 
 
-def export_path(model_path: str, cache_dir: Path, int8: bool = False) -> Path:
-    """Where the exported graph of this model lives: keyed by the weights file, so a new model re-exports."""
+_SAMPLE_BYTES = 1 << 20
+
+
+def weights_key(model_path: str) -> str:
+    """A key of the weights' content: size, first and last MiB. Not their path or modification time: the same
+    weights installed again (a new virtual environment, a reinstall) got a second key and a second export."""
     weights = Path(model_path) / "model.safetensors"
-    stat = weights.stat()
-    key = hashlib.sha256(f"{weights.resolve()}|{stat.st_size}|{stat.st_mtime_ns}".encode()).hexdigest()[:12]
-    return cache_dir / f"all-minilm-l6-v2-{key}{'-int8' if int8 else ''}.onnx"
+    size = weights.stat().st_size
+    digest = hashlib.sha256(str(size).encode())
+    with weights.open("rb") as handle:
+        digest.update(handle.read(_SAMPLE_BYTES))
+        handle.seek(max(0, size - _SAMPLE_BYTES))
+        digest.update(handle.read(_SAMPLE_BYTES))
+    return digest.hexdigest()[:12]
+
+
+def export_path(model_path: str, cache_dir: Path, int8: bool = False) -> Path:
+    """Where the exported graph of this model lives: keyed by the weights' content, so a new model re-exports
+    and the same one never does."""
+    return cache_dir / f"all-minilm-l6-v2-{weights_key(model_path)}{'-int8' if int8 else ''}.onnx"
 
 
 def quantize_model(float_path: Path, target: Path, tokenizer: Any) -> Path:

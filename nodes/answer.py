@@ -62,12 +62,11 @@ def render_evidence(evidence: list[dict[str, Any]]) -> str:
 
 
 def turn_messages(state: dict[str, Any], text: str, reply_id: str | None = None) -> dict[str, Any]:
-    """The update that closes a turn of a thread: a plain ``query`` joins ``messages`` as the user's turn
-    (a ``messages`` input is there already), the answer follows it, and ``query`` is cleared so the next
-    turn's question is read from its own input. The answer keeps the streamed reply's id, so a chat app
-    replaces the streamed tokens with the final text instead of showing both."""
-    asked = [HumanMessage(state["query"])] if (state.get("query") or "").strip() else []
-    return {"messages": [*asked, AIMessage(text, id=reply_id)], "query": ""}
+    """The update that closes a turn of a thread: the answer follows the user's turn and the turn's tool
+    messages (a plain ``query`` joined ``messages`` at the router), and ``query`` is cleared so the next turn's
+    question is read from its own input. The answer keeps the streamed reply's id, so a chat app replaces the
+    streamed tokens with the final text instead of showing both."""
+    return {"messages": [AIMessage(text, id=reply_id)], "query": ""}
 
 
 def tidy_model_text(text: str, cut_off: bool) -> str:

@@ -45,12 +45,13 @@ class LlamaRuntime:
 
         llama_cpp.llama_perf_context_reset(self.llama.ctx)
 
-    def prompt_seconds(self) -> float:
-        """Seconds llama.cpp spent evaluating prompt tokens since ``reset_counters`` (prefix reuse makes this
-        the new tokens only)."""
+    def prompt_work(self) -> tuple[float, int]:
+        """Seconds llama.cpp spent evaluating prompt tokens since ``reset_counters``, and how many it evaluated
+        (with a reused prefix, only the new ones)."""
         import llama_cpp
 
-        return llama_cpp.llama_perf_context(self.llama.ctx).t_p_eval_ms / 1000.0
+        counters = llama_cpp.llama_perf_context(self.llama.ctx)
+        return counters.t_p_eval_ms / 1000.0, int(counters.n_p_eval)
 
 
 def to_llama_messages(messages: list[BaseMessage]) -> list[dict[str, str]]:
@@ -115,13 +116,15 @@ class EmbeddedChatModel(BaseChatModel):
             started = time.perf_counter()
             response = self._runtime.llama.create_chat_completion(**request)
             seconds = time.perf_counter() - started
-            prompt_s = min(seconds, self._runtime.prompt_seconds())
+            prompt_s, evaluated = self._runtime.prompt_work()
+        prompt_s = min(seconds, prompt_s)
         choice = response["choices"][0]
         usage = response.get("usage") or {}
         message = AIMessage(
             content=choice["message"].get("content") or "",
             response_metadata={"finish_reason": choice.get("finish_reason"), "model": self._llm_type,
-                               "prompt_seconds": prompt_s, "generate_seconds": seconds - prompt_s},
+                               "prompt_seconds": prompt_s, "generate_seconds": seconds - prompt_s,
+                               "prompt_tokens_evaluated": evaluated},
             usage_metadata={
                 "input_tokens": usage.get("prompt_tokens", 0),
                 "output_tokens": usage.get("completion_tokens", 0),
@@ -152,8 +155,9 @@ class EmbeddedChatModel(BaseChatModel):
                     run_manager.on_llm_new_token(delta, chunk=chunk)
                 yield chunk
             seconds = time.perf_counter() - started
-            prompt_s = min(seconds, self._runtime.prompt_seconds())
+            prompt_s, evaluated = self._runtime.prompt_work()
+        prompt_s = min(seconds, prompt_s)
         # the last chunk carries no text, only what the merged message reports about the call
         yield ChatGenerationChunk(message=AIMessageChunk(content="", response_metadata={
             "finish_reason": finish_reason, "model": self._llm_type,
-            "prompt_seconds": prompt_s, "generate_seconds": seconds - prompt_s}))
+            "prompt_seconds": prompt_s, "generate_seconds": seconds - prompt_s, "prompt_tokens_evaluated": evaluated}))

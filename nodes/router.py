@@ -84,6 +84,8 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
                                                          last_call_values(state.get("task_results") or {}))
             errors += [problem] if problem else []
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
+        if (state.get("query") or "").strip():  # a plain query joins the thread as the user's turn, first
+            update["messages"] = [HumanMessage(state["query"])]
         if context.forced_route != "auto":
             return {**update, "route": context.forced_route, "route_confidence": 1.0, "route_source": "forced"}
         if split_intents(question):  # independent intents joined by "and": parallel by construction

@@ -3,6 +3,11 @@
 Why: a tool from ``MultiServerMCPClient.get_tools()`` opens a new session per call (over stdio a new
 process, 570-870 ms); a held session costs a few milliseconds (ARCHITECTURE.md decision 4).
 
+With a tool-list cache (tools/tool_list_cache.py), listing a server's tools starts nothing: the cached list
+for the server's current configuration answers, and the server starts on its first call. The session then
+lists its tools again; a listing that changed replaces the cached one and bumps ``listing_version``, so the
+index re-syncs (graphs/catalog_index.py).
+
 Each session lives inside its own asyncio task, because the adapters' session is an anyio context that
 must be entered and exited by the same task. Calls from any task go through ``call``: per-call timeout,
 errors returned as data (``ToolOutcome``), one reconnect when the session died, and a retry after that
@@ -26,6 +31,7 @@ from mcp.types import CONNECTION_CLOSED, CallToolResult, Tool
 
 from tools.catalog import Catalog
 from tools.secrets import Redactor, catalog_secrets
+from tools.tool_list_cache import ToolListCache, fingerprint
 from tools.tool_outcome import ToolOutcome, outcome_from_result
 
 _call_ids = itertools.count(1)
@@ -71,8 +77,10 @@ class SessionPool:
         connect_timeout_s: float = 30.0,
         max_concurrency_per_server: int = 16,
         prepare: Callable[[], object] | None = None,
+        tool_cache: ToolListCache | None = None,
     ):
-        """``prepare`` runs once, in a thread, before the first session opens (e.g. create the sandbox)."""
+        """``prepare`` runs once, in a thread, before the first session opens (e.g. create the sandbox).
+        ``tool_cache``: tool lists from earlier processes, so listing tools need not start servers."""
         self.catalog = catalog
         self._redact = Redactor(catalog_secrets(catalog, extra_env))  # secrets never leave the pool
         self._prepare = prepare
@@ -84,6 +92,9 @@ class SessionPool:
         self._limits: dict[str, asyncio.Semaphore] = {}
         self._max_concurrency = max_concurrency_per_server
         self._tools: dict[str, list[Tool]] = {}
+        self._tool_cache = tool_cache
+        self._unverified: set[str] = set()  # tools listed from the cache, not yet by the server itself
+        self.listing_version = 0  # bumped when a server's live tools differ from the cached ones
         self.sessions_opened = 0
 
     # -- session lifecycle -------------------------------------------------------------------------
@@ -125,6 +136,8 @@ class SessionPool:
             if held.error is not None or held.session is None:
                 raise ServerUnavailable(self._redact.text(f"server '{name}' could not be started: {held.error!r}"))
             self.sessions_opened += 1
+            if name in self._unverified:
+                await self._list_live(name, held.session)
             return held.session
 
     async def _run_prepare(self) -> None:
@@ -163,13 +176,43 @@ class SessionPool:
         spec = self.catalog.servers.get(name)
         return spec.approvals if spec is not None else None
 
+    def _fingerprint(self, name: str) -> str:
+        return fingerprint(self.catalog.servers[name].connection(self._extra_env))
+
     async def list_tools(self, name: str) -> list[Tool]:
-        """The server's tools (cached after the first listing)."""
+        """The server's tools: kept after the first listing; from the tool-list cache, if it holds them for
+        the server's current configuration, without starting the server."""
         if name not in self._tools:
-            session = await self.session(name)
-            result = await session.list_tools()
-            self._tools[name] = [self._redact.tool(t) for t in result.tools]
+            cached = None
+            if self._tool_cache is not None and name in self.catalog.servers:
+                cached = self._tool_cache.get(name, self._fingerprint(name))
+            if cached is not None:
+                self._tools[name] = cached
+                self._unverified.add(name)
+            else:
+                await self._list_live(name, await self.session(name))
         return self._tools[name]
+
+    def cached_names(self, name: str) -> dict[str, list[str]] | None:
+        """What the server's listing tools returned in a recent process (tool -> names), if cached."""
+        if self._tool_cache is None or name not in self.catalog.servers:
+            return None
+        return self._tool_cache.get_names(name, self._fingerprint(name))
+
+    def keep_names(self, name: str, names: dict[str, list[str]]) -> None:
+        if self._tool_cache is not None and name in self.catalog.servers:
+            self._tool_cache.put_names(name, self._fingerprint(name), names)
+
+    async def _list_live(self, name: str, session: ClientSession) -> None:
+        """List through the open session; replace a cached list that differs, and keep the cache current."""
+        result = await session.list_tools()
+        live = [self._redact.tool(t) for t in result.tools]
+        self._unverified.discard(name)
+        if name in self._tools and self._tools[name] != live:
+            self.listing_version += 1
+        self._tools[name] = live
+        if self._tool_cache is not None:
+            self._tool_cache.put(name, self._fingerprint(name), live)
 
     async def _tool(self, server: str, tool: str) -> Tool | None:
         return next((t for t in await self.list_tools(server) if t.name == tool), None)

@@ -32,3 +32,21 @@ def test_onnx_vectors_match_sentence_transformers_and_export_is_reused(tmp_path)
     assert export_path(minilm_model_path(), tmp_path, int8=True).exists()
     assert (small * reference).sum(axis=1).min() > 0.85
     assert not np.allclose(small, got, atol=1e-3)  # it really is the quantised graph
+
+
+def test_the_same_weights_installed_elsewhere_or_again_reuse_the_export(tmp_path):
+    """A reinstall (new path, new modification time) of the same weights must not export a second graph."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    original = Path(minilm_model_path())
+    copy = tmp_path / "model"
+    copy.mkdir()
+    shutil.copy(original / "model.safetensors", copy / "model.safetensors")
+    os.utime(copy / "model.safetensors", ns=(1, 1))
+    assert export_path(str(copy), tmp_path) == export_path(str(original), tmp_path)
+    with (copy / "model.safetensors").open("r+b") as weights:  # other weights: another export
+        weights.seek(100)
+        weights.write(b"\x00\x01\x02\x03")
+    assert export_path(str(copy), tmp_path) != export_path(str(original), tmp_path)

@@ -38,4 +38,10 @@ async def test_second_turn_of_a_thread_does_not_inherit_the_first_turns_errors_o
     assert set(second["timings"]) <= {"router", "retrieve", "plan", "execute", "answer"}
     assert all(second["trace"][stage]["start"] > first_spans[stage]["end"] for stage in second["trace"]
                if stage in first_spans)
-    assert len(second["messages"]) == 4  # two questions and two answers: the conversation does carry over
+    conversation = [m for m in second["messages"] if m.type == "human" or (m.type == "ai" and not m.tool_calls)]
+    assert len(conversation) == 4  # two questions and two answers: the conversation does carry over
+    # the second turn: the question, the call and its result, then the answer (the first turn's call raised
+    # before it returned anything: no result to show)
+    assert [m.type for m in second["messages"]] == ["human", "ai", "human", "ai", "tool", "ai"]
+    assert second["messages"][3].tool_calls[0]["name"] == "hotels__search"
+    assert second["messages"][4].tool_call_id == second["messages"][3].tool_calls[0]["id"]
