@@ -72,6 +72,10 @@ class Context:
     executor_adapter: bool = field(
         default=False, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
                                                 "installed (embedded backend; other roles keep the base model)."})
+    stream_plan: bool = field(
+        default=True, metadata={"description": "Start the planner's tasks while its plan streams, each once it is "
+                                               "complete and its dependencies have started; off: after the whole "
+                                               "plan."})
     today: str = field(
         default="", metadata={"description": "ISO date treated as today (empty: the machine's date)."}
     )

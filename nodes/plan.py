@@ -11,6 +11,7 @@ import re
 from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
+from langgraph.types import Overwrite
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field, model_validator
 
@@ -20,8 +21,12 @@ from nodes.execute import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.probe import probe_servers, render_snapshot, snapshot_payload
-from nodes.prompts.plan import PLAN_REPAIR, PLAN_SYSTEM, PLAN_USER
+from nodes.plan_stream import StreamedPlannerOutput, plan_while_streaming, streamed_planner_schema
+from nodes.prompts.plan import PLAN_REPAIR, PLAN_STREAMED_SYSTEM, PLAN_SYSTEM, PLAN_USER
+from nodes.run_task import run_single_task
+from nodes.streaming_dispatch import StreamingDispatch
 from nodes.structured import StructuredOutputError, ask_structured
+from nodes.events import emit
 from nodes.timing import timed, tool_stage_s
 
 _EDGE = re.compile(r"^\s*(T\d+)\s*->\s*(T\d+)\s*$")
@@ -120,12 +125,16 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
             budget_s = min(context.probe_budget_s, tool_stage_s(state, context.latency_budget_s))
             results, seconds = await probe_servers(tools, allowed, question, budget_s=budget_s)
             probe, snapshot = snapshot_payload(results, seconds), render_snapshot(results)
-        conversation = [
-            SystemMessage(PLAN_SYSTEM.format(servers=listing, snapshot=snapshot)),
-            HumanMessage(PLAN_USER.format(sub_queries="; ".join(sub_queries), query=question)),
-        ]
+        ask = HumanMessage(PLAN_USER.format(sub_queries="; ".join(sub_queries), query=question))
+        conversation = [SystemMessage(PLAN_SYSTEM.format(servers=listing, snapshot=snapshot)), ask]
         model = models.get("planner", context)
         errors: list[str] = []
+        if context.stream_plan and tools is not None:
+            streamed = await plan_and_run(state, context, model, [
+                SystemMessage(PLAN_STREAMED_SYSTEM.format(servers=listing, snapshot=snapshot)), ask], allowed, probe)
+            if "plan" in streamed:
+                return streamed
+            errors += streamed["errors"]
         schema = planner_schema(allowed, context.max_tasks)
         for _ in range(REPAIR_ROUNDS + 1):
             try:
@@ -149,5 +158,36 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
         fallback = fallback_plan(sub_queries[: context.max_tasks], servers, question)
         return {"plan": fallback.model_dump(), "probe": probe,
                 "errors": [*errors, "plan: using the fallback plan (one task per sub-query)"]}
+
+    async def plan_and_run(state: dict[str, Any], context: Context, model, conversation, allowed: list[str],
+                           probe: dict[str, Any]) -> dict[str, Any]:
+        """Plan while streaming, each task starting once it is written and its dependencies have started
+        (nodes/streaming_dispatch.py). The update carries the plan marked ``dispatched`` and the task results,
+        which the execute node then passes on; without a valid plan, only the errors."""
+        question = state["standalone_query"]
+        timeout_s = min(context.task_timeout_s, tool_stage_s(state, context.latency_budget_s))
+
+        async def run(task: Task, deps: dict[str, dict[str, Any]]) -> dict[str, Any]:
+            return await run_single_task(task, {d: r["observations"] for d, r in deps.items()}, tools=tools,
+                                         models=models, context=context, timeout_s=timeout_s)
+
+        dispatch = StreamingDispatch(run, allowed, context.max_tasks, request=question)
+        report, text = await plan_while_streaming(model, conversation, dispatch,
+                                                  streamed_planner_schema(allowed, context.max_tasks))
+        try:
+            wire = StreamedPlannerOutput.model_validate_json(text)
+            probe.update(diagnosis=wire.diagnosis, strategy=wire.strategy)
+            if wire.strategy == "halt" and wire.diagnosis == "recall_void":
+                return {"plan": {"tasks": [], "source": "halt"}, "probe": probe, "errors": []}
+        except ValueError:
+            pass  # the report says what was wrong
+        if report.plan is None:
+            cancelled = f"; cancelled {', '.join(report.cancelled)}" if report.cancelled else ""
+            return {"errors": [f"plan: the streamed plan is invalid ({'; '.join(report.problems)}){cancelled}; "
+                               f"planning again without streaming"]}
+        emit("plan_made", tasks=[t.model_dump() for t in report.plan.tasks], source="planner_streamed",
+             first_task_s=report.first_dispatch_s)
+        return {"plan": {**report.plan.model_dump(), "source": "planner_streamed", "dispatched": True},
+                "task_results": Overwrite(report.results), "probe": probe, "errors": []}
 
     return plan

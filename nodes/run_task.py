@@ -134,7 +134,17 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
             return {"task_results": Overwrite(results), "errors": errors, "plan": plan}
         return {"task_results": Overwrite(results), "errors": errors}
 
+    @timed("execute")
+    async def already_run(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+        """The plan's tasks ran while it streamed (nodes/plan_stream.py): pass their results on."""
+        results = state.get("task_results") or {}
+        errors = [f"execute: {r['task_id']} ({r['server']}) {r['status']}: {r.get('error', '')}"
+                  for r in results.values() if r.get("status") != "ok"]
+        return {"task_results": Overwrite(results), "errors": errors}
+
     async def execute(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
+        if (state.get("plan") or {}).get("dispatched"):
+            return await already_run(state, runtime)
         tasks = (state.get("plan") or {}).get("tasks") or []
         if len(tasks) == 1 and not tasks[0].get("deps"):
             return await execute_one(state, runtime)

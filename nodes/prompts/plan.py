@@ -23,3 +23,13 @@ Query: Weather in Rome tomorrow and a hotel there for tomorrow night
 PLAN_USER = "Sub-tasks: {sub_queries}\nQuery: {query}"
 
 PLAN_REPAIR = "That plan is invalid: {problems}. Reply with a corrected plan as JSON only."
+
+# The streamed plan (nodes/streaming_dispatch.py): each task names the tasks it needs inline, so a task can start
+# as soon as it is written; the rest of the prompt is PLAN_SYSTEM's.
+PLAN_STREAMED_FORMAT = """Reply with JSON: {{"diagnosis": "...", "strategy": "...", "tasks": [{{"id": "T1", "server": "...", "query": "...",
+"deps": []}}]}}. "deps": ["T1"] means the task needs the result of T1 (write T1 first); leave it empty when it needs none.
+
+Example (servers: weather, hotels):
+Query: Weather in Rome tomorrow and a hotel there for tomorrow night
+{{"diagnosis": "effective", "strategy": "preserve", "tasks": [{{"id": "T1", "server": "weather", "query": "weather forecast for Rome tomorrow", "deps": []}}, {{"id": "T2", "server": "hotels", "query": "hotels in Rome for tomorrow night", "deps": []}}]}}"""
+PLAN_STREAMED_SYSTEM = PLAN_SYSTEM[:PLAN_SYSTEM.index("Reply with JSON:")] + PLAN_STREAMED_FORMAT

@@ -36,10 +36,10 @@ def langgraph_server(tmp_path_factory):
 
 async def stream_turn(client, thread_id: str, question: str) -> dict:
     """One turn streamed with messages, custom and updates; what arrived, by kind."""
-    seen = {"answer_tokens": [], "tokens": 0, "events": [], "updates": [], "errors": []}
+    seen = {"answer_tokens": [], "tokens": 0, "events": [], "updates": [], "errors": [], "values": []}
     async for part in client.runs.stream(
         thread_id, "tura", input={"messages": [{"role": "user", "content": question}]},
-        stream_mode=["messages-tuple", "custom", "updates"], stream_subgraphs=True,
+        stream_mode=["messages-tuple", "custom", "updates", "values"], stream_subgraphs=True,
     ):
         kind = part.event.split("|")[0]
         if kind == "messages":
@@ -47,6 +47,9 @@ async def stream_turn(client, thread_id: str, question: str) -> dict:
             seen["tokens"] += 1
             if metadata.get("langgraph_node") == "answer" and chunk.get("type") == "AIMessageChunk":
                 seen["answer_tokens"].append(chunk["content"])
+        elif kind == "values" and "|" not in part.event:  # the main graph's state after each step
+            seen["values"].append([(m["type"], bool(m.get("tool_calls")), m.get("content")) for m in
+                                   part.data.get("messages") or []])
         elif kind == "custom":
             seen["events"].append(part.data)
         elif kind == "updates":
@@ -83,9 +86,18 @@ async def test_a_thread_streams_two_turns_and_the_follow_up_uses_the_first(langg
     rewritten = next(e for e in second["events"] if e["event"] == "route_chosen")["standalone_query"]
     assert "paris" in rewritten.lower(), rewritten
 
+    for turn in (first, second):  # the tool work shows while the run goes on: before the answer is there
+        before_answer = turn["values"][-2]
+        assert any(kind == "ai" and calls for kind, calls, _ in before_answer), before_answer
+        assert any(kind == "tool" for kind, _, _ in before_answer), before_answer
     state = (await client.threads.get_state(thread))["values"]
-    assert [m["type"] for m in state["messages"]] == ["human", "ai", "human", "ai"]
-    assert state["messages"][3]["content"] == state["answer"]
+    conversation = [m for m in state["messages"] if m["type"] == "human" or (m["type"] == "ai" and not m.get("tool_calls"))]
+    assert [m["type"] for m in conversation] == ["human", "ai", "human", "ai"]
+    assert conversation[3]["content"] == state["answer"]
+    calls = [c for m in state["messages"] if m["type"] == "ai" for c in m.get("tool_calls") or []]
+    results = [m for m in state["messages"] if m["type"] == "tool"]
+    assert calls and {c["id"] for c in calls} == {m["tool_call_id"] for m in results}
+    assert any(c["name"] == "weather__get_forecast" for c in calls), calls
     assert set(state["trace"]) >= {"router", "retrieve", "plan", "execute", "answer"}
 
 

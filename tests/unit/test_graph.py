@@ -1,6 +1,8 @@
 """The compiled main graph end to end with scripted models, fake tools and a fixed retriever."""
 
+import asyncio
 import json
+from dataclasses import replace
 
 from langchain_core.messages import AIMessage, HumanMessage
 
@@ -8,6 +10,9 @@ from graphs.context import Context
 from graphs.graph import build_graph
 from indexes.server_index import ServerHit
 from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
+
+# The planner answers in the non-streamed format (tasks, then "T1->T2" edges), with repair rounds.
+NOT_STREAMED = Context(stream_plan=False)
 
 FORECAST = {"city": "Beijing", "date": "2026-11-23", "high_c": 6, "low_c": -3, "condition": "sunny"}
 
@@ -50,9 +55,8 @@ async def test_parallel_route_decomposes_plans_and_runs_both_tasks():
     models = ScriptedModels(
         router=[{"route": "parallel"}],
         decomposer=[{"tasks": ["weather in Beijing tomorrow", "hotels in Beijing tomorrow"]}],
-        planner=[{"tasks": [{"id": "T1", "server": "weather", "query": "weather in Beijing tomorrow"},
-                            {"id": "T2", "server": "hotels", "query": "hotels in Beijing tomorrow"}],
-                  "dependency": []}],
+        planner=[{"tasks": [{"id": "T1", "server": "weather", "query": "weather in Beijing tomorrow", "deps": []},
+                            {"id": "T2", "server": "hotels", "query": "hotels in Beijing tomorrow", "deps": []}]}],
         executor=[executor_for],
         answerer=["Sunny [T1.1]; the Grand costs 120 [T2.1]."],
     )
@@ -62,8 +66,39 @@ async def test_parallel_route_decomposes_plans_and_runs_both_tasks():
                               context=Context())
     assert retriever.seen == [["weather in Beijing tomorrow", "hotels in Beijing tomorrow"]]
     assert [t["server"] for t in out["plan"]["tasks"]] == ["weather", "hotels"]
+    assert out["plan"]["source"] == "planner_streamed" and out["plan"]["dispatched"]  # ran while it streamed
     assert {c["marker"] for c in out["citations"] if c["cited_in_text"]} == {"T1.1", "T2.1"}
     assert out["errors"] == []
+
+
+async def test_a_streamed_plan_with_a_late_cycle_is_cancelled_and_planned_again():
+    """T1 starts while the plan streams; T2 and T3 name each other: the plan is invalid at its end, T1 is
+    cancelled, and the planner is asked again without streaming (its second reply), which runs."""
+    release = asyncio.Event()
+
+    async def slow_forecast(arguments):
+        await release.wait()
+        return FORECAST
+
+    tools = FakeTools({
+        "weather": {"get_forecast": (make_tool("get_forecast", {"city": {"type": "string"}}), slow_forecast)},
+        "hotels": {"search_hotels": (make_tool("search_hotels", {"city": {"type": "string"}}),
+                                     lambda a: {"hotels": [{"name": "Grand", "price": 120}]})},
+    })
+    cyclic = {"tasks": [{"id": "T1", "server": "weather", "query": "weather in Beijing", "deps": []},
+                        {"id": "T2", "server": "hotels", "query": "hotels there", "deps": ["T3"]},
+                        {"id": "T3", "server": "weather", "query": "weather near the hotel", "deps": ["T2"]}]}
+    fixed = {"tasks": [{"id": "T1", "server": "hotels", "query": "hotels in Beijing"}], "dependency": []}
+    models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather and hotels Beijing"]}],
+                            planner=[cyclic, fixed], executor=[executor_for], answerer=["The Grand [T1.1]."])
+    graph = build_graph(models, hits("weather", "hotels"), tools).compile()
+    out = await graph.ainvoke({"query": "weather Beijing, a hotel near the warm part"}, context=Context())
+    assert any("cycle" in e and "cancelled T1" in e for e in out["errors"]), out["errors"]
+    assert out["plan"]["source"] == "planner" and [t["server"] for t in out["plan"]["tasks"]] == ["hotels"]
+    # the forecast call had started (and was cancelled before it returned); the second plan's call ran
+    assert tools.calls == [("weather", "get_forecast", {"city": "Beijing"}), ("hotels", "search_hotels", {"city": "Beijing"})]
+    assert not release.is_set()
+    assert set(out["task_results"]) == {"T1"} and out["task_results"]["T1"]["server"] == "hotels"
 
 
 async def test_cyclic_plan_is_repaired_by_the_planner():
@@ -73,7 +108,7 @@ async def test_cyclic_plan_is_repaired_by_the_planner():
     models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
                             planner=[cyclic, fixed], executor=[executor_for], answerer=["ok [T1.1]"])
     graph = build_graph(models, hits("weather", "hotels"), weather_and_hotels()).compile()
-    out = await graph.ainvoke({"query": "weather in Beijing then a hotel"}, context=Context())
+    out = await graph.ainvoke({"query": "weather in Beijing then a hotel"}, context=NOT_STREAMED)
     assert out["plan"]["source"] == "planner"
     assert out["plan"]["tasks"][1]["deps"] == ["T1"]
     assert "cycle" in models.chats["planner"].prompts[1][-1].content
@@ -85,7 +120,8 @@ async def test_always_cyclic_plan_falls_back_to_parallel_tasks():
     models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing", "hotel Beijing"]}],
                             planner=[cyclic], executor=[executor_for], answerer=["ok"])
     graph = build_graph(models, hits("weather", "hotels"), weather_and_hotels()).compile()
-    out = await graph.ainvoke({"query": "weather and hotel in Beijing"}, context=Context(structured_retries=1))
+    out = await graph.ainvoke({"query": "weather and hotel in Beijing"},
+                              context=replace(NOT_STREAMED, structured_retries=1))
     assert out["plan"]["source"] == "fallback"
     assert [(t["server"], t["deps"]) for t in out["plan"]["tasks"]] == [("weather", []), ("hotels", [])]
     assert models.calls("planner") == 2
@@ -97,7 +133,7 @@ async def test_unknown_server_in_plan_is_rejected_with_the_reason():
     models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather Beijing"]}],
                             planner=[bad, good], executor=[executor_for], answerer=["ok"])
     graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
-    out = await graph.ainvoke({"query": "weather Beijing"}, context=Context())
+    out = await graph.ainvoke({"query": "weather Beijing"}, context=NOT_STREAMED)
     assert "unknown server 'teleporter'" in models.chats["planner"].prompts[1][-1].content
     assert out["plan"]["tasks"][0]["server"] == "weather"
 
@@ -106,7 +142,7 @@ async def test_invalid_json_every_time_ends_with_clear_errors_not_a_hang():
     models = ScriptedModels(router=["nonsense"], decomposer=["nonsense"], planner=["nonsense"],
                             executor=["nonsense"], answerer=["I could not find it."])
     graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
-    out = await graph.ainvoke({"query": "weather Beijing"}, context=Context(structured_retries=1))
+    out = await graph.ainvoke({"query": "weather Beijing"}, context=replace(NOT_STREAMED, structured_retries=1))
     joined = " | ".join(out["errors"])
     assert "router model gave no valid RouteChoice" in joined
     assert "executor model gave no valid ToolStep" in joined
@@ -197,7 +233,7 @@ async def test_latency_budget_expiring_mid_run_gives_a_partial_answer_in_time():
     graph = build_graph(models, hits("weather", "hotels"), tools).compile()
     started = time.perf_counter()
     out = await graph.ainvoke({"query": "weather and hotel in Beijing"},
-                              context=Context(latency_budget_s=0.5, task_timeout_s=30, tool_timeout_s=30))
+                              context=replace(NOT_STREAMED, latency_budget_s=0.5, task_timeout_s=30, tool_timeout_s=30))
     assert time.perf_counter() - started < 0.5 + 1
     assert out["task_results"]["T2"]["status"] == "cancelled"
     assert out["answer"].startswith("Sunny [T1.1].")
@@ -222,7 +258,7 @@ async def test_the_latency_budget_covers_the_whole_run_not_only_the_execute_stag
     graph = build_graph(models, SlowRetriever(hits("weather").hits), tools).compile()
     started = time.perf_counter()
     out = await graph.ainvoke({"query": "weather in Beijing"},
-                              context=Context(latency_budget_s=1.5, task_timeout_s=30, tool_timeout_s=30))
+                              context=replace(NOT_STREAMED, latency_budget_s=1.5, task_timeout_s=30, tool_timeout_s=30))
     assert time.perf_counter() - started < 1.5 + 1
     assert out["task_results"]["T1"]["status"] == "failed" and "timed out" in out["task_results"]["T1"]["error"]
     assert "could not answer" in out["answer"]

@@ -56,7 +56,7 @@ async def test_planner_sees_the_snapshot_and_void_halts_with_an_honest_answer():
         planner=[{"diagnosis": "recall_void", "strategy": "halt", "tasks": [], "dependency": []}],
     )
     graph = build_graph(models, FixedRetriever([ServerHit(server="shop", score=0.7, best_for=[0])]), tools).compile()
-    out = await graph.ainvoke({"query": "brand X bottled water"}, context=Context(forced_route="parallel"))
+    out = await graph.ainvoke({"query": "brand X bottled water"}, context=Context(forced_route="parallel", stream_plan=False))
     assert "shop.search: 0 results" in models.chats["planner"].prompts[0][0].content
     assert out["probe"]["diagnosis"] == "recall_void" and out["plan"]["source"] == "halt"
     assert out["answer"].startswith("Nothing matching this exists") and out["citations"] == []
@@ -73,6 +73,6 @@ async def test_halt_without_void_is_rejected():
                   "tasks": [{"id": "T1", "server": "shop", "query": "shoes"}]}],
         executor=[{"tool": "search", "params": {"query": "shoes"}}], answerer=["Shoes [T1.1]."])
     graph = build_graph(models, FixedRetriever([ServerHit(server="shop", score=0.7, best_for=[0])]), tools).compile()
-    out = await graph.ainvoke({"query": "shoes"}, context=Context(forced_route="parallel"))
+    out = await graph.ainvoke({"query": "shoes"}, context=Context(forced_route="parallel", stream_plan=False))
     assert "halt is only for diagnosis recall_void" in models.chats["planner"].prompts[1][-1].content
     assert out["plan"]["source"] == "planner" and out["probe"]["strategy"] == "preserve"

@@ -117,7 +117,8 @@ def parallel_graph(checkpointer=None):
 async def test_a_real_runs_trace_draws_its_parallel_tasks_side_by_side(tmp_path):
     from graphs.context import Context
 
-    out = await parallel_graph().ainvoke({"query": "weather and a hotel in Paris"}, context=Context())
+    out = await parallel_graph().ainvoke({"query": "weather and a hotel in Paris"},
+                                         context=Context(stream_plan=False))
     assert set(out["trace"]) == {"router", "decompose", "retrieve", "plan", "execute", "answer"}
     assert all(span["start"] <= span["end"] for span in out["trace"].values())
     bars = {b.label: b for b in render_timeline(out, tmp_path / "run.png")}
