@@ -53,14 +53,34 @@ def export_path(model_path: str, cache_dir: Path, int8: bool = False) -> Path:
     return cache_dir / f"all-minilm-l6-v2-{weights_key(model_path)}{'-int8' if int8 else ''}.onnx"
 
 
-def quantize_model(float_path: Path, target: Path, tokenizer: Any) -> Path:
+class MiniLMTokenizer:
+    """The model's fast tokenizer (its ``tokenizer.json``) through the ``tokenizers`` library itself: the same ids,
+    mask and type ids as transformers' AutoTokenizer, without importing transformers (1.3 s of every cold start,
+    plus 0.4 s to build the tokenizer, against 13 ms here). Pads to the longest text, truncates at MAX_TOKENS."""
+
+    def __init__(self, model_path: str):
+        from tokenizers import Tokenizer
+
+        self._tokenizer = Tokenizer.from_file(str(Path(model_path) / "tokenizer.json"))
+        self._tokenizer.enable_truncation(max_length=MAX_TOKENS)
+        pad = self._tokenizer.padding or {}
+        self._tokenizer.enable_padding(pad_id=pad.get("pad_id", 0), pad_token=pad.get("pad_token", "[PAD]"))
+
+    def __call__(self, texts: list[str]) -> dict[str, np.ndarray]:
+        encoded = self._tokenizer.encode_batch(texts)
+        return {"input_ids": np.array([e.ids for e in encoded], dtype=np.int64),
+                "attention_mask": np.array([e.attention_mask for e in encoded], dtype=np.int64),
+                "token_type_ids": np.array([e.type_ids for e in encoded], dtype=np.int64)}
+
+
+def quantize_model(float_path: Path, target: Path, tokenizer: MiniLMTokenizer) -> Path:
     """int8 weights (onnxruntime dynamic quantisation) from the float graph, checked on the probe sentence."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     partial = target.with_suffix(f".{os.getpid()}.partial")
     quantize_dynamic(str(float_path), str(partial), weight_type=QuantType.QInt8)
-    sample = tokenizer([EXPORT_CHECK], return_tensors="np")
-    feed = {name: sample[name].astype(np.int64) for name in INPUTS}
+    sample = tokenizer([EXPORT_CHECK])
+    feed = {name: sample[name] for name in INPUTS}
     full = _session(float_path, threads=1).run(None, feed)[0][0].mean(axis=0)
     small = _session(partial, threads=1).run(None, feed)[0][0].mean(axis=0)
     cosine = float(full @ small / (np.linalg.norm(full) * np.linalg.norm(small)))
@@ -142,12 +162,10 @@ class OnnxMiniLM:
     def _load(self) -> tuple[Any, Any]:
         with self._lock:
             if self._parts is None:
-                from transformers import AutoTokenizer
-
                 path = export_path(self.model_path, self.cache_dir)
                 if not path.exists():
                     export_model(self.model_path, path)
-                tokenizer = AutoTokenizer.from_pretrained(self.model_path, local_files_only=True)
+                tokenizer = MiniLMTokenizer(self.model_path)
                 if self.int8:
                     small = export_path(self.model_path, self.cache_dir, int8=True)
                     path = small if small.exists() else quantize_model(path, small, tokenizer)
@@ -162,10 +180,8 @@ class OnnxMiniLM:
         order = sorted(range(len(texts)), key=lambda i: len(texts[i]))
         for start in range(0, len(order), self.batch_size):
             chunk = order[start : start + self.batch_size]
-            encoded = tokenizer(
-                [texts[i] for i in chunk], padding=True, truncation=True, max_length=MAX_TOKENS, return_tensors="np"
-            )
-            states = session.run(None, {name: encoded[name].astype(np.int64) for name in INPUTS})[0]
+            encoded = tokenizer([texts[i] for i in chunk])
+            states = session.run(None, {name: encoded[name] for name in INPUTS})[0]
             mask = encoded["attention_mask"][..., None].astype(np.float32)
             pooled = (states * mask).sum(axis=1) / np.clip(mask.sum(axis=1), 1e-9, None)
             out[chunk] = pooled / np.clip(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12, None)

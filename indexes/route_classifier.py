@@ -88,13 +88,21 @@ class RouteClassifier:
               cache_key: str = "") -> RouteClassifier:
         """Fit on ``queries``; with ``cache``, their embeddings are read from / written to an .npz."""
         texts = [q.query for q in queries]
-        embeddings = _cached_embeddings(embed, texts, cache, cache_key)
-        raw = cls.raw_features(embeddings, texts)
-        mean, scale = raw.mean(axis=0), raw.std(axis=0) + 1e-6
-        x = cls._weigh((raw - mean) / scale, cue_weight)
-        y = np.array([ROUTES.index(q.label) for q in queries])
-        weights, bias = fit_softmax(x, y, classes=len(ROUTES), l2=l2)
-        return cls(embed, weights, bias, mean, scale, threshold=threshold, cue_weight=cue_weight)
+        fit_key = hashlib.sha256(json.dumps([cache_key, texts, [q.label for q in queries], ROUTES, cue_weight,
+                                             l2]).encode()).hexdigest()
+        fitted = _cached_fit(cache, fit_key)
+        if fitted is None:
+            embeddings = _cached_embeddings(embed, texts, cache, cache_key)
+            raw = cls.raw_features(embeddings, texts)
+            mean, scale = raw.mean(axis=0), raw.std(axis=0) + 1e-6
+            x = cls._weigh((raw - mean) / scale, cue_weight)
+            y = np.array([ROUTES.index(q.label) for q in queries])
+            weights, bias = fit_softmax(x, y, classes=len(ROUTES), l2=l2)
+            fitted = {"weights": weights, "bias": bias, "mean": mean, "scale": scale}
+            if cache is not None:
+                np.savez(_fit_path(cache), digest=np.array(fit_key), **fitted)
+        return cls(embed, fitted["weights"], fitted["bias"], fitted["mean"], fitted["scale"], threshold=threshold,
+                   cue_weight=cue_weight)
 
     @staticmethod
     def _weigh(x: np.ndarray, cue_weight: float) -> np.ndarray:
@@ -111,6 +119,21 @@ class RouteClassifier:
         best = int(probs.argmax())
         confidence = float(probs[best])
         return ROUTES[best], confidence, confidence >= self.threshold
+
+
+def _fit_path(cache: Path) -> Path:
+    return cache.with_name(cache.stem + "_fit.npz")
+
+
+def _cached_fit(cache: Path | None, key: str) -> dict[str, np.ndarray] | None:
+    """The weights fitted on the same queries, labels, encoder and settings in an earlier process: the fit
+    (800 full-batch steps, half a second) ran in every process's first routing."""
+    if cache is None or not _fit_path(cache).exists():
+        return None
+    stored = np.load(_fit_path(cache))
+    if str(stored["digest"]) != key:
+        return None
+    return {name: stored[name] for name in ("weights", "bias", "mean", "scale")}
 
 
 def _cached_embeddings(embed: Embed, texts: list[str], cache: Path | None, key: str) -> np.ndarray:

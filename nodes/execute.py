@@ -11,13 +11,15 @@ backend without grammars), and the model is re-asked with the reason. It stops a
 
 from __future__ import annotations
 
+import asyncio
+
 import json
 import re
 from dataclasses import replace
 from datetime import date
 from typing import Any, Protocol
 
-from langchain_core.messages import AIMessage, HumanMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from mcp.types import Tool
 
 from graphs.context import Context
@@ -124,6 +126,17 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
     return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query])
 
 
+def open_server_early(tools: ToolCaller, server: str) -> None:
+    """Start the server's session while the model decides the call: its tools may have been listed from the
+    cache (tools/tool_list_cache.py) without starting it, and a stdio server takes most of a second to start.
+    A failure to start is reported by the call itself, so the early attempt's error is only collected here.
+    Tool callers without sessions (test fakes) have no ``open_session``."""
+    opener = getattr(tools, "open_session", None)
+    if opener is not None:
+        opening = asyncio.ensure_future(opener(server))
+        opening.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+
 async def run_task_agent(
     task: Task,
     dep_outputs: dict[str, list[ToolOutcome]],
@@ -131,9 +144,13 @@ async def run_task_agent(
     tools: ToolCaller,
     model: RoleModel,
     context: Context,
+    later_model: RoleModel | None = None,
 ) -> list[ToolOutcome]:
-    """Run one task; returns every tool call it made (the last one is the task's answer when ``ok``)."""
+    """Run one task; returns every tool call it made (the last one is the task's answer when ``ok``).
+    ``later_model`` takes over after the first step (a follow-up call or a retry), with its own prompt: the
+    distilled executor is trained on first steps only."""
     listed = await tools.list_tools(task.server)
+    open_server_early(tools, task.server)
     if not listed:
         raise ToolRefused(f"server '{task.server}' offers no tools")
     available = user_asked_tools(listed, task)
@@ -154,8 +171,20 @@ async def run_task_agent(
 
     offered, schema, check = decoding(candidates)
     named = named_enum_values(available, candidates)
+    first_offered, first_candidates = offered, candidates
     conversation = executor_conversation(task.query, offered, candidates, dep_outputs, today,
                                          with_examples=not model.distilled)
+
+    def next_turn(messages: list[BaseMessage]) -> list[BaseMessage]:
+        """The conversation for the next step; hands over to ``later_model`` (its own first prompt, then the
+        steps so far) when one is given."""
+        nonlocal model
+        if later_model is None or later_model is model:
+            return [*conversation, *messages]
+        model = later_model
+        return [*executor_conversation(task.query, first_offered, first_candidates, dep_outputs, today,
+                                       with_examples=not model.distilled), *messages]
+
     outcomes: list[ToolOutcome] = []
     steps = max(1, context.max_executor_steps)
     for n in range(steps):
@@ -189,6 +218,10 @@ async def run_task_agent(
                 break
             # The task names something this call did not cover ("... in GBP"): one more call, on a tool that
             # takes it, with this call's output among the values it may use.
+            result = quoted(outcome.summary(400))
+            ask = (EXECUTE_ACT.format(result=result, actions=" / ".join(sorted(follow))) if acting else
+                   EXECUTE_FOLLOW.format(result=result, values=", ".join(sorted(missing))))
+            conversation = next_turn([AIMessage(step.model_dump_json()), HumanMessage(ask)])
             candidates = gather_candidates(request_texts, [*dependency_texts, outcome.text], today, context.user_name)
             try:
                 offered, schema, check = decoding(candidates, follow)
@@ -196,18 +229,10 @@ async def run_task_agent(
                 break
             if not offered:
                 break
-            result = quoted(outcome.summary(400))
-            ask = (EXECUTE_ACT.format(result=result, actions=" / ".join(sorted(follow))) if acting else
-                   EXECUTE_FOLLOW.format(result=result, values=", ".join(sorted(missing))))
-            conversation = [*conversation, AIMessage(step.model_dump_json()), HumanMessage(ask)]
             continue
-        conversation = [
-            *conversation,
-            HumanMessage(
-                f"Called {step.tool} with {json.dumps(step.params)}. "
-                + EXECUTE_RETRY.format(error=outcome.error)
-            ),
-        ]
+        conversation = next_turn([HumanMessage(
+            f"Called {step.tool} with {json.dumps(step.params)}. " + EXECUTE_RETRY.format(error=outcome.error))])
+        offered, schema, check = decoding(candidates)
     return outcomes
 
 
@@ -219,17 +244,19 @@ async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *,
     waits for approval), the base executor (few-shot prompt, heuristically narrowed tools) tries the task once
     more, and its calls are added after."""
     model = models.get("executor", context)
-    if model.distilled and any(dep_outputs.values()):
-        model = models.get("executor", replace(context, executor_adapter=False))
+    base = models.get("executor", replace(context, executor_adapter=False)) if model.distilled else model
+    if any(dep_outputs.values()):
+        model = base
     try:
-        outcomes = await run_task_agent(task, dep_outputs, tools=tools, model=model, context=context)
+        # the distilled executor makes the first step; a follow-up call or a retry is the base executor's
+        outcomes = await run_task_agent(task, dep_outputs, tools=tools, model=model, context=context,
+                                        later_model=base)
     except StructuredOutputError:
         if not model.distilled:
             raise
         outcomes = []
     if not model.distilled or any(o.ok or o.held for o in outcomes):
         return outcomes
-    base = models.get("executor", replace(context, executor_adapter=False))
     return [*outcomes, *await run_task_agent(task, dep_outputs, tools=tools, model=base, context=context)]
 
 

@@ -140,6 +140,10 @@ class SessionPool:
                 await self._list_live(name, held.session)
             return held.session
 
+    async def open_session(self, name: str) -> None:
+        """Open the server's session now (if it is not open), ahead of a call that will need it."""
+        await self.session(name)
+
     async def _run_prepare(self) -> None:
         if self._prepare is None:
             return

@@ -199,3 +199,30 @@ async def test_a_task_that_reads_dependency_results_runs_on_the_base_executor():
     outcomes = await run_executor(task, {"T1": [found]}, tools=tools, models=models, context=context)
     assert [o.ok for o in outcomes] == [True]
     assert models.distilled.calls_made == 0 and models.base.calls_made == 1
+
+
+async def test_after_the_distilled_first_step_a_retry_is_the_base_executors_with_its_own_prompt():
+    """The adapter is trained on first steps: a retry after a failed call, or a follow-up call, is asked of the
+    base executor, prompted as the base executor is (few-shot examples), with the steps so far after it."""
+    from dataclasses import replace
+
+    from nodes.execute import run_executor
+
+    def oslo_only(arguments):
+        if arguments["city"] != "Oslo":
+            raise ValueError(f"unknown city {arguments['city']}")
+        return {"city": "Oslo", "high_c": 5}
+
+    forecast = make_tool("get_forecast", {"city": {"type": "string"}}, required=["city"])
+    tools = FakeTools({"weather": {"get_forecast": (forecast, oslo_only)}})
+    task = Task(id="T1", server="weather", query="weather in Oslo for Bergen folks")
+    models = DistilledThenBase([{"tool": "get_forecast", "params": {"city": "Bergen"}}, "never asked twice"],
+                               [{"tool": "get_forecast", "params": {"city": "Oslo"}}])
+    outcomes = await run_executor(task, {}, tools=tools, models=models,
+                                  context=replace(Context(), executor_adapter=True))
+    assert [o.ok for o in outcomes] == [False, True]
+    assert models.distilled.calls_made == 1 and models.base.calls_made == 1
+    [retry] = models.base.prompts
+    distilled_prompt = models.distilled.prompts[0]
+    assert len(retry) > len(distilled_prompt) + 1  # the base prompt's few-shot examples, then the retry
+    assert "unknown city Bergen" in retry[-1].content

@@ -58,6 +58,21 @@ def test_training_embeddings_are_cached_and_refreshed_when_the_data_changes(tmp_
     assert changed.texts == len(SMALL) - 1
 
 
+def test_the_fitted_weights_are_cached_and_refit_when_the_labels_or_settings_change(tmp_path, monkeypatch):
+    import indexes.route_classifier as module
+
+    cache, fits = tmp_path / "route.npz", []
+    real_fit = module.fit_softmax
+    monkeypatch.setattr(module, "fit_softmax", lambda *a, **k: fits.append(1) or real_fit(*a, **k))
+    first = RouteClassifier.train(BagOfWordsEmbedding(), SMALL, cache=cache, cache_key="bow")
+    again = RouteClassifier.train(BagOfWordsEmbedding(), SMALL, cache=cache, cache_key="bow")
+    assert fits == [1] and all(first(q.query) == again(q.query) for q in SMALL)  # a later process: no fit
+    relabelled = [LabelledQuery(q.query, "parallel", q.split, q.how) for q in SMALL]
+    RouteClassifier.train(BagOfWordsEmbedding(), relabelled, cache=cache, cache_key="bow")
+    RouteClassifier.train(BagOfWordsEmbedding(), SMALL, cache=cache, cache_key="bow", l2=0.5)
+    assert fits == [1, 1, 1]
+
+
 def test_lazy_classifier_trains_once_under_concurrent_first_calls():
     builds = []
 
