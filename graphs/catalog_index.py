@@ -147,7 +147,7 @@ class CatalogRetriever:
         names: dict[str, list[str]] = {}
         calls = []
         for server, tools in self._listing_tools.items():
-            cached = self._pool.cached_names(server)
+            cached = await self._pool.cached_names(server)
             if cached is not None and set(cached) == set(tools):
                 names[server] = [name for tool in tools for name in cached[tool]]
             else:
@@ -165,7 +165,7 @@ class CatalogRetriever:
             names.setdefault(server, []).extend(listed[server][tool])
         for server, by_tool in listed.items():
             if set(by_tool) == set(self._listing_tools[server]):
-                self._pool.keep_names(server, by_tool)
+                await self._pool.keep_names(server, by_tool)
         return EntityDirectory(names)
 
     async def open(self) -> ServerIndex:

@@ -189,7 +189,8 @@ class SessionPool:
         if name not in self._tools:
             cached = None
             if self._tool_cache is not None and name in self.catalog.servers:
-                cached = self._tool_cache.get(name, self._fingerprint(name))
+                # file reads and stats in a thread: the event loop serves other runs (langgraph dev refuses)
+                cached = await asyncio.to_thread(lambda: self._tool_cache.get(name, self._fingerprint(name)))
             if cached is not None:
                 self._tools[name] = cached
                 self._unverified.add(name)
@@ -197,15 +198,15 @@ class SessionPool:
                 await self._list_live(name, await self.session(name))
         return self._tools[name]
 
-    def cached_names(self, name: str) -> dict[str, list[str]] | None:
+    async def cached_names(self, name: str) -> dict[str, list[str]] | None:
         """What the server's listing tools returned in a recent process (tool -> names), if cached."""
         if self._tool_cache is None or name not in self.catalog.servers:
             return None
-        return self._tool_cache.get_names(name, self._fingerprint(name))
+        return await asyncio.to_thread(lambda: self._tool_cache.get_names(name, self._fingerprint(name)))
 
-    def keep_names(self, name: str, names: dict[str, list[str]]) -> None:
+    async def keep_names(self, name: str, names: dict[str, list[str]]) -> None:
         if self._tool_cache is not None and name in self.catalog.servers:
-            self._tool_cache.put_names(name, self._fingerprint(name), names)
+            await asyncio.to_thread(lambda: self._tool_cache.put_names(name, self._fingerprint(name), names))
 
     async def _list_live(self, name: str, session: ClientSession) -> None:
         """List through the open session; replace a cached list that differs, and keep the cache current."""
@@ -216,7 +217,7 @@ class SessionPool:
             self.listing_version += 1
         self._tools[name] = live
         if self._tool_cache is not None:
-            self._tool_cache.put(name, self._fingerprint(name), live)
+            await asyncio.to_thread(lambda: self._tool_cache.put(name, self._fingerprint(name), live))
 
     async def _tool(self, server: str, tool: str) -> Tool | None:
         return next((t for t in await self.list_tools(server) if t.name == tool), None)

@@ -63,7 +63,7 @@ async def test_parallel_route_decomposes_plans_and_runs_both_tasks():
     retriever = hits("weather", "hotels")
     graph = build_graph(models, retriever, weather_and_hotels()).compile()
     out = await graph.ainvoke({"messages": [HumanMessage("Weather in Beijing tomorrow and a hotel there?")]},
-                              context=Context())
+                              context=Context(stream_plan=True))
     assert retriever.seen == [["weather in Beijing tomorrow", "hotels in Beijing tomorrow"]]
     assert [t["server"] for t in out["plan"]["tasks"]] == ["weather", "hotels"]
     assert out["plan"]["source"] == "planner_streamed" and out["plan"]["dispatched"]  # ran while it streamed
@@ -92,7 +92,8 @@ async def test_a_streamed_plan_with_a_late_cycle_is_cancelled_and_planned_again(
     models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["weather and hotels Beijing"]}],
                             planner=[cyclic, fixed], executor=[executor_for], answerer=["The Grand [T1.1]."])
     graph = build_graph(models, hits("weather", "hotels"), tools).compile()
-    out = await graph.ainvoke({"query": "weather Beijing, a hotel near the warm part"}, context=Context())
+    out = await graph.ainvoke({"query": "weather Beijing, a hotel near the warm part"},
+                              context=Context(stream_plan=True))
     assert any("cycle" in e and "cancelled T1" in e for e in out["errors"]), out["errors"]
     assert out["plan"]["source"] == "planner" and [t["server"] for t in out["plan"]["tasks"]] == ["hotels"]
     # the forecast call had started (and was cancelled before it returned); the second plan's call ran
