@@ -61,7 +61,7 @@ def render_evidence(evidence: list[dict[str, Any]]) -> str:
     )
 
 
-def turn_messages(state: dict[str, Any], text: str, reply_id: str | None = None) -> dict[str, Any]:
+def turn_messages(text: str, reply_id: str | None = None) -> dict[str, Any]:
     """The update that closes a turn of a thread: the answer follows the user's turn and the turn's tool
     messages (a plain ``query`` joined ``messages`` at the router), and ``query`` is cleared so the next turn's
     question is read from its own input. The answer keeps the streamed reply's id, so a chat app replaces the
@@ -159,12 +159,12 @@ def make_answerer(models: ModelProvider):
         question = state.get("standalone_query") or ""
         if not question:
             text = "I cannot answer: " + "; ".join(state.get("errors") or ["the question is empty"])
-            return {"answer": text, "citations": [], **turn_messages(state, text)}
+            return {"answer": text, "citations": [], **turn_messages(text)}
         probe = state.get("probe") or {}
         if probe.get("strategy") == "halt":
             text = (f"Nothing matching this exists in the sources I can reach: {question}. "
                     "A quick search of them found no such item, so I will not guess.")
-            return {"answer": text, "citations": [], **turn_messages(state, text)}
+            return {"answer": text, "citations": [], **turn_messages(text)}
         evidence = collect_evidence(state.get("task_results") or {})
         errors: list[str] = []
         text = ""
@@ -224,6 +224,6 @@ def make_answerer(models: ModelProvider):
              "cited_in_text": e["marker"] in cited, "cited_by": "model" if e["marker"] in cited else "sources"}
             for e in evidence
         ]
-        return {"answer": text, "citations": citations, "errors": errors, **turn_messages(state, text, reply_id)}
+        return {"answer": text, "citations": citations, "errors": errors, **turn_messages(text, reply_id)}
 
     return answer

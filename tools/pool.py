@@ -93,6 +93,7 @@ class SessionPool:
         self._max_concurrency = max_concurrency_per_server
         self._tools: dict[str, list[Tool]] = {}
         self._tool_cache = tool_cache
+        self._fingerprints: dict[str, str] = {}
         self._unverified: set[str] = set()  # tools listed from the cache, not yet by the server itself
         self.listing_version = 0  # bumped when a server's live tools differ from the cached ones
         self.sessions_opened = 0
@@ -181,7 +182,10 @@ class SessionPool:
         return spec.approvals if spec is not None else None
 
     def _fingerprint(self, name: str) -> str:
-        return fingerprint(self.catalog.servers[name].connection(self._extra_env))
+        """The server's configuration fingerprint, worked out once per pool (it stats the source file)."""
+        if name not in self._fingerprints:
+            self._fingerprints[name] = fingerprint(self.catalog.servers[name].connection(self._extra_env))
+        return self._fingerprints[name]
 
     async def list_tools(self, name: str) -> list[Tool]:
         """The server's tools: kept after the first listing; from the tool-list cache, if it holds them for

@@ -20,7 +20,7 @@ from mcp.types import Tool
 from nodes.argument_candidates import gather_candidates
 from nodes.distill.trajectories import Trajectory
 from nodes.embedded_model import to_llama_messages
-from nodes.execute import constrained_tools
+from nodes.tool_offer import constrained_tools
 from nodes.executor_prompt import executor_conversation
 
 

@@ -25,7 +25,7 @@ from pydantic import BaseModel
 
 from nodes.argument_candidates import gather_candidates
 from nodes.distill.trajectories import Step, Trajectory
-from nodes.execute import constrained_tools
+from nodes.tool_offer import constrained_tools
 from nodes.step_rules import ToolRefused
 from nodes.models import RoleModel
 from nodes.probe import count_results

@@ -5,7 +5,7 @@ from datetime import date
 
 from nodes.argument_candidates import gather_candidates
 from nodes.argument_schema import constrain_tool_schema
-from nodes.execute import NoCallableTool, constrained_tools, step_schema
+from nodes.tool_offer import NoCallableTool, constrained_tools, step_schema
 from nodes.step_rules import ToolStep, make_step_check
 from tests.fakes import make_tool
 
@@ -185,7 +185,7 @@ def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
 def test_a_tool_whose_description_clearly_matches_the_request_is_the_one_offered():
     from mcp.types import Tool
 
-    from nodes.execute import described_best
+    from nodes.tool_offer import described_best
 
     quote = Tool(name="get_quote", description="Latest price of a stock or fund", inputSchema={"type": "object"})
     history = Tool(name="get_history", description="Daily open/high/low/close for recent trading days",

@@ -9,7 +9,7 @@ import pytest
 from graphs.context import Context
 from graphs.executor import build_execute_graph, context_payload
 from graphs.plan import Plan, Task
-from nodes.execute import step_schema
+from nodes.tool_offer import step_schema
 from nodes.step_rules import ToolRefused, ToolStep, make_step_check
 from tests.fakes import FakeTools, ScriptedModels, make_tool
 
@@ -140,6 +140,18 @@ def test_a_list_argument_that_repeats_a_value_is_refused():
         check(ToolStep(tool="compare_cities", params={"cities": ["Oslo", "oslo"]}))
 
 
+def oslo_weather() -> FakeTools:
+    """A weather server that knows Oslo only: any other city is an error."""
+
+    def oslo_only(arguments):
+        if arguments["city"] != "Oslo":
+            raise ValueError(f"unknown city {arguments['city']}")
+        return {"city": "Oslo", "high_c": 5}
+
+    forecast = make_tool("get_forecast", {"city": {"type": "string"}}, required=["city"])
+    return FakeTools({"weather": {"get_forecast": (forecast, oslo_only)}})
+
+
 class DistilledThenBase:
     """A ModelProvider whose executor is 'distilled' (scripted) unless the context switches the adapter off."""
 
@@ -161,13 +173,7 @@ async def test_the_base_executor_tries_once_more_when_the_distilled_one_forms_no
 
     from nodes.execute import run_executor
 
-    def oslo_only(arguments):
-        if arguments["city"] != "Oslo":
-            raise ValueError(f"unknown city {arguments['city']}")
-        return {"city": "Oslo", "high_c": 5}
-
-    forecast = make_tool("get_forecast", {"city": {"type": "string"}}, required=["city"])
-    tools = FakeTools({"weather": {"get_forecast": (forecast, oslo_only)}})
+    tools = oslo_weather()
     task = Task(id="T1", server="weather", query="weather in Oslo for Bergen folks")
     context = replace(Context(), executor_adapter=True)
     invalid = DistilledThenBase(["not json"], [{"tool": "get_forecast", "params": {"city": "Oslo"}}])
@@ -208,13 +214,7 @@ async def test_after_the_distilled_first_step_a_retry_is_the_base_executors_with
 
     from nodes.execute import run_executor
 
-    def oslo_only(arguments):
-        if arguments["city"] != "Oslo":
-            raise ValueError(f"unknown city {arguments['city']}")
-        return {"city": "Oslo", "high_c": 5}
-
-    forecast = make_tool("get_forecast", {"city": {"type": "string"}}, required=["city"])
-    tools = FakeTools({"weather": {"get_forecast": (forecast, oslo_only)}})
+    tools = oslo_weather()
     task = Task(id="T1", server="weather", query="weather in Oslo for Bergen folks")
     models = DistilledThenBase([{"tool": "get_forecast", "params": {"city": "Bergen"}}, "never asked twice"],
                                [{"tool": "get_forecast", "params": {"city": "Oslo"}}])
