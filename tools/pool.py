@@ -36,6 +36,7 @@ from tools.tool_outcome import ToolOutcome, outcome_from_result
 
 _call_ids = itertools.count(1)
 _REQUEST_TIMEOUT = 408  # the code mcp's client uses when a read timeout expires
+_TRANSPORT_CHECK_S = 0.2  # how often a waiting call checks that its server's connection is still open
 
 
 class ServerUnavailable(RuntimeError):
@@ -262,13 +263,13 @@ class SessionPool:
             attempt += 1
             try:
                 result = await self._call_once(server, tool, arguments, timeout_s)
-            except TimeoutError:
-                return failed(f"tool {qualified_name(server, tool)} timed out after {timeout_s:g} s")
-            except McpError as exc:
-                if exc.error.code == _REQUEST_TIMEOUT:
+            except (TimeoutError, McpError) as exc:
+                timed_out = not isinstance(exc, McpError) or exc.error.code == _REQUEST_TIMEOUT
+                if timed_out and not self._transport_ended(server):
                     return failed(f"tool {qualified_name(server, tool)} timed out after {timeout_s:g} s")
-                if exc.error.code != CONNECTION_CLOSED:  # a protocol error: the session itself is fine
+                if not timed_out and exc.error.code != CONNECTION_CLOSED:  # a protocol error: the session is fine
                     return failed(f"{qualified_name(server, tool)} failed: {exc.error.message}")
+                # the connection closed, or the request went out after the server had died and nothing answered
                 broken: Exception = exc
             except ServerUnavailable as exc:
                 return failed(str(exc))
@@ -289,14 +290,35 @@ class SessionPool:
             if attempt > 1:
                 return failed(f"connection to '{server}' broke twice during {tool} ({reason})")
 
+    def _transport_ended(self, server: str) -> bool:
+        """Whether the held session's transport has closed its read side (the server's process died). A request
+        sent in the moment before the session noticed gets no answer, not a closed-connection error; the
+        check is by the session's read stream, which mcp's ClientSession keeps as ``_read_stream``."""
+        held = self._held.get(server)
+        stream = getattr(held.session, "_read_stream", None) if held and held.session else None
+        if stream is None:
+            return held is not None and held.session is None  # the owner task has already ended it
+        return stream.statistics().open_send_streams == 0
+
     async def _call_once(
         self, server: str, tool: str, arguments: dict[str, Any], timeout_s: float
     ) -> CallToolResult:
+        if self._transport_ended(server):  # the server died since the last call: open a new session first
+            await self._discard(server)
         session = await self.session(server)
         limit = self._limits.setdefault(server, asyncio.Semaphore(self._max_concurrency))
         async with limit:
             # The MCP read timeout answers first; wait_for is the backstop if the transport hangs.
-            return await asyncio.wait_for(
+            call = asyncio.ensure_future(asyncio.wait_for(
                 session.call_tool(tool, arguments, read_timeout_seconds=timedelta(seconds=timeout_s)),
                 timeout_s + 0.5,
-            )
+            ))
+            try:
+                # a request that went out as the server died is never answered: stop waiting once the
+                # transport has closed, instead of at the timeout
+                while not (await asyncio.wait({call}, timeout=_TRANSPORT_CHECK_S))[0]:
+                    if self._transport_ended(server):
+                        raise ConnectionError(f"the connection to '{server}' closed during the call")
+                return call.result()
+            finally:
+                call.cancel()
