@@ -20,6 +20,7 @@ import importlib.util
 import json
 import os
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -58,11 +59,16 @@ def fingerprint(connection: dict[str, Any]) -> str:
 
 
 class ToolListCache:
-    """``{server: {"fingerprint", "tools"}}`` in one JSON file, rewritten atomically on every change."""
+    """``{server: {"fingerprint", "tools"}}`` in one JSON file, rewritten atomically on every change.
+
+    The pool calls it from worker threads (asyncio.to_thread), one per server it lists at once, so every read
+    and change of the entries holds one lock: a write serialising the entries while another thread adds a
+    server raised "dictionary changed size during iteration" and lost that server's listing."""
 
     def __init__(self, path: Path):
         self.path = Path(path)
         self._entries: dict[str, dict[str, Any]] | None = None
+        self._lock = threading.Lock()
 
     def _load(self) -> dict[str, dict[str, Any]]:
         if self._entries is None:
@@ -75,7 +81,8 @@ class ToolListCache:
 
     def get(self, server: str, key: str) -> list[Tool] | None:
         """The cached tools of ``server`` if they were listed under this fingerprint, else None."""
-        entry = self._load().get(server)
+        with self._lock:
+            entry = self._load().get(server)
         if not entry or entry.get("fingerprint") != key:
             return None
         try:
@@ -84,29 +91,33 @@ class ToolListCache:
             return None
 
     def put(self, server: str, key: str, tools: list[Tool]) -> None:
-        entries = self._load()
-        kept = entries.get(server) if (entries.get(server) or {}).get("fingerprint") == key else None
-        entries[server] = {**(kept or {}), "fingerprint": key,
-                           "tools": [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]}
-        self._write(entries)
+        listed = [t.model_dump(mode="json", by_alias=True, exclude_none=True) for t in tools]
+        with self._lock:
+            entries = self._load()
+            kept = entries.get(server) if (entries.get(server) or {}).get("fingerprint") == key else None
+            entries[server] = {**(kept or {}), "fingerprint": key, "tools": listed}
+            self._write(entries)
 
     def get_names(self, server: str, key: str, *, max_age_s: float = NAMES_MAX_AGE_S) -> dict[str, list[str]] | None:
         """What ``server``'s listing tools returned (tool -> names), if listed under this fingerprint lately."""
-        entry = self._load().get(server) or {}
+        with self._lock:
+            entry = self._load().get(server) or {}
         names = entry.get("names")
         if entry.get("fingerprint") != key or not isinstance(names, dict):
             return None
         return names if time.time() - float(entry.get("names_at", 0)) <= max_age_s else None
 
     def put_names(self, server: str, key: str, names: dict[str, list[str]]) -> None:
-        entries = self._load()
-        entry = entries.get(server) or {}
-        if entry.get("fingerprint") != key:  # names belong to the tools listed under the same configuration
-            return
-        entries[server] = {**entry, "names": names, "names_at": time.time()}
-        self._write(entries)
+        with self._lock:
+            entries = self._load()
+            entry = entries.get(server) or {}
+            if entry.get("fingerprint") != key:  # names belong to the tools listed under the same configuration
+                return
+            entries[server] = {**entry, "names": names, "names_at": time.time()}
+            self._write(entries)
 
     def _write(self, entries: dict[str, dict[str, Any]]) -> None:
+        """Called with the lock held."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         # write then rename: a reader in another process sees the old file or the new one, never half of one
         handle, temporary = tempfile.mkstemp(dir=self.path.parent, prefix=self.path.name, suffix=".tmp")

@@ -67,3 +67,18 @@ def test_listed_names_expire_and_belong_to_one_configuration(tmp_path):
     assert again.get_names("weather", "k1", max_age_s=-1) is None  # too old: ask again
     again.put("weather", "k2", [])  # a new configuration drops the names listed under the old one
     assert again.get_names("weather", "k2") is None
+
+
+def test_servers_listed_from_many_threads_at_once_are_all_kept(tmp_path):
+    """The pool writes the cache from worker threads, one per server it lists; none may lose another's entry."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mcp.types import Tool
+
+    cache = ToolListCache(tmp_path / "tool_lists.json")
+    tools = [Tool(name=f"tool_{i}", description="d" * 200, inputSchema={"type": "object"}) for i in range(40)]
+    servers = [f"server_{i}" for i in range(48)]
+    with ThreadPoolExecutor(max_workers=12) as workers:
+        list(workers.map(lambda server: cache.put(server, "key", tools), servers))  # raises what a thread raised
+    reread = ToolListCache(tmp_path / "tool_lists.json")
+    assert all(len(reread.get(server, "key") or []) == len(tools) for server in servers)
