@@ -83,7 +83,7 @@ def factory_for(adapter: Path | None) -> ModelFactory:
 
 
 async def run_config(name: str, model, tasks: list[SubTask], tools_of: dict[str, list], context: Context,
-                     today: date) -> dict[str, Any]:
+                     today: date, known: list[str]) -> dict[str, Any]:
     correct, times, failures = 0, [], []
     for task in tasks:
         available = tools_of[task.server]
@@ -91,7 +91,7 @@ async def run_config(name: str, model, tasks: list[SubTask], tools_of: dict[str,
         started = time.perf_counter()
         try:
             step = await decide_step(task.request, task.server, available, candidates, model=model, context=context,
-                                     today=today)
+                                     today=today, known_names=known)
             tool, params = step.tool, step.params
         except (StructuredOutputError, ToolRefused) as exc:
             tool, params = "", {"error": str(exc)[:120]}
@@ -139,6 +139,9 @@ async def main() -> None:
     deps = build_dependencies([], directory=folder)
     try:
         tools_of = {name: await deps.pool.list_tools(name) for name in {t.server for t in tasks}}
+        await deps.retriever.server_docs()  # finds the listing tools, whose names a run's executor is given
+        await deps.retriever.entity_directory()
+        known = await deps.pool.known_names()
     finally:
         await deps.aclose()
     context = Context()  # as in a run: a refused step is re-asked with the reason (structured_retries)
@@ -153,7 +156,7 @@ async def main() -> None:
             "executor", Context(model_backend="openai", openai_base_url=args.teacher_base_url,
                                 openai_model=args.teacher_model))
         configs.append(("teacher", teacher))
-    rows = [await run_config(name, model, tasks, tools_of, context, today) for name, model in configs]
+    rows = [await run_config(name, model, tasks, tools_of, context, today, known) for name, model in configs]
     by = {r["config"]: r for r in rows}
     summary = {
         "heldout_items": len(tasks),

@@ -45,7 +45,7 @@ class ToolCaller(Protocol):
 
 
 async def decide_step(query: str, server: str, available: list[Tool], candidates: Candidates, *, model: RoleModel,
-                      context: Context, today: date) -> ToolStep:
+                      context: Context, today: date, known_names: list[str] | None = None) -> ToolStep:
     """The executor's first step for ``query`` without running it (benchmarks/distill.py measures this):
     the same constraints, prompt and checks as ``run_task_agent``."""
     allowed = constrained_tools(server, available, candidates, narrow=not model.distilled)
@@ -54,7 +54,14 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
     step = await ask_structured(model, conversation, ToolStep, retries=context.structured_retries,
                                 json_schema=step_schema(offered, allowed),
                                 check=make_step_check(server, available, allowed, [query]))
-    return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query])
+    return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query], known_names)
+
+
+async def known_names_of(tools: ToolCaller) -> list[str]:
+    """The names the catalogue's listing tools returned (tools/pool.py ``known_names``); none from a tool
+    caller without them (test fakes)."""
+    lister = getattr(tools, "known_names", None)
+    return list(await lister()) if lister is not None else []
 
 
 def open_server_early(tools: ToolCaller, server: str) -> None:
@@ -88,6 +95,7 @@ async def run_task_agent(
     today = today_of(context.today)
     request_texts = [task.query] + ([task.request] if task.request and task.request != task.query else [])
     dependency_texts = [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok]
+    known = await known_names_of(tools)
     candidates = gather_candidates(request_texts, dependency_texts, today, context.user_name)
 
     def decoding(candidates: Candidates, only: set[str] | None = None):
@@ -128,7 +136,7 @@ async def run_task_agent(
                 break
             raise
         chosen = next(t for t in offered if t.name == step.tool)
-        step = settle_arguments(step, chosen, request_texts)
+        step = settle_arguments(step, chosen, request_texts, known)
         if changes_data(chosen):
             policy = policy_for(task.server, tools, context.approvals)
             if policy != "allow":  # never run here: held for a person's decision, or refused by policy

@@ -17,6 +17,7 @@ from mcp.types import Tool
 from pydantic import BaseModel, Field
 
 from nodes.argument_direction import direction_pairs, order_by_request, separate_pair
+from nodes.whole_names import widen_to_listed_names
 
 
 class ToolStep(BaseModel):
@@ -85,9 +86,12 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
     return check
 
 
-def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str]) -> ToolStep:
-    """The decoded step with a value repeated across properties dropped and source/target pairs in the
+def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
+                     known_names: list[str] | None = None) -> ToolStep:
+    """The decoded step with a part of a listed name widened to the whole name the request writes
+    (nodes/whole_names.py), a value repeated across properties dropped and source/target pairs in the
     request's order (nodes/argument_direction.py)."""
+    step = ToolStep(tool=step.tool, params=widen_to_listed_names(step.params, request_texts, known_names or []))
     step = drop_repeated_values(step, tool)
     params = separate_pair(step.params, tool.inputSchema or {}, request_texts)
     return ToolStep(tool=step.tool, params=order_by_request(params, request_texts))

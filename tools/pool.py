@@ -209,6 +209,16 @@ class SessionPool:
             return None
         return await asyncio.to_thread(lambda: self._tool_cache.get_names(name, self._fingerprint(name)))
 
+    async def known_names(self) -> list[str]:
+        """Every name the catalogue's listing tools returned lately (cities, companies), from the cache: the
+        whole names a request's words may be part of ("Mexico City", not "Mexico"; nodes/argument_candidates.py).
+        Empty until the index sync has asked the listing tools once (graphs/catalog_index.py)."""
+        names: list[str] = []
+        for server in self.catalog.names():
+            for listed in (await self.cached_names(server) or {}).values():
+                names.extend(listed)
+        return list(dict.fromkeys(names))
+
     async def keep_names(self, name: str, names: dict[str, list[str]]) -> None:
         if self._tool_cache is not None and name in self.catalog.servers:
             await asyncio.to_thread(lambda: self._tool_cache.put_names(name, self._fingerprint(name), names))
