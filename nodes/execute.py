@@ -132,11 +132,13 @@ async def run_task_agent(
                 model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
             )
         except StructuredOutputError:
-            if outcomes and outcomes[-1].ok:  # a follow-up that cannot be formed: what was found stands
+            if outcomes:  # a follow-up or retry that cannot be formed: the calls made stand, failed ones too
                 break
             raise
         chosen = next(t for t in offered if t.name == step.tool)
         step = settle_arguments(step, chosen, request_texts, known)
+        if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in outcomes):
+            break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new
         if changes_data(chosen):
             policy = policy_for(task.server, tools, context.approvals)
             if policy != "allow":  # never run here: held for a person's decision, or refused by policy
@@ -179,9 +181,9 @@ async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *,
                        models: ModelProvider, context: Context) -> list[ToolOutcome]:
     """One task on the executor the context asks for. The distilled executor is trained on single first steps
     of a request alone: a task that reads its dependencies' results is a prompt it never saw, so the base
-    executor runs it. When the distilled executor forms no valid step, or none of its calls succeeds (and none
-    waits for approval), the base executor (few-shot prompt, heuristically narrowed tools) tries the task once
-    more, and its calls are added after."""
+    executor runs it. The distilled executor makes the first step; a retry after a failed call is the base
+    executor's (``later_model``). When the distilled executor forms no valid step at all, the base executor
+    (few-shot prompt, heuristically narrowed tools) runs the task from the start."""
     model = models.get("executor", context)
     base = models.get("executor", replace(context, executor_adapter=False)) if model.distilled else model
     if any(dep_outputs.values()):
@@ -194,6 +196,6 @@ async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *,
         if not model.distilled:
             raise
         outcomes = []
-    if not model.distilled or any(o.ok or o.held for o in outcomes):
+    if not model.distilled or outcomes:
         return outcomes
-    return [*outcomes, *await run_task_agent(task, dep_outputs, tools=tools, model=base, context=context)]
+    return await run_task_agent(task, dep_outputs, tools=tools, model=base, context=context)

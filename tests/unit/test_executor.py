@@ -226,3 +226,25 @@ async def test_after_the_distilled_first_step_a_retry_is_the_base_executors_with
     distilled_prompt = models.distilled.prompts[0]
     assert len(retry) > len(distilled_prompt) + 1  # the base prompt's few-shot examples, then the retry
     assert "unknown city Bergen" in retry[-1].content
+
+
+async def test_a_call_that_failed_is_not_made_again_with_the_same_arguments():
+    """"Weather in Zuraflax": the server knows no such city; asking it again tells nothing new. The failed call
+    stands as the task's account, on either executor, and the base executor does not start the task over."""
+    from dataclasses import replace
+
+    from nodes.execute import run_executor
+
+    task = Task(id="T1", server="weather", query="weather in Zuraflax")
+    zuraflax = {"tool": "get_forecast", "params": {"city": "Zuraflax"}}
+    tools = oslo_weather()
+    outcomes = await run_executor(task, {}, tools=tools, models=ScriptedModels(executor=[zuraflax, zuraflax]),
+                                  context=Context())
+    assert [o.ok for o in outcomes] == [False] and "unknown city Zuraflax" in outcomes[0].error
+    assert len(tools.calls) == 1
+    tools = oslo_weather()
+    models = DistilledThenBase([zuraflax, "never asked twice"], [zuraflax, "never asked twice"])
+    outcomes = await run_executor(task, {}, tools=tools, models=models,
+                                  context=replace(Context(), executor_adapter=True))
+    assert [o.ok for o in outcomes] == [False] and len(tools.calls) == 1
+    assert models.distilled.calls_made == 1 and models.base.calls_made == 1  # the base executor's one retry
