@@ -638,6 +638,15 @@ BOOKING_TOOLS = {("hotels", "book_room"), ("hotels", "get_booking"), ("trains", 
                  ("shopping", "get_order")}
 
 
+async def test_a_product_search_says_when_no_product_has_every_word_asked_for(pool):
+    """"iphone 3000 ultra" finds iPhones and an 'Ultra' model, none of them the product asked about."""
+    partial = json.loads((await pool.call("shopping", "search_products", {"query": "iphone 3000 ultra"})).text)
+    assert partial["products"] and "no product matches all of 'iphone 3000 ultra'" in partial["match"]
+    assert "none has: 3000" in partial["match"]
+    exact = json.loads((await pool.call("shopping", "search_products", {"query": "iphone 16 deals"})).text)
+    assert "match" not in exact and exact["products"][0]["model"].startswith("iPhone 16")  # "deals" is no product word
+
+
 async def test_every_tool_of_every_server_is_exercised(pool):
     listed = {(server, tool.name) for server in SERVERS for tool in await pool.list_tools(server)}
     assert {c.server for c in VALID} == set(SERVERS)

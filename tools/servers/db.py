@@ -40,6 +40,14 @@ def word_hits(text: str | None, query: str | None) -> int:
     return sum(1 for word in set(_WORD.findall(query.lower())) if word in words)
 
 
+def missing_words(text: str | None, query: str, ignored: frozenset[str] = frozenset()) -> list[str]:
+    """The words of ``query`` (in order, less ``ignored``) that ``text`` does not hold: what a search result
+    lacks of what was asked ("3000" of "iphone 3000 ultra")."""
+    words = set(_WORD.findall((text or "").lower()))
+    asked = dict.fromkeys(w for w in _WORD.findall(query.lower()) if w not in ignored)
+    return [w for w in asked if w not in words]
+
+
 class SandboxDB:
     """One sandbox file and what it was generated for (its ``today`` and its source label)."""
 

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from tools.servers import lookup
 from tools.servers.args import City, Limit, PersonName, Reference
-from tools.servers.db import Answer, SandboxDB
+from tools.servers.db import Answer, SandboxDB, missing_words
 from tools.servers.launcher import serve
 
 READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
@@ -23,6 +23,10 @@ Category = Literal["smartphone", "laptop", "tablet", "headphones", "smartwatch",
 ProductId = Annotated[int, Field(ge=1, description="product_id from search_products")]
 
 _PRODUCT = "p.id AS product_id, p.category, p.brand, p.model, p.list_price_usd, p.summary"
+# Words a shopper adds around a product's name that no product's text is expected to hold ("ps5 deals").
+SHOPPING_WORDS = frozenset("""a an the and or of for in on at to with my me any some buy buying get price prices
+    cost costs deal deals offer offers sale cheap cheapest best new latest shop shops store stores sell sells
+    selling stock available availability online near""".split())
 SEARCH_SQL = f"""SELECT {_PRODUCT} FROM products p
     WHERE (:category IS NULL OR p.category = :category) AND (:brand IS NULL OR lower(p.brand) = :brand)
       AND (:max_price IS NULL OR p.list_price_usd <= :max_price)
@@ -46,6 +50,11 @@ ORDER_SQL = """SELECT o.ref AS reference, o.customer_name, o.quantity, o.total_p
     JOIN cities c ON c.id = s.city_id WHERE o.ref = ?"""
 
 
+def _text(product: dict[str, Any]) -> str:
+    """What a query's words are looked for in (as ``SEARCH_SQL`` does)."""
+    return " ".join(str(product.get(k) or "") for k in ("brand", "model", "category", "summary"))
+
+
 def build(db: SandboxDB, **settings: Any) -> FastMCP:
     mcp = FastMCP("shopping", instructions="Consumer electronics and travel gear (sandbox data): product "
                   "catalogue, local prices and stock in shops of 36 world cities, and orders for pickup.", **settings)
@@ -60,12 +69,23 @@ def build(db: SandboxDB, **settings: Any) -> FastMCP:
         limit: Limit = 5,
     ) -> Answer:
         """Products in the catalogue, best match to the query first, then cheapest first: product_id (needed for stock and orders), category,
-        brand, model, list price in USD and a one-line summary."""
+        brand, model, list price in USD and a one-line summary. When no product has every word of the query,
+        ``match`` says so and the closest products follow."""
         products = await db.rows(SEARCH_SQL, {
             "category": category, "brand": brand.strip().lower() if brand else None, "max_price": max_price_usd,
             "text": query, "limit": limit,
         })
-        return db.answer(products=products, note=None if products else "no product matches; try fewer filters")
+        if not products:
+            return db.answer(products=[], note="no product matches; try fewer filters")
+        # When every product found lacks a word asked for ("iphone 3000 ultra"), none is the one asked about,
+        # and the answer must say so rather than offer the closest as if it were.
+        lacking = [missing_words(_text(p), query, SHOPPING_WORDS) for p in products] if query else [[]]
+        if all(lacking):
+            nowhere = [w for w in lacking[0] if all(w in words for words in lacking)]
+            said = f"; none has: {', '.join(nowhere)}" if nowhere else ""
+            return db.answer(match=f"no product matches all of '{query}'{said}; the closest products follow",
+                             products=products)
+        return db.answer(products=products)
 
     @mcp.tool(annotations=READ.model_copy(update={"title": "Stock and prices in a city"}))
     async def check_stock(
