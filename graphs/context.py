@@ -66,11 +66,11 @@ class Context:
     search_fallback: bool = field(
         default=True, metadata={"description": "Send sub-queries no dynamic server matches to the catalogue's "
                                                "search server."})
-    # Off by default: the shipped adapter (nodes/distill/adapters/DATA_CARD.md) beats the base executor on
-    # held-out single requests (benchmarks/distill.py: 0.853 vs 0.453) but only ties end to end on
-    # benchmarks/answers.py's test split (0.910 both), at a slower p50 (3.1 vs 2.4 s).
+    # On by default: the shipped adapter (nodes/distill/adapters/DATA_CARD.md) beats the base executor on held-out
+    # single requests (benchmarks/distill.py: 0.905 vs 0.484) and end to end on benchmarks/answers.py's test split
+    # (0.936 vs 0.923); benchmarks/latency.py keeps every bar with it (fast warm p50 1.37 s, cold 4.62 s).
     executor_adapter: bool = field(
-        default=False, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
+        default=True, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
                                                 "installed (embedded backend; other roles keep the base model)."})
     # Off by default: measured on benchmarks/streaming_dispatch.py (fixed-rate stream), not yet end to end on a real planner.
     stream_plan: bool = field(

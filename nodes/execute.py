@@ -83,10 +83,12 @@ async def run_task_agent(
     model: RoleModel,
     context: Context,
     later_model: RoleModel | None = None,
+    tried: list[ToolOutcome] | None = None,
 ) -> list[ToolOutcome]:
     """Run one task; returns every tool call it made (the last one is the task's answer when ``ok``).
     ``later_model`` takes over after the first step (a follow-up call or a retry), with its own prompt: the
-    distilled executor is trained on first steps only."""
+    distilled executor is trained on first steps only. ``tried`` are calls an earlier attempt at the task made:
+    one of them that failed is not made again."""
     listed = await tools.list_tools(task.server)
     open_server_early(tools, task.server)
     if not listed:
@@ -137,7 +139,7 @@ async def run_task_agent(
             raise
         chosen = next(t for t in offered if t.name == step.tool)
         step = settle_arguments(step, chosen, request_texts, known)
-        if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in outcomes):
+        if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
             break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new
         if changes_data(chosen):
             policy = policy_for(task.server, tools, context.approvals)
@@ -182,8 +184,9 @@ async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *,
     """One task on the executor the context asks for. The distilled executor is trained on single first steps
     of a request alone: a task that reads its dependencies' results is a prompt it never saw, so the base
     executor runs it. The distilled executor makes the first step; a retry after a failed call is the base
-    executor's (``later_model``). When the distilled executor forms no valid step at all, the base executor
-    (few-shot prompt, heuristically narrowed tools) runs the task from the start."""
+    executor's (``later_model``). When no call succeeds (and none waits for approval), the base executor
+    (few-shot prompt, heuristically narrowed tools) runs the task once more from the start, without repeating
+    a call that already failed ("nestle share price": get_quote('share') failed, get_quote('nestle') answers)."""
     model = models.get("executor", context)
     base = models.get("executor", replace(context, executor_adapter=False)) if model.distilled else model
     if any(dep_outputs.values()):
@@ -196,6 +199,12 @@ async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *,
         if not model.distilled:
             raise
         outcomes = []
-    if not model.distilled or outcomes:
+    if not model.distilled or any(o.ok or o.held for o in outcomes):
         return outcomes
-    return await run_task_agent(task, dep_outputs, tools=tools, model=base, context=context)
+    try:
+        again = await run_task_agent(task, dep_outputs, tools=tools, model=base, context=context, tried=outcomes)
+    except StructuredOutputError:
+        if not outcomes:
+            raise
+        again = []  # no other call could be formed: the failed calls are the task's account
+    return [*outcomes, *again]

@@ -230,7 +230,8 @@ async def test_after_the_distilled_first_step_a_retry_is_the_base_executors_with
 
 async def test_a_call_that_failed_is_not_made_again_with_the_same_arguments():
     """"Weather in Zuraflax": the server knows no such city; asking it again tells nothing new. The failed call
-    stands as the task's account, on either executor, and the base executor does not start the task over."""
+    stands as the task's account, on either executor: the base executor's retry, and its run from the start
+    after the distilled executor's failure, do not repeat it."""
     from dataclasses import replace
 
     from nodes.execute import run_executor
@@ -243,8 +244,23 @@ async def test_a_call_that_failed_is_not_made_again_with_the_same_arguments():
     assert [o.ok for o in outcomes] == [False] and "unknown city Zuraflax" in outcomes[0].error
     assert len(tools.calls) == 1
     tools = oslo_weather()
-    models = DistilledThenBase([zuraflax, "never asked twice"], [zuraflax, "never asked twice"])
+    models = DistilledThenBase([zuraflax, "never asked twice"], [zuraflax, zuraflax, "never asked thrice"])
     outcomes = await run_executor(task, {}, tools=tools, models=models,
                                   context=replace(Context(), executor_adapter=True))
     assert [o.ok for o in outcomes] == [False] and len(tools.calls) == 1
-    assert models.distilled.calls_made == 1 and models.base.calls_made == 1  # the base executor's one retry
+    assert models.distilled.calls_made == 1 and models.base.calls_made == 2  # its retry, then its own first step
+
+
+async def test_after_a_failed_distilled_call_the_base_executor_starts_over_and_calls_something_else():
+    """"nestle share price": the distilled executor asks for ticker 'share', the base executor's retry repeats
+    it (not made again), and the base executor's own first step asks for 'nestle'."""
+    from dataclasses import replace
+
+    from nodes.execute import run_executor
+
+    bergen, oslo = ({"tool": "get_forecast", "params": {"city": c}} for c in ("Bergen", "Oslo"))
+    tools = oslo_weather()
+    models = DistilledThenBase([bergen], [bergen, oslo])
+    outcomes = await run_executor(Task(id="T1", server="weather", query="weather in Oslo for Bergen folks"), {},
+                                  tools=tools, models=models, context=replace(Context(), executor_adapter=True))
+    assert [o.ok for o in outcomes] == [False, True] and [c[2]["city"] for c in tools.calls] == ["Bergen", "Oslo"]
