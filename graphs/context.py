@@ -66,11 +66,12 @@ class Context:
     search_fallback: bool = field(
         default=True, metadata={"description": "Send sub-queries no dynamic server matches to the catalogue's "
                                                "search server."})
-    # On by default: the shipped adapter (nodes/distill/adapters/DATA_CARD.md) beats the base executor on held-out
-    # single requests (benchmarks/distill.py: 0.905 vs 0.484) and end to end on benchmarks/answers.py's test split
-    # (0.936 vs 0.923); benchmarks/latency.py keeps every bar with it (fast warm p50 1.37 s, cold 4.62 s).
+    # Off by default, for now: the shipped adapter beats the base executor on held-out single requests
+    # (benchmarks/distill.py: 0.905 vs 0.484) and end to end on benchmarks/answers.py's test split (0.936 vs 0.923),
+    # within every latency bar, but with it on, a langgraph-dev booking ran no booking step (no approval
+    # request) and a streamed answer sent no tokens (tests/integration/test_langgraph_server.py). Not yet understood.
     executor_adapter: bool = field(
-        default=True, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
+        default=False, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
                                                 "installed (embedded backend; other roles keep the base model)."})
     # Off by default: measured on benchmarks/streaming_dispatch.py (fixed-rate stream), not yet end to end on a real planner.
     stream_plan: bool = field(

@@ -157,8 +157,7 @@ def test_only_the_executor_role_runs_on_the_adapter_and_it_can_be_switched_off()
     for role in ("router", "planner", "answerer"):
         other = factory.get(role, on)
         assert not other.distilled and other.chat._runtime is base
-    assert factory.get("executor", Context()).distilled  # on by default
-    switched_off = factory.get("executor", Context(executor_adapter=False))
+    switched_off = factory.get("executor", Context())  # off by default (graphs/context.py says why)
     assert not switched_off.distilled and switched_off.chat._runtime is base
     without = ModelFactory(load_runtime=lambda: base).get("executor", on)
     assert not without.distilled and without.chat._runtime is base

@@ -69,8 +69,7 @@ def build(db: SandboxDB, **settings: Any) -> FastMCP:
         limit: Limit = 5,
     ) -> Answer:
         """Products in the catalogue, best match to the query first, then cheapest first: product_id (needed for stock and orders), category,
-        brand, model, list price in USD and a one-line summary. When no product has every word of the query,
-        ``match`` says so and the closest products follow."""
+        brand, model, list price in USD and a one-line summary."""
         products = await db.rows(SEARCH_SQL, {
             "category": category, "brand": brand.strip().lower() if brand else None, "max_price": max_price_usd,
             "text": query, "limit": limit,
@@ -78,7 +77,8 @@ def build(db: SandboxDB, **settings: Any) -> FastMCP:
         if not products:
             return db.answer(products=[], note="no product matches; try fewer filters")
         # When every product found lacks a word asked for ("iphone 3000 ultra"), none is the one asked about,
-        # and the answer must say so rather than offer the closest as if it were.
+        # and the answer must say so rather than offer the closest as if it were. (The tool's description is
+        # left as it was: the bundled synthetic-query cache is keyed by it.)
         lacking = [missing_words(_text(p), query, SHOPPING_WORDS) for p in products] if query else [[]]
         if all(lacking):
             nowhere = [w for w in lacking[0] if all(w in words for words in lacking)]
