@@ -94,6 +94,7 @@ class SessionPool:
         self._max_concurrency = max_concurrency_per_server
         self._tools: dict[str, list[Tool]] = {}
         self._tool_cache = tool_cache
+        self._known_names: list[str] = []  # memo of known_names(), dropped when names are kept anew
         self._fingerprints: dict[str, str] = {}
         self._unverified: set[str] = set()  # tools listed from the cache, not yet by the server itself
         self.listing_version = 0  # bumped when a server's live tools differ from the cached ones
@@ -211,15 +212,22 @@ class SessionPool:
 
     async def known_names(self) -> list[str]:
         """Every name the catalogue's listing tools returned lately (cities, companies), from the cache: the
-        whole names a request's words may be part of ("Mexico City", not "Mexico"; nodes/argument_candidates.py).
-        Empty until the index sync has asked the listing tools once (graphs/catalog_index.py)."""
-        names: list[str] = []
-        for server in self.catalog.names():
-            for listed in (await self.cached_names(server) or {}).values():
-                names.extend(listed)
-        return list(dict.fromkeys(names))
+        whole names a request's words may be part of ("Mexico City", not "Mexico"; nodes/whole_names.py).
+        Read once per process (every task asks), in one thread hop; empty until the index sync has asked the
+        listing tools (graphs/catalog_index.py)."""
+        if self._known_names or self._tool_cache is None:
+            return self._known_names
+        cache, servers = self._tool_cache, self.catalog.names()
+
+        def read() -> list[str]:
+            listed = [cache.get_names(server, self._fingerprint(server)) or {} for server in servers]
+            return list(dict.fromkeys(name for by_tool in listed for names in by_tool.values() for name in names))
+
+        self._known_names = await asyncio.to_thread(read)
+        return self._known_names
 
     async def keep_names(self, name: str, names: dict[str, list[str]]) -> None:
+        self._known_names = []
         if self._tool_cache is not None and name in self.catalog.servers:
             await asyncio.to_thread(lambda: self._tool_cache.put_names(name, self._fingerprint(name), names))
 
