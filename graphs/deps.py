@@ -100,6 +100,7 @@ def build_model_factory() -> ModelFactory:
         overrides=role_overrides(),
         load_executor_runtime=(lambda: LlamaRuntime(find_smollm_gguf(), n_threads=threads, lora_path=adapter))
         if adapter else None,
+        adapter_name=adapter.name if adapter else "LoRA adapter",
     )
 
 

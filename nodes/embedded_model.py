@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -75,11 +75,25 @@ class EmbeddedChatModel(BaseChatModel):
     temperature: float = 0.2
     max_tokens: int = 384
     repeat_penalty: float = 1.15
-    _runtime: LlamaRuntime = PrivateAttr()
+    _source: Callable[[], LlamaRuntime] = PrivateAttr()
+    _loaded: LlamaRuntime | None = PrivateAttr(default=None)
+    _label: str = PrivateAttr(default="embedded")
 
-    def __init__(self, runtime: LlamaRuntime, **kwargs: Any):
+    def __init__(self, runtime: LlamaRuntime | Callable[[], LlamaRuntime], *, label: str = "embedded", **kwargs: Any):
         super().__init__(**kwargs)
-        self._runtime = runtime
+        # A loader is called on the first generation, which the async paths run in a worker thread: loading
+        # weights (and finding the file) is blocking work that must not stall the event loop (langgraph dev
+        # rejects it, and every other run would wait).
+        self._source = runtime if callable(runtime) else (lambda: runtime)
+        self._loaded: LlamaRuntime | None = None
+        self._label = label
+
+    @property
+    def runtime(self) -> LlamaRuntime:
+        """The weights this model runs on, loaded on first use (blocking: call it off the event loop)."""
+        if self._loaded is None:
+            self._loaded = self._source()
+        return self._loaded
 
     @property
     def _llm_type(self) -> str:
@@ -87,8 +101,8 @@ class EmbeddedChatModel(BaseChatModel):
 
     @property
     def _identifying_params(self) -> dict[str, Any]:
-        return {"model_path": str(self._runtime.model_path), "lora_path": str(self._runtime.lora_path or ""),
-                "temperature": self.temperature}
+        # Read on the event loop by LangChain's callbacks: a label, not the loaded runtime's paths.
+        return {"model": self._label, "temperature": self.temperature}
 
     def _request(self, messages: list[BaseMessage], stop: list[str] | None, kwargs: dict) -> dict[str, Any]:
         request: dict[str, Any] = {
@@ -111,12 +125,13 @@ class EmbeddedChatModel(BaseChatModel):
         **kwargs: Any,
     ) -> ChatResult:
         request = self._request(messages, stop, kwargs)
-        with self._runtime.lock:
-            self._runtime.reset_counters()
+        runtime = self.runtime
+        with runtime.lock:
+            runtime.reset_counters()
             started = time.perf_counter()
-            response = self._runtime.llama.create_chat_completion(**request)
+            response = runtime.llama.create_chat_completion(**request)
             seconds = time.perf_counter() - started
-            prompt_s, evaluated = self._runtime.prompt_work()
+            prompt_s, evaluated = runtime.prompt_work()
         prompt_s = min(seconds, prompt_s)
         choice = response["choices"][0]
         usage = response.get("usage") or {}
@@ -142,10 +157,11 @@ class EmbeddedChatModel(BaseChatModel):
     ) -> Iterator[ChatGenerationChunk]:
         request = self._request(messages, stop, kwargs)
         finish_reason = None
-        with self._runtime.lock:
-            self._runtime.reset_counters()
+        runtime = self.runtime
+        with runtime.lock:
+            runtime.reset_counters()
             started = time.perf_counter()
-            for part in self._runtime.llama.create_chat_completion(**request, stream=True):
+            for part in runtime.llama.create_chat_completion(**request, stream=True):
                 finish_reason = part["choices"][0].get("finish_reason") or finish_reason
                 delta = part["choices"][0].get("delta", {}).get("content")
                 if not delta:
@@ -155,7 +171,7 @@ class EmbeddedChatModel(BaseChatModel):
                     run_manager.on_llm_new_token(delta, chunk=chunk)
                 yield chunk
             seconds = time.perf_counter() - started
-            prompt_s, evaluated = self._runtime.prompt_work()
+            prompt_s, evaluated = runtime.prompt_work()
         prompt_s = min(seconds, prompt_s)
         # the last chunk carries no text, only what the merged message reports about the call
         yield ChatGenerationChunk(message=AIMessageChunk(content="", response_metadata={

@@ -68,12 +68,14 @@ class ModelFactory:
         api_key: str = "EMPTY",
         overrides: dict[str, RoleOverride] | None = None,
         load_executor_runtime: Callable[[], LlamaRuntime] | None = None,
+        adapter_name: str = "LoRA adapter",
     ):
         self._load_runtime = load_runtime
         self._runtimes: dict[str, LlamaRuntime] = {}
         # The base weights with the distilled executor's LoRA adapter: the executor role only.
         self._load_executor_runtime = load_executor_runtime
         self._executor_runtime: LlamaRuntime | None = None
+        self._adapter_name = adapter_name  # named in the executor's endpoint (error messages, traces)
         self._api_key = api_key
         self._overrides = overrides or {}
         self._cache: dict[tuple, RoleModel] = {}
@@ -91,10 +93,14 @@ class ModelFactory:
                 self._runtimes[role] = self._shared(self._load_runtime())
             return self._runtimes[role]
 
-    def executor_runtime(self) -> LlamaRuntime | None:
-        """The weights with the executor's adapter, loaded on first use; None when no adapter is installed."""
+    @property
+    def has_executor_adapter(self) -> bool:
+        return self._load_executor_runtime is not None
+
+    def executor_runtime(self) -> LlamaRuntime:
+        """The weights with the executor's adapter, loaded on first use."""
         if self._load_executor_runtime is None:
-            return None
+            raise LookupError("no executor adapter is installed")
         with self._lock:
             if self._executor_runtime is None:
                 self._executor_runtime = self._shared(self._load_executor_runtime())
@@ -105,8 +111,7 @@ class ModelFactory:
         backend = override.backend or context.model_backend
         temperature = ROLE_TEMPERATURE.get(role, 0.0)
         max_tokens = ROLE_MAX_TOKENS.get(role, 256)
-        distilled = (backend == "embedded" and role == "executor" and context.executor_adapter
-                     and self._load_executor_runtime is not None)
+        distilled = backend == "embedded" and role == "executor" and context.executor_adapter and self.has_executor_adapter
         if backend == "embedded":
             key: tuple = (role, backend, distilled)
         elif backend == "openai":
@@ -119,11 +124,12 @@ class ModelFactory:
         tags = [] if role == "answerer" else ["nostream"]
         if key not in self._cache:
             if backend == "embedded":
-                runtime = (self.executor_runtime() if distilled else None) or self.runtime(role)
-                chat: BaseChatModel = EmbeddedChatModel(runtime, temperature=temperature, max_tokens=max_tokens,
-                                                          tags=tags)
-                adapter = f" + {runtime.lora_path.name}" if runtime.lora_path else ""
-                endpoint = f"embedded llama.cpp ({runtime.model_path.name}{adapter})"
+                # The weights load on the model's first call, in the thread that runs it: get() is called on
+                # the event loop, and loading (finding the file, mapping the weights) blocks.
+                load = self.executor_runtime if distilled else (lambda: self.runtime(role))
+                endpoint = "embedded llama.cpp" + (f" + {self._adapter_name}" if distilled else "")
+                chat: BaseChatModel = EmbeddedChatModel(load, label=endpoint, temperature=temperature,
+                                                          max_tokens=max_tokens, tags=tags)
             else:
                 from langchain_openai import ChatOpenAI
 

@@ -101,6 +101,19 @@ async def test_a_thread_streams_two_turns_and_the_follow_up_uses_the_first(langg
     assert set(state["trace"]) >= {"router", "retrieve", "plan", "execute", "answer"}
 
 
+async def test_a_planning_run_loads_its_roles_weights_without_blocking_the_server(langgraph_server):
+    """The planning route's roles are not warmed up at start: their weights load during the run, which must
+    happen off the event loop (langgraph dev fails a run that blocks it with BlockingError)."""
+    client = get_client(url=langgraph_server[0])
+    thread = (await client.threads.create())["thread_id"]
+    await client.runs.wait(thread, "tura", input={"messages": [{"role": "user", "content": "Weather in Rome tomorrow?"}]},
+                           context={"forced_route": "planning"})
+    state = (await client.threads.get_state(thread))["values"]
+    assert not any("Blocking" in e for e in state.get("errors") or []), state.get("errors")
+    assert "search" in state["trace"] and state["citations"], state.get("errors")
+    assert any(c["tool"] == "get_forecast" for c in state["citations"]), state["citations"]
+
+
 BOOKING = "Book the cheapest 4-star hotel in Paris for tomorrow night"
 
 

@@ -150,17 +150,19 @@ def test_each_example_is_the_executors_own_prompt_with_both_targets(tmp_path):
 def test_only_the_executor_role_runs_on_the_adapter_and_it_can_be_switched_off():
     base = SimpleNamespace(model_path=Path("base.gguf"), lora_path=None)
     adapted = SimpleNamespace(model_path=Path("base.gguf"), lora_path=Path("executor.gguf"))
-    factory = ModelFactory(load_runtime=lambda: base, load_executor_runtime=lambda: adapted)
+    factory = ModelFactory(load_runtime=lambda: base, load_executor_runtime=lambda: adapted,
+                           adapter_name="executor.gguf")
     on = Context(executor_adapter=True)
     executor = factory.get("executor", on)
-    assert executor.distilled and executor.chat._runtime is adapted and "executor.gguf" in executor.endpoint
+    assert executor.distilled and executor.chat.runtime is adapted and "executor.gguf" in executor.endpoint
     for role in ("router", "planner", "answerer"):
         other = factory.get(role, on)
-        assert not other.distilled and other.chat._runtime is base
-    switched_off = factory.get("executor", Context())  # off by default (graphs/context.py says why)
-    assert not switched_off.distilled and switched_off.chat._runtime is base
+        assert not other.distilled and other.chat.runtime is base
+    assert factory.get("executor", Context()).distilled  # on by default
+    switched_off = factory.get("executor", Context(executor_adapter=False))
+    assert not switched_off.distilled and switched_off.chat.runtime is base
     without = ModelFactory(load_runtime=lambda: base).get("executor", on)
-    assert not without.distilled and without.chat._runtime is base
+    assert not without.distilled and without.chat.runtime is base
 
 
 def test_the_adapter_is_the_shipped_one_unless_the_environment_names_another_or_off(monkeypatch, tmp_path):
