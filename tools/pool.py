@@ -3,10 +3,10 @@
 Why: a tool from ``MultiServerMCPClient.get_tools()`` opens a new session per call (over stdio a new
 process, 570-870 ms); a held session costs a few milliseconds (ARCHITECTURE.md decision 4).
 
-With a tool-list cache (tools/tool_list_cache.py), listing a server's tools starts nothing: the cached list
-for the server's current configuration answers, and the server starts on its first call. The session then
-lists its tools again; a listing that changed replaces the cached one and bumps ``listing_version``, so the
-index re-syncs (graphs/catalog_index.py).
+With a tool-list cache (tools/tool_list_cache.py, read through tools/cached_listings.py), listing a server's
+tools starts nothing: the cached list for the server's current configuration answers, and the server starts on
+its first call. The session then lists its tools again; a listing that changed replaces the cached one and
+bumps ``listing_version``, so the index re-syncs (graphs/catalog_index.py).
 
 Each session lives inside its own asyncio task, because the adapters' session is an anyio context that
 must be entered and exited by the same task. Calls from any task go through ``call``: per-call timeout,
@@ -29,9 +29,10 @@ from mcp import ClientSession
 from mcp.shared.exceptions import McpError
 from mcp.types import CONNECTION_CLOSED, CallToolResult, Tool
 
+from tools.cached_listings import CachedListings
 from tools.catalog import Catalog
 from tools.secrets import Redactor, catalog_secrets
-from tools.tool_list_cache import ToolListCache, fingerprint
+from tools.tool_list_cache import ToolListCache
 from tools.tool_outcome import ToolOutcome, outcome_from_result
 
 _call_ids = itertools.count(1)
@@ -93,9 +94,7 @@ class SessionPool:
         self._limits: dict[str, asyncio.Semaphore] = {}
         self._max_concurrency = max_concurrency_per_server
         self._tools: dict[str, list[Tool]] = {}
-        self._tool_cache = tool_cache
-        self._known_names: list[str] = []  # memo of known_names(), dropped when names are kept anew
-        self._fingerprints: dict[str, str] = {}
+        self._listings = CachedListings(tool_cache, catalog, self._extra_env) if tool_cache is not None else None
         self._unverified: set[str] = set()  # tools listed from the cache, not yet by the server itself
         self.listing_version = 0  # bumped when a server's live tools differ from the cached ones
         self.sessions_opened = 0
@@ -183,20 +182,11 @@ class SessionPool:
         spec = self.catalog.servers.get(name)
         return spec.approvals if spec is not None else None
 
-    def _fingerprint(self, name: str) -> str:
-        """The server's configuration fingerprint, worked out once per pool (it stats the source file)."""
-        if name not in self._fingerprints:
-            self._fingerprints[name] = fingerprint(self.catalog.servers[name].connection(self._extra_env))
-        return self._fingerprints[name]
-
     async def list_tools(self, name: str) -> list[Tool]:
         """The server's tools: kept after the first listing; from the tool-list cache, if it holds them for
         the server's current configuration, without starting the server."""
         if name not in self._tools:
-            cached = None
-            if self._tool_cache is not None and name in self.catalog.servers:
-                # file reads and stats in a thread: the event loop serves other runs (langgraph dev refuses)
-                cached = await asyncio.to_thread(lambda: self._tool_cache.get(name, self._fingerprint(name)))
+            cached = await self._listings.tools(name) if self._listings is not None else None
             if cached is not None:
                 self._tools[name] = cached
                 self._unverified.add(name)
@@ -206,30 +196,15 @@ class SessionPool:
 
     async def cached_names(self, name: str) -> dict[str, list[str]] | None:
         """What the server's listing tools returned in a recent process (tool -> names), if cached."""
-        if self._tool_cache is None or name not in self.catalog.servers:
-            return None
-        return await asyncio.to_thread(lambda: self._tool_cache.get_names(name, self._fingerprint(name)))
+        return await self._listings.names(name) if self._listings is not None else None
 
     async def known_names(self) -> list[str]:
-        """Every name the catalogue's listing tools returned lately (cities, companies), from the cache: the
-        whole names a request's words may be part of ("Mexico City", not "Mexico"; nodes/whole_names.py).
-        Read once per process (every task asks), in one thread hop; empty until the index sync has asked the
-        listing tools (graphs/catalog_index.py)."""
-        if self._known_names or self._tool_cache is None:
-            return self._known_names
-        cache, servers = self._tool_cache, self.catalog.names()
-
-        def read() -> list[str]:
-            listed = [cache.get_names(server, self._fingerprint(server)) or {} for server in servers]
-            return list(dict.fromkeys(name for by_tool in listed for names in by_tool.values() for name in names))
-
-        self._known_names = await asyncio.to_thread(read)
-        return self._known_names
+        """Every name the catalogue's listing tools returned lately (tools/cached_listings.py ``all_names``)."""
+        return await self._listings.all_names() if self._listings is not None else []
 
     async def keep_names(self, name: str, names: dict[str, list[str]]) -> None:
-        self._known_names = []
-        if self._tool_cache is not None and name in self.catalog.servers:
-            await asyncio.to_thread(lambda: self._tool_cache.put_names(name, self._fingerprint(name), names))
+        if self._listings is not None:
+            await self._listings.keep_names(name, names)
 
     async def _list_live(self, name: str, session: ClientSession) -> None:
         """List through the open session; replace a cached list that differs, and keep the cache current."""
@@ -239,8 +214,8 @@ class SessionPool:
         if name in self._tools and self._tools[name] != live:
             self.listing_version += 1
         self._tools[name] = live
-        if self._tool_cache is not None:
-            await asyncio.to_thread(lambda: self._tool_cache.put(name, self._fingerprint(name), live))
+        if self._listings is not None:
+            await self._listings.keep_tools(name, live)
 
     async def _tool(self, server: str, tool: str) -> Tool | None:
         return next((t for t in await self.list_tools(server) if t.name == tool), None)
