@@ -131,6 +131,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         context = replace(context, **{flag: False})
     if args.executor_adapter is not None:
         context = replace(context, executor_adapter=args.executor_adapter)
+    if args.rewriter_adapter is not None:
+        context = replace(context, rewriter_adapter=args.rewriter_adapter)
     today = date.today()
     deps = build_dependencies()
     rows: list[dict[str, Any]] = []
@@ -163,7 +165,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     overall = summarise(rows)
     by_kind = {k: summarise([r for r in rows if r["kind"] == k]) for k in KINDS if any(r["kind"] == k for r in rows)}
     label = ("base" if not args.ablate else "-" + ",-".join(args.ablate)) + (
-        "+executor_adapter" if result["context"].executor_adapter else "")
+        "+executor_adapter" if result["context"].executor_adapter else "") + (
+        "+rewriter_adapter" if result["context"].rewriter_adapter else "")
     summary = {"split": args.split, "config": label, "backend": args.backend, **overall, "by_kind": by_kind}
     table = Table(title=f"Answer quality: split {args.split}, config {label}, backend {args.backend}")
     columns = ("kind", "items", "accuracy", "correct/partial/incorrect", "faithfulness", "tool sel.", "arg acc.",
@@ -215,6 +218,9 @@ def main() -> None:
     parser.add_argument("--executor-adapter", action=argparse.BooleanOptionalAction, default=None,
                         help="run the executor on the installed distilled adapter (nodes/distill/adapters), or not "
                              "(default: the Context's default); result files say which")
+    parser.add_argument("--rewriter-adapter", action=argparse.BooleanOptionalAction, default=None,
+                        help="rewrite follow-ups on the installed distilled rewriter adapter, or not (default: the "
+                             "Context's default)")
     parser.add_argument("--record", action="store_true",
                         help="put this run's summary on the shipped adapter's data card")
     parser.add_argument("--backend", choices=("embedded", "openai"), default="embedded")

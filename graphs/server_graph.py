@@ -22,6 +22,7 @@ from starlette.applications import Starlette
 
 from graphs.context import Context
 from graphs.deps import Dependencies, MissingModelError, build_dependencies
+from nodes.models import adapter_wanted
 from graphs.graph import compile_from
 
 logger = logging.getLogger(__name__)
@@ -38,8 +39,9 @@ async def warm_up(deps: Dependencies) -> None:
     try:
         for role in ("router", "executor", "answerer"):  # the fast path's roles
             await asyncio.to_thread(deps.models.runtime, role)
-        if deps.models.has_executor_adapter and Context().executor_adapter:  # the executor's default weights
-            await asyncio.to_thread(deps.models.executor_runtime)
+        for role in ("executor", "rewriter"):  # a role's default weights may be its distilled adapter's
+            if deps.models.has_adapter(role) and adapter_wanted(role, Context()):
+                await asyncio.to_thread(deps.models.adapter_runtime, role)
     except MissingModelError as exc:  # only the openai backend will work; runs say so if they need it
         logger.warning("tura: embedded model not available (%s); use the openai backend", exc)
     await deps.retriever.search(["warm up"], top_k=1, top_n=1)

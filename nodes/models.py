@@ -17,8 +17,11 @@ from langchain_core.language_models import BaseChatModel
 from graphs.context import Context
 from nodes.embedded_model import EmbeddedChatModel, LlamaRuntime
 
-Role = Literal["router", "decomposer", "planner", "executor", "answerer", "augmenter", "judge"]
-ROLES: tuple[Role, ...] = ("router", "decomposer", "planner", "executor", "answerer", "augmenter", "judge")
+Role = Literal["router", "rewriter", "decomposer", "planner", "executor", "answerer", "augmenter", "judge"]
+ROLES: tuple[Role, ...] = ("router", "rewriter", "decomposer", "planner", "executor", "answerer", "augmenter", "judge")
+# Roles whose base model shares another role's llama.cpp context: the follow-up rewriter is asked in the router
+# node, one call after the router's, and had that context before it was a role of its own.
+SHARED_CONTEXT: dict[str, str] = {"rewriter": "router"}
 
 # Augmentation wants diverse queries; everything else wants the most likely, parseable answer.
 ROLE_TEMPERATURE: dict[str, float] = {"augmenter": 0.9}
@@ -42,7 +45,21 @@ class RoleModel:
     chat: BaseChatModel
     backend: str  # "embedded" | "openai" | anything else (e.g. "fake" in tests: no decoding constraints)
     endpoint: str  # where the model lives, for error messages
-    distilled: bool = False  # the executor with the distilled LoRA adapter (prompted without few-shot examples)
+    distilled: bool = False  # on a distilled LoRA adapter (prompted without few-shot examples)
+
+
+@dataclass(frozen=True)
+class RoleAdapter:
+    """A distilled LoRA adapter for one role: its file's name (shown in the endpoint) and how to load the base
+    weights with it."""
+
+    name: str
+    load: Callable[[], LlamaRuntime]
+
+
+def adapter_wanted(role: str, context: Context) -> bool:
+    """Whether the run's context asks for ``role``'s distilled adapter (where one is installed)."""
+    return {"executor": context.executor_adapter, "rewriter": context.rewriter_adapter}.get(role, False)
 
 
 class ModelProvider(Protocol):
@@ -67,15 +84,13 @@ class ModelFactory:
         load_runtime: Callable[[], LlamaRuntime],
         api_key: str = "EMPTY",
         overrides: dict[str, RoleOverride] | None = None,
-        load_executor_runtime: Callable[[], LlamaRuntime] | None = None,
-        adapter_name: str = "LoRA adapter",
+        adapters: dict[str, RoleAdapter] | None = None,
     ):
         self._load_runtime = load_runtime
         self._runtimes: dict[str, LlamaRuntime] = {}
-        # The base weights with the distilled executor's LoRA adapter: the executor role only.
-        self._load_executor_runtime = load_executor_runtime
-        self._executor_runtime: LlamaRuntime | None = None
-        self._adapter_name = adapter_name  # named in the executor's endpoint (error messages, traces)
+        # The base weights with a role's distilled LoRA adapter (the executor's, the rewriter's): that role only.
+        self._adapters = adapters or {}
+        self._adapter_runtimes: dict[str, LlamaRuntime] = {}
         self._api_key = api_key
         self._overrides = overrides or {}
         self._cache: dict[tuple, RoleModel] = {}
@@ -93,25 +108,22 @@ class ModelFactory:
                 self._runtimes[role] = self._shared(self._load_runtime())
             return self._runtimes[role]
 
-    @property
-    def has_executor_adapter(self) -> bool:
-        return self._load_executor_runtime is not None
+    def has_adapter(self, role: str) -> bool:
+        return role in self._adapters
 
-    def executor_runtime(self) -> LlamaRuntime:
-        """The weights with the executor's adapter, loaded on first use."""
-        if self._load_executor_runtime is None:
-            raise LookupError("no executor adapter is installed")
+    def adapter_runtime(self, role: str) -> LlamaRuntime:
+        """The weights with ``role``'s adapter, loaded on first use."""
         with self._lock:
-            if self._executor_runtime is None:
-                self._executor_runtime = self._shared(self._load_executor_runtime())
-            return self._executor_runtime
+            if role not in self._adapter_runtimes:
+                self._adapter_runtimes[role] = self._shared(self._adapters[role].load())
+            return self._adapter_runtimes[role]
 
     def get(self, role: Role, context: Context) -> RoleModel:
         override = self._overrides.get(role, RoleOverride())
         backend = override.backend or context.model_backend
         temperature = ROLE_TEMPERATURE.get(role, 0.0)
         max_tokens = ROLE_MAX_TOKENS.get(role, 256)
-        distilled = backend == "embedded" and role == "executor" and context.executor_adapter and self.has_executor_adapter
+        distilled = backend == "embedded" and self.has_adapter(role) and adapter_wanted(role, context)
         if backend == "embedded":
             key: tuple = (role, backend, distilled)
         elif backend == "openai":
@@ -126,8 +138,9 @@ class ModelFactory:
             if backend == "embedded":
                 # The weights load on the model's first call, in the thread that runs it: get() is called on
                 # the event loop, and loading (finding the file, mapping the weights) blocks.
-                load = self.executor_runtime if distilled else (lambda: self.runtime(role))
-                endpoint = "embedded llama.cpp" + (f" + {self._adapter_name}" if distilled else "")
+                load = ((lambda: self.adapter_runtime(role)) if distilled
+                        else (lambda: self.runtime(SHARED_CONTEXT.get(role, role))))
+                endpoint = "embedded llama.cpp" + (f" + {self._adapters[role].name}" if distilled else "")
                 chat: BaseChatModel = EmbeddedChatModel(load, label=endpoint, temperature=temperature,
                                                           max_tokens=max_tokens, tags=tags)
             else:

@@ -51,6 +51,11 @@ _WORDS = re.compile(r"[\w']+")
 _FREE_WORDS = frozenset("""a an the and or of in on at to for is are was be it this that what whats what's how
     about which who when where will would can could do does please pls me my i you there here then also
     same day date after before next following weather price""".split())
+# What a follow-up asks for, named in the catalogue's own words: "need a room at my destination" is a question
+# about hotels. A closed vocabulary of kinds of thing, never a value (a place, a company), so a rewrite may name
+# one that no turn wrote.
+_INTENT_WORDS = frozenset("""hotel hotels room rooms flight flights train trains restaurant restaurants
+    attractions sights forecast stock stocks share shares quote history chart rate exchange""".split())
 
 
 def fallback_rewrite(turns: list[BaseMessage], question: str) -> str:
@@ -67,7 +72,8 @@ def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: da
     known = {w.lower() for text in [question, *(m.text for m in turns if m.type == "human")]
              for w in _WORDS.findall(text)}
     # Numbers too: a rewrite that carries a figure of the last answer ("30.86", "108") is not the user's question.
-    return [w for w in _WORDS.findall(rewrite) if w.lower() not in known and w.lower() not in _FREE_WORDS]
+    return [w for w in _WORDS.findall(rewrite)
+            if w.lower() not in known and w.lower() not in _FREE_WORDS and w.lower() not in _INTENT_WORDS]
 
 
 def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: date) -> str:
@@ -157,18 +163,23 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
     return _LEADING_LINK.sub("", located).strip() or located  # "And hotels in Paris": a question on its own
 
 
+def rewrite_conversation(turns: list[BaseMessage], question: str, today: date, *,
+                         with_examples: bool = True) -> list[BaseMessage]:
+    """The rewriter's prompt. The distilled rewriter (nodes/distill/followups.py) learnt the task without the
+    few-shot examples, and is asked without them."""
+    examples = [m for user, reply in REWRITE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))]
+    return [SystemMessage(REWRITE_SYSTEM.format(today=today.isoformat())), *(examples if with_examples else []),
+            HumanMessage(REWRITE_USER.format(history=render_history(turns), question=question))]
+
+
 async def rewrite_standalone(
     model: RoleModel, turns: list[BaseMessage], question: str, context: Context,
     last_arguments: list[str] | None = None,
 ) -> tuple[str, str | None]:
     """(standalone query, error or None). ``last_arguments`` are the string arguments of the last turn's
     tool calls: a follow-up that names another one ("what about netflix?") swaps it in, without a model."""
-    conversation: list[BaseMessage] = [
-        SystemMessage(REWRITE_SYSTEM.format(today=today_of(context.today).isoformat())),
-        *[m for user, reply in REWRITE_EXAMPLES for m in (HumanMessage(user), AIMessage(reply))],
-        HumanMessage(REWRITE_USER.format(history=render_history(turns), question=question)),
-    ]
     today = today_of(context.today)
+    conversation = rewrite_conversation(turns, question, today, with_examples=not model.distilled)
     last_asked = next((" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not added_words(question, [], last_asked, today):

@@ -80,7 +80,7 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
         errors = [f"router: {note}"] if note else []
         turns = earlier_turns(state.get("messages") or []) if not state.get("query") else []
         if turns:
-            question, problem = await rewrite_standalone(models.get("router", context), turns, question, context,
+            question, problem = await rewrite_standalone(models.get("rewriter", context), turns, question, context,
                                                          last_call_values(state.get("task_results") or {}))
             errors += [problem] if problem else []
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}

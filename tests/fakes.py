@@ -15,7 +15,7 @@ from mcp.types import Tool, ToolAnnotations
 
 from graphs.context import Context
 from indexes.server_index import ServerHit
-from nodes.models import RoleModel
+from nodes.models import SHARED_CONTEXT, RoleModel
 from tools.tool_outcome import ToolOutcome
 
 Reply = str | dict | Callable[[list[BaseMessage]], str]
@@ -81,9 +81,10 @@ class ScriptedModels:
         self.chats = {role: ScriptedChat(script, record=record) for role, script in scripts.items()}
 
     def get(self, role: str, context: Context) -> RoleModel:
-        if role not in self.chats:
+        scripted = role if role in self.chats else SHARED_CONTEXT.get(role, role)  # the rewriter: the router's
+        if scripted not in self.chats:
             raise AssertionError(f"role {role} was not expected to be called")
-        return RoleModel(role=role, chat=self.chats[role], backend="fake", endpoint=f"fake:{role}")
+        return RoleModel(role=role, chat=self.chats[scripted], backend="fake", endpoint=f"fake:{scripted}")
 
     def calls(self, role: str) -> int:
         return self.chats[role].calls_made if role in self.chats else 0

@@ -3,6 +3,7 @@ and the executor role's adapter (tests/integration/test_distill_training.py trai
 
 import json
 import re
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from types import SimpleNamespace
@@ -18,7 +19,7 @@ from nodes.distill.trajectories import Step, Trajectory, oracle_trajectory
 from nodes.executor_prompt import executor_conversation
 from nodes.argument_candidates import gather_candidates
 from nodes.embedded_model import to_llama_messages
-from nodes.models import ModelFactory
+from nodes.models import ModelFactory, RoleAdapter
 from tests.fakes import FakeTools, make_tool
 from tools.sandbox.generate import ensure_sandbox
 
@@ -150,13 +151,12 @@ def test_each_example_is_the_executors_own_prompt_with_both_targets(tmp_path):
 def test_only_the_executor_role_runs_on_the_adapter_and_it_can_be_switched_off():
     base = SimpleNamespace(model_path=Path("base.gguf"), lora_path=None)
     adapted = SimpleNamespace(model_path=Path("base.gguf"), lora_path=Path("executor.gguf"))
-    factory = ModelFactory(load_runtime=lambda: base, load_executor_runtime=lambda: adapted,
-                           adapter_name="executor.gguf")
+    factory = ModelFactory(load_runtime=lambda: base, adapters={"executor": RoleAdapter("executor.gguf", lambda: adapted)})
     on = Context(executor_adapter=True)
     executor = factory.get("executor", on)
     assert executor.distilled and executor.chat.runtime is adapted and "executor.gguf" in executor.endpoint
-    for role in ("router", "planner", "answerer"):
-        other = factory.get(role, on)
+    for role in ("router", "rewriter", "planner", "answerer"):
+        other = factory.get(role, replace(on, rewriter_adapter=True))
         assert not other.distilled and other.chat.runtime is base
     assert factory.get("executor", Context()).distilled  # on by default
     switched_off = factory.get("executor", Context(executor_adapter=False))
@@ -169,16 +169,16 @@ def test_the_adapter_is_the_shipped_one_unless_the_environment_names_another_or_
     from graphs import deps
 
     monkeypatch.delenv("TURA_EXECUTOR_ADAPTER", raising=False)
-    assert deps.executor_adapter_path() == (deps.SHIPPED_ADAPTER if deps.SHIPPED_ADAPTER.is_file() else None)
+    assert deps.adapter_path("executor") == (deps.SHIPPED_ADAPTER if deps.SHIPPED_ADAPTER.is_file() else None)
     monkeypatch.setenv("TURA_EXECUTOR_ADAPTER", "off")
-    assert deps.executor_adapter_path() is None
+    assert deps.adapter_path("executor") is None
     other = tmp_path / "mine.gguf"
     other.write_bytes(b"GGUF")
     monkeypatch.setenv("TURA_EXECUTOR_ADAPTER", str(other))
-    assert deps.executor_adapter_path() == other
+    assert deps.adapter_path("executor") == other
     monkeypatch.setenv("TURA_EXECUTOR_ADAPTER", str(tmp_path / "missing.gguf"))
     with pytest.raises(deps.MissingModelError, match="not a file"):
-        deps.executor_adapter_path()
+        deps.adapter_path("executor")
 
 
 def test_an_epoch_of_length_bucketed_batches_holds_every_example_once():

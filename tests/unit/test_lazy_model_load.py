@@ -8,7 +8,7 @@ from types import SimpleNamespace
 from langchain_core.messages import HumanMessage
 
 from graphs.context import Context
-from nodes.models import ModelFactory
+from nodes.models import ModelFactory, RoleAdapter
 
 
 def fake_runtime(loads: list[str]):
@@ -27,7 +27,8 @@ def fake_runtime(loads: list[str]):
 async def test_getting_a_model_loads_nothing_and_its_first_call_loads_off_the_event_loop():
     base_loads: list[str] = []
     adapter_loads: list[str] = []
-    factory = ModelFactory(load_runtime=fake_runtime(base_loads), load_executor_runtime=fake_runtime(adapter_loads))
+    factory = ModelFactory(load_runtime=fake_runtime(base_loads),
+                           adapters={"executor": RoleAdapter("executor.gguf", fake_runtime(adapter_loads))})
     planner = factory.get("planner", Context())
     executor = factory.get("executor", Context(executor_adapter=True))
     assert base_loads == [] and adapter_loads == []  # get() runs in nodes, on the event loop

@@ -1,0 +1,81 @@
+"""The follow-up oracle (nodes/distill/followups.py): conversations whose standalone rewrite is known, in two
+banks that share no template, the held-out one on held-out entities; each written as a training example in the
+distilled rewriter's own prompt, which the runtime then asks without few-shot examples."""
+
+import json
+from datetime import date
+
+from langchain_core.messages import AIMessage, HumanMessage
+
+from graphs.context import Context
+from nodes.distill.followups import rewrite_example, synthesize_followups
+from nodes.distill.oracle import HELDOUT_CITIES, HELDOUT_COMPANIES
+from nodes.embedded_model import to_llama_messages
+from nodes.models import RoleModel
+from nodes.prompts.rewrite import REWRITE_EXAMPLES
+from nodes.rewrite import rewrite_conversation, rewrite_standalone
+from tests.fakes import ScriptedChat
+from tools.sandbox.generate import ensure_sandbox
+
+TODAY = date(2026, 11, 26)
+
+
+def sandbox(tmp_path):
+    return ensure_sandbox(tmp_path / "sandbox.db", today=TODAY)
+
+
+def test_banks_share_no_template_and_the_held_out_one_uses_held_out_entities(tmp_path):
+    db = sandbox(tmp_path)
+    train, heldout = synthesize_followups(db, "train", 200), synthesize_followups(db, "heldout", 80)
+    strip = lambda t: t.split(":", 1)[1]  # noqa: E731
+    assert {f.first for f in train}.isdisjoint({f.first for f in heldout})
+    assert {(strip(f.template), f.question) for f in train}.isdisjoint({(strip(f.template), f.question) for f in heldout})
+    assert {f.question.split()[0] for f in heldout} - {f.question.split()[0] for f in train}  # phrasings apart
+    held = {c.lower() for c in HELDOUT_CITIES + HELDOUT_COMPANIES}
+    for item in train:
+        assert not any(value.lower() in held for value in item.must), item
+    assert all(any(value.lower() in held for value in item.must) or item.template.split(":")[1] == "conversion"
+               for item in heldout)
+    kinds = {f.template.split(":")[1] for f in heldout}
+    assert kinds == {"place", "route", "arrival", "in_currency", "history", "conversion"}
+
+
+def test_the_standalone_holds_what_the_conversation_fixes_and_is_seeded(tmp_path):
+    db = sandbox(tmp_path)
+    items = synthesize_followups(db, "train", 60, seed=5)
+    assert items == synthesize_followups(db, "train", 60, seed=5)
+    for item in items:
+        for value in item.must:
+            assert value.lower().rstrip("s") in item.standalone.lower(), item
+        assert item.standalone.lower() not in item.first.lower()  # the follow-up asks something new
+
+
+def test_an_example_is_the_distilled_rewriters_prompt_with_the_rewrite_as_target(tmp_path):
+    item = synthesize_followups(sandbox(tmp_path), "train", 1)[0]
+    example = rewrite_example(item, TODAY)
+    turns = [HumanMessage(item.first), AIMessage(item.reply)]
+    assert example["messages"] == to_llama_messages(rewrite_conversation(turns, item.question, TODAY,
+                                                                         with_examples=False))
+    assert json.loads(example["action"]) == {"query": item.standalone} and example["with_thought"] == example["action"]
+    assert item.question in example["messages"][-1]["content"] and item.first in example["messages"][-1]["content"]
+
+
+async def test_the_distilled_rewriter_is_asked_without_few_shot_examples():
+    turns = [HumanMessage("weather in Lisbon tomorrow"), AIMessage("Sunny [T1.1].")]
+    prompts = {}
+    for distilled in (False, True):
+        chat = ScriptedChat(['{"query": "hotels in Lisbon tomorrow"}'])
+        model = RoleModel(role="rewriter", chat=chat, backend="fake", endpoint="fake", distilled=distilled)
+        query, problem = await rewrite_standalone(model, turns, "any hotels?", Context(today=TODAY.isoformat()))
+        assert query.startswith("hotels in Lisbon") and problem is None
+        prompts[distilled] = " ".join(m.text for m in chat.prompts[0])
+    example_reply = REWRITE_EXAMPLES[0][1]
+    assert example_reply in prompts[False] and example_reply not in prompts[True]
+
+
+def test_a_rewrite_may_name_what_is_asked_in_catalogue_words_but_not_an_invented_value():
+    from nodes.rewrite import added_words
+
+    turns = [HumanMessage("any planes Berlin -> Rome tmr?")]
+    assert added_words("hotels in Rome tmr", turns, "need a room at my destination too", TODAY) == []
+    assert added_words("hotels in Paris tmr", turns, "need a room at my destination too", TODAY) == ["Paris"]
