@@ -27,7 +27,7 @@ from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_
 from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.server_index import ServerIndex, http_client, open_collection, persistent_client
 from nodes.embedded_model import LlamaRuntime
-from nodes.models import ROLES, ModelFactory, RoleAdapter, RoleOverride
+from nodes.models import ADAPTER_SWITCHES, ROLES, ModelFactory, RoleAdapter, RoleOverride
 from tools.catalog import Catalog, load_catalog
 from tools.pool import SessionPool
 from tools.tool_list_cache import ToolListCache
@@ -71,7 +71,7 @@ def role_overrides() -> dict[str, RoleOverride]:
     return overrides
 
 
-def adapter_path(role: str = "executor") -> Path | None:
+def adapter_path(role: str) -> Path | None:
     """A role's distilled adapter (executor, rewriter): TURA_<ROLE>_ADAPTER, else the shipped one; None when
     off or absent."""
     variable = f"TURA_{role.upper()}_ADAPTER"
@@ -102,7 +102,7 @@ def build_model_factory() -> ModelFactory:
         api_key=os.environ.get("TURA_OPENAI_API_KEY") or os.environ.get("OPENAI_API_KEY") or "EMPTY",
         overrides=role_overrides(),
         adapters={role: RoleAdapter(path.name, adapter_loader(path, threads))
-                  for role in ("executor", "rewriter") if (path := adapter_path(role))},
+                  for role in ADAPTER_SWITCHES if (path := adapter_path(role))},
     )
 
 

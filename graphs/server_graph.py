@@ -22,8 +22,8 @@ from starlette.applications import Starlette
 
 from graphs.context import Context
 from graphs.deps import Dependencies, MissingModelError, build_dependencies
-from nodes.models import adapter_wanted
 from graphs.graph import compile_from
+from nodes.models import ADAPTER_SWITCHES, adapter_wanted
 
 logger = logging.getLogger(__name__)
 
@@ -39,7 +39,7 @@ async def warm_up(deps: Dependencies) -> None:
     try:
         for role in ("router", "executor", "answerer"):  # the fast path's roles
             await asyncio.to_thread(deps.models.runtime, role)
-        for role in ("executor", "rewriter"):  # a role's default weights may be its distilled adapter's
+        for role in ADAPTER_SWITCHES:  # a role's default weights may be its distilled adapter's
             if deps.models.has_adapter(role) and adapter_wanted(role, Context()):
                 await asyncio.to_thread(deps.models.adapter_runtime, role)
     except MissingModelError as exc:  # only the openai backend will work; runs say so if they need it

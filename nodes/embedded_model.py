@@ -29,13 +29,11 @@ class LlamaRuntime:
                  lora_path: Path | None = None):
         from llama_cpp import Llama  # imported lazily: loading the shared library is slow
 
-        self.model_path = Path(model_path)
-        # A LoRA adapter (the distilled executor) is applied on the original quantised file: merging it and
+        # A LoRA adapter (a distilled role's) is applied on the original quantised file: merging it and
         # re-quantising lost most of the gain (ARCHITECTURE.md decision 9).
-        self.lora_path = Path(lora_path) if lora_path else None
         self.llama = Llama(
-            model_path=str(self.model_path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False,
-            lora_path=str(self.lora_path) if self.lora_path else None,
+            model_path=str(model_path), n_ctx=n_ctx, n_threads=n_threads, seed=seed, verbose=False,
+            lora_path=str(lora_path) if lora_path else None,
         )
         self.lock = threading.Lock()
 

@@ -57,9 +57,13 @@ class RoleAdapter:
     load: Callable[[], LlamaRuntime]
 
 
+# The roles a distilled adapter can serve, each with the context field that switches it.
+ADAPTER_SWITCHES: dict[str, str] = {"executor": "executor_adapter", "rewriter": "rewriter_adapter"}
+
+
 def adapter_wanted(role: str, context: Context) -> bool:
     """Whether the run's context asks for ``role``'s distilled adapter (where one is installed)."""
-    return {"executor": context.executor_adapter, "rewriter": context.rewriter_adapter}.get(role, False)
+    return role in ADAPTER_SWITCHES and getattr(context, ADAPTER_SWITCHES[role])
 
 
 class ModelProvider(Protocol):

@@ -179,7 +179,6 @@ async def rewrite_standalone(
     """(standalone query, error or None). ``last_arguments`` are the string arguments of the last turn's
     tool calls: a follow-up that names another one ("what about netflix?") swaps it in, without a model."""
     today = today_of(context.today)
-    conversation = rewrite_conversation(turns, question, today, with_examples=not model.distilled)
     last_asked = next((" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not added_words(question, [], last_asked, today):
@@ -190,6 +189,7 @@ async def rewrite_standalone(
     located = resolve_there(question, last_asked, last_arguments or [])
     if located:
         return bind_dates(located, turns, question, today), None
+    conversation = rewrite_conversation(turns, question, today, with_examples=not model.distilled)
     try:
         result = await ask_structured(model, conversation, Standalone, retries=context.structured_retries)
     except (StructuredOutputError, ModelUnavailable) as exc:

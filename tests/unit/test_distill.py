@@ -149,8 +149,8 @@ def test_each_example_is_the_executors_own_prompt_with_both_targets(tmp_path):
 
 
 def test_only_the_executor_role_runs_on_the_adapter_and_it_can_be_switched_off():
-    base = SimpleNamespace(model_path=Path("base.gguf"), lora_path=None)
-    adapted = SimpleNamespace(model_path=Path("base.gguf"), lora_path=Path("executor.gguf"))
+    base = SimpleNamespace(weights="base")
+    adapted = SimpleNamespace(weights="base + executor.gguf")
     factory = ModelFactory(load_runtime=lambda: base, adapters={"executor": RoleAdapter("executor.gguf", lambda: adapted)})
     on = Context(executor_adapter=True)
     executor = factory.get("executor", on)

@@ -18,8 +18,7 @@ def fake_runtime(loads: list[str]):
         loads.append(threading.current_thread().name)
         reply = {"choices": [{"message": {"content": "ok"}, "finish_reason": "stop"}], "usage": {}}
         return SimpleNamespace(llama=SimpleNamespace(create_chat_completion=lambda **_: reply),
-                               lock=threading.Lock(), reset_counters=lambda: None, prompt_work=lambda: (0.0, 0),
-                               model_path=None, lora_path=None)
+                               lock=threading.Lock(), reset_counters=lambda: None, prompt_work=lambda: (0.0, 0))
 
     return load
 
