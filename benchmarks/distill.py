@@ -38,11 +38,11 @@ sys.path.insert(0, str(ROOT))
 
 from graphs.context import Context  # noqa: E402
 from graphs.deps import SHIPPED_ADAPTER, build_dependencies, find_smollm_gguf  # noqa: E402
-from nodes.argument_candidates import gather_candidates  # noqa: E402
+from nodes.arguments.candidates import gather_candidates  # noqa: E402
 from nodes.distill.oracle import SubTask, synthesize  # noqa: E402
 from nodes.embedded_model import LlamaRuntime  # noqa: E402
 from nodes.execute import decide_step  # noqa: E402
-from nodes.step_rules import ToolRefused  # noqa: E402
+from nodes.arguments.step_rules import ToolRefused  # noqa: E402
 from nodes.models import ModelFactory, RoleAdapter  # noqa: E402
 from nodes.structured import StructuredOutputError  # noqa: E402
 from tools.sandbox.generate import ensure_sandbox  # noqa: E402

@@ -1,8 +1,13 @@
 """Router benchmark: classifier accuracy on the held-out split, its latency, and the time the graph itself
 adds per route (zero-latency scripted models and in-memory tools, so only orchestration is measured).
 
-Run: ``python benchmarks/router.py [--runs 60] [--json] [--write]``. ``--write`` updates
+Run: ``python benchmarks/router.py [--runs 60] [--json] [--write] [--no-cue-words]``. ``--write`` updates
 benchmarks/results/router.md. The embedding cache goes under TURA_DATA_DIR (default ~/.local/share/tura).
+
+The classifier's cue words are derived from the built-in catalogue, as the running graph derives them from
+the catalogue in use (graphs/catalog_index.py ``CatalogRetriever.cue_words``: lists the servers' tools and
+listings and syncs the index under TURA_DATA_DIR); the labelled queries were written for those servers.
+``--no-cue-words`` measures the classifier without them (no server counts).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from graphs.context import Context  # noqa: E402
 from graphs.graph import build_graph  # noqa: E402
 from indexes.embeddings import minilm_model_path, onnx_encoder  # noqa: E402
 from indexes.route_classifier import DEFAULT_THRESHOLD, ROUTES, load_queries, train_default  # noqa: E402
+from indexes.route_cues import NO_CUE_WORDS, CueWords  # noqa: E402
 from indexes.server_index import ServerHit  # noqa: E402
 from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool  # noqa: E402
 
@@ -44,9 +50,21 @@ def percentiles(ms: list[float]) -> dict[str, float]:
     return {"p50": round(float(p50), 2), "p75": round(float(p75), 2), "p99": round(float(p99), 2)}
 
 
-def classifier_metrics(cache_dir: Path, repeats: int) -> dict:
+async def builtin_cue_words(cache_dir: Path) -> CueWords:
+    """The built-in catalogue's cue words, derived as the running graph derives them."""
+    from graphs.deps import build_dependencies
+
+    deps = build_dependencies([], cache_dir, builtin_servers=True)
+    try:
+        return await deps.retriever.cue_words()
+    finally:
+        await deps.aclose()
+
+
+def classifier_metrics(cache_dir: Path, repeats: int, cue_words: CueWords = NO_CUE_WORDS) -> dict:
     started = time.perf_counter()
-    classifier = train_default(onnx_encoder(minilm_model_path(), str(cache_dir / "models"), int8=True), cache_dir / "route_classifier.npz")
+    classifier = train_default(onnx_encoder(minilm_model_path(), str(cache_dir / "models"), int8=True),
+                               cache_dir / "route_classifier.npz", cue_words=cue_words)
     train_s = time.perf_counter() - started
     test = load_queries(split="test")
     for q in test[:10]:  # warm-up
@@ -70,6 +88,7 @@ def classifier_metrics(cache_dir: Path, repeats: int) -> dict:
         "test_queries": len(test),
         "latency_ms": percentiles(latencies),
         "train_s": round(train_s, 2),
+        "cue_words": len(cue_words),
     }
 
 
@@ -171,12 +190,15 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="passes over the test split for latency")
     parser.add_argument("--json", action="store_true", help="print the key numbers as JSON")
     parser.add_argument("--write", action="store_true", help="write benchmarks/results/router.md")
+    parser.add_argument("--no-cue-words", dest="cue_words", action="store_false",
+                        help="no catalogue cue words (the classifier counts no servers)")
     args = parser.parse_args()
     cache_dir = Path(os.environ.get("TURA_DATA_DIR") or Path.home() / ".local" / "share" / "tura")
+    cue_words = asyncio.run(builtin_cue_words(cache_dir)) if args.cue_words else NO_CUE_WORDS
     result = {
         "machine": f"{platform.machine()}, {os.cpu_count()} CPU cores, load average {os.getloadavg()[0]:.2f} at start",
         "when": time.strftime("%Y-%m-%d"),
-        "classifier": classifier_metrics(cache_dir, args.repeats),
+        "classifier": classifier_metrics(cache_dir, args.repeats, cue_words),
         "overhead_ms": asyncio.run(overhead(args.runs)),
         "labels": label_distribution(),
     }

@@ -1,31 +1,82 @@
 """Keeps the server index in step with the catalogue: lists every server's tools through the pool once
 per process, syncs the chroma index (only changed servers are re-embedded), then answers queries.
 
-Synthetic queries (index augmentation) are written only by ``build_index`` (``tura index build``). The
-running graph never calls the augmenter: its sync reuses the queries already indexed for unchanged servers,
-else the committed caches under indexes/data/, so it never undoes a build.
+Synthetic queries (index augmentation) from a model are written only by ``build_index`` (``tura index
+build``). The running graph never calls the augmenter: its sync reuses the queries already indexed for
+unchanged servers, else the committed caches under indexes/data/, so it never undoes a build; a server with
+neither (one the user just added) gets template queries from its own text and listed names
+(indexes/template_queries.py), written again at each sync and re-embedded only when they change. The
+catalogue's ``examples`` are rows of their own in both paths. The sync also derives the route classifier's
+cue words from the same servers and listings (``CatalogRetriever.cue_words``).
+
+Each catalogue has its own collection (``collection_for``): a sync drops the servers its catalogue lacks, so
+two catalogues sharing a data directory (or a Chroma server) in one collection would delete each other's
+rows, and a query between a sync and the other's would return servers its catalogue does not hold.
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.entities import EntityDirectory, listed_names, with_entity_matches
-from indexes.server_index import QueryOptions, ServerHit, ServerIndex, SyncReport
+from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
+from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex, SyncReport
+from indexes.template_queries import template_queries
 from nodes.approval import changes_data
-from tools.catalog import Catalog
+from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool
 
 
-def is_listing_tool(tool) -> bool:
-    """A tool that lists what its server knows: read-only, named list..., no required argument."""
-    return (tool.name.lower().startswith("list") and not changes_data(tool)
-            and not (tool.inputSchema or {}).get("required"))
+def is_listing_tool(tool, policy: str | None = None) -> bool:
+    """A tool that lists what its server knows: named list..., no required argument, and read-only by its
+    annotations or, for a server that annotates nothing (many third-party ones), allowed without asking by
+    the catalogue (``policy``: the tool's approval policy, "allow")."""
+    return (tool.name.lower().startswith("list") and not (tool.inputSchema or {}).get("required")
+            and (not changes_data(tool) or policy == "allow"))
+
+
+def tool_policy(pool: object, server: str, tool: str) -> str | None:
+    """The catalogue's approval policy for one tool of a server, if the pool knows policies."""
+    policy = getattr(pool, "approval_policy", None)
+    if not callable(policy):
+        return None
+    try:
+        return policy(server, tool)
+    except TypeError:  # a pool with one policy per server
+        return policy(server)
+
+
+def collection_for(catalog: Catalog) -> str:
+    """The chroma collection of the catalogue's index, named by the mcp.json files its servers come from: the
+    built-in catalogue alone keeps ``tura_servers``; any other set of files gets ``tura_servers_<hash>``, the
+    same for every process that loads the same files, whatever their servers are today."""
+    sources = sorted({str(Path(spec.source).resolve()) for spec in catalog.servers.values()})
+    if sources == [str(BUILTIN_CATALOG.resolve())]:
+        return COLLECTION
+    digest = hashlib.sha256(json.dumps(sources).encode()).hexdigest()[:12]
+    return f"{COLLECTION}_{digest}"
+
+
+def tool_doc(tool) -> ToolDoc:
+    """The index's view of an MCP tool: its name, description, and each parameter's name, description and
+    allowed values (schema ``enum``)."""
+    properties = {name: p if isinstance(p, dict) else {} for name, p in
+                  ((tool.inputSchema or {}).get("properties") or {}).items()}
+    return ToolDoc(
+        tool.name,
+        tool.description or "",
+        tuple(properties),
+        tuple(str(p.get("description") or "") for p in properties.values()),
+        tuple(tuple(str(v) for v in p.get("enum") or () if isinstance(v, str)) for p in properties.values()),
+    )
 
 
 def server_doc(name: str, catalog: Catalog, tools: list) -> ServerDoc:
@@ -34,10 +85,8 @@ def server_doc(name: str, catalog: Catalog, tools: list) -> ServerDoc:
         name=name,
         description=spec.description,
         category=spec.category,
-        tools=tuple(
-            ToolDoc(t.name, t.description or "", tuple((t.inputSchema or {}).get("properties", {}).keys()))
-            for t in tools
-        ),
+        tools=tuple(tool_doc(t) for t in tools),
+        examples=tuple(e.strip() for e in getattr(spec, "examples", None) or [] if isinstance(e, str) and e.strip()),
     )
 
 
@@ -97,14 +146,28 @@ async def build_index(
     return summary
 
 
-def runtime_synthetic(index: ServerIndex, docs: Sequence[ServerDoc]) -> dict[str, list[str]]:
-    """Synthetic queries for a sync from the running graph: what is indexed, else the committed caches."""
+def runtime_sources(index: ServerIndex, docs: Sequence[ServerDoc], listed: Mapping[str, Sequence[str]] | None = None,
+                    *, n: int = QUERIES_PER_SERVER) -> tuple[dict[str, list[str]], set[str]]:
+    """Synthetic queries for a sync from the running graph, and the servers whose queries are templates: what
+    is indexed, else the committed caches, else template queries from the server's own text and the names its
+    listing tools returned (``listed``: server -> names)."""
     synthetic = index.stored_synthetic(docs)
     for cache in bundled_caches():
         for doc in docs:
             if doc.name not in synthetic and (queries := cache.get(doc)) is not None:
                 synthetic[doc.name] = queries
-    return synthetic
+    templated = set()
+    for doc in docs:
+        if doc.name not in synthetic:
+            synthetic[doc.name] = template_queries(doc, n, (listed or {}).get(doc.name, ()))
+            templated.add(doc.name)
+    return synthetic, templated
+
+
+def runtime_synthetic(index: ServerIndex, docs: Sequence[ServerDoc],
+                      listed: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
+    """The synthetic queries of ``runtime_sources``."""
+    return runtime_sources(index, docs, listed)[0]
 
 
 class CatalogRetriever:
@@ -121,6 +184,8 @@ class CatalogRetriever:
         self._index: ServerIndex | None = None
         self._entities = EntityDirectory({})
         self._listing_tools: dict[str, list[str]] = {}
+        self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
+        self._cue_words = NO_CUE_WORDS
         self._sync_lock = asyncio.Lock()
         self._synced_version = 0
         self.options = options
@@ -132,12 +197,15 @@ class CatalogRetriever:
         names = self._pool.catalog.names()
         listings = await asyncio.gather(*(self._pool.list_tools(n) for n in names), return_exceptions=True)
         docs = []
+        listing_tools: dict[str, list[str]] = {}  # of the servers in use now, not of an earlier sync
         for name, listing in zip(names, listings):
             if isinstance(listing, BaseException):
                 self.unavailable[name] = f"{type(listing).__name__}: {listing}"
                 continue
+            self.unavailable.pop(name, None)
             docs.append(server_doc(name, self._pool.catalog, listing))
-            self._listing_tools[name] = [t.name for t in listing if is_listing_tool(t)]
+            listing_tools[name] = [t.name for t in listing if is_listing_tool(t, tool_policy(self._pool, name, t.name))]
+        self._listing_tools = {name: tools for name, tools in listing_tools.items() if tools}
         return docs
 
     async def entity_directory(self) -> EntityDirectory:
@@ -166,6 +234,7 @@ class CatalogRetriever:
         for server, by_tool in listed.items():
             if set(by_tool) == set(self._listing_tools[server]):
                 await self._pool.keep_names(server, by_tool)
+        self._listed = {server: list(dict.fromkeys(found)) for server, found in names.items()}
         return EntityDirectory(names)
 
     async def open(self) -> ServerIndex:
@@ -180,11 +249,19 @@ class CatalogRetriever:
             if self._index is None or version != self._synced_version:
                 docs = await self.server_docs()
                 index = self._index or await self.open()
-                synthetic = await asyncio.to_thread(runtime_synthetic, index, docs)
-                await asyncio.to_thread(index.sync, docs, synthetic)
-                self._entities = await self.entity_directory()
+                self._entities = await self.entity_directory()  # first: a new server's template rows use the names
+                synthetic, templated = await asyncio.to_thread(runtime_sources, index, docs, self._listed)
+                origins = {name: TEMPLATE_ORIGIN for name in templated}
+                await asyncio.to_thread(lambda: index.sync(docs, synthetic, origins=origins))
+                self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._listed)
                 self._index, self._synced_version = index, version
             return self._index
+
+    async def cue_words(self) -> CueWords:
+        """The route classifier's cue words for the catalogue in use (indexes/route_cues.py), derived when the
+        index is synced from the servers' own text and their listed names."""
+        await self.index()
+        return self._cue_words
 
     def search_servers(self) -> list[str]:
         """The catalogue's web-search servers (category ``search``): where static knowledge goes."""

@@ -97,7 +97,8 @@ async def converse(context: Context, thread_id: str, catalog: list[Path] | None,
     from graphs.deps import build_dependencies
     from graphs.graph import compile_from
 
-    deps = build_dependencies(catalog)
+    # a flag or the context may only turn the built-in servers off; otherwise TURA_BUILTIN_SERVERS decides
+    deps = build_dependencies(catalog, builtin_servers=None if context.builtin_servers else False)
     config = {"configurable": {"thread_id": thread_id}}
     turns = 0
     try:
@@ -137,6 +138,9 @@ def chat(
     model: Annotated[str, typer.Option(help="Model name at the endpoint (openai backend).")] = Context.openai_model,
     today: Annotated[str, typer.Option(help="Treat this ISO date as today.")] = "",
     catalog: Annotated[list[Path] | None, typer.Option(help="Extra mcp.json file(s).")] = None,
+    no_builtin_servers: Annotated[bool, typer.Option(
+        "--no-builtin-servers", help="Leave out the built-in sandbox servers: only the servers of --catalog / "
+                                     "TURA_CATALOG (also TURA_BUILTIN_SERVERS=off).")] = False,
     top_k: Annotated[int, typer.Option(help="Servers kept after retrieval.")] = Context.top_k_servers,
     approve_writes: Annotated[bool, typer.Option(
         "--approve-writes", help="Approve calls that change data without asking.")] = False,
@@ -151,10 +155,16 @@ def chat(
         typer.echo(f"tura: unknown backend '{backend}'; use embedded or openai", err=True)
         raise typer.Exit(2)
     context = Context(model_backend=backend, openai_base_url=base_url, openai_model=model, forced_route=route,
-                      today=today, top_k_servers=top_k, user_name=user_name)
+                      today=today, top_k_servers=top_k, user_name=user_name, builtin_servers=not no_builtin_servers)
     thread_id = thread or str(uuid.uuid4())
+    from tools.catalog import CatalogError
+
     typer.echo(f"tura chat on thread {thread_id} (resume with --thread {thread_id}); exit to leave")
-    asyncio.run(converse(context, thread_id, catalog, approve_writes=approve_writes))
+    try:
+        asyncio.run(converse(context, thread_id, catalog, approve_writes=approve_writes))
+    except CatalogError as exc:  # a bad mcp.json, or no server to use: one line, not a traceback
+        typer.echo(f"tura: {exc}", err=True)
+        raise typer.Exit(2) from exc
 
 
 if __name__ == "__main__":  # runnable before it is registered as `tura chat`

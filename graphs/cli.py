@@ -35,6 +35,15 @@ def fail(message: str, code: int) -> None:
     raise typer.Exit(code)
 
 
+BUILTIN_SERVERS_HELP = ("Leave out the built-in sandbox servers: only the servers of --catalog / TURA_CATALOG "
+                        "(also TURA_BUILTIN_SERVERS=off).")
+
+
+def builtin_servers_choice(wanted: bool) -> bool | None:
+    """A flag may only turn the built-in servers off; otherwise TURA_BUILTIN_SERVERS decides (None)."""
+    return None if wanted else False
+
+
 async def _ask(question: str, context: Context, catalog: list[Path] | None, *, approve_writes: bool = False,
                interactive: bool = False) -> dict[str, Any]:
     """One run on a throwaway thread, so a call that changes data can pause for approval and resume."""
@@ -44,7 +53,7 @@ async def _ask(question: str, context: Context, catalog: list[Path] | None, *, a
     from graphs.deps import build_dependencies
     from graphs.graph import compile_from
 
-    deps = build_dependencies(catalog)
+    deps = build_dependencies(catalog, builtin_servers=builtin_servers_choice(context.builtin_servers))
     config = {"configurable": {"thread_id": "ask"}}
     try:
         graph = compile_from(deps, checkpointer=InMemorySaver())
@@ -66,6 +75,7 @@ def ask(
     model: Annotated[str, typer.Option(help="Model name at the endpoint (openai backend).")] = Context.openai_model,
     today: Annotated[str, typer.Option(help="Treat this ISO date as today.")] = "",
     catalog: Annotated[list[Path] | None, typer.Option(help="Extra mcp.json file(s).")] = None,
+    no_builtin_servers: Annotated[bool, typer.Option("--no-builtin-servers", help=BUILTIN_SERVERS_HELP)] = False,
     top_k: Annotated[int, typer.Option(help="Servers kept after retrieval.")] = Context.top_k_servers,
     timeline: Annotated[Path | None, typer.Option(
         "--timeline", help="Draw the run's stages and tasks on a time axis (Gantt chart PNG).")] = None,
@@ -93,7 +103,8 @@ def ask(
     context = Context(model_backend=backend, openai_base_url=base_url, openai_model=model, forced_route=route,
                       today=today, top_k_servers=top_k, user_name=user_name, latency_budget_s=latency_budget,
                       tool_timeout_s=tool_timeout, request_timeout_s=request_timeout,
-                      task_timeout_s=min(Context.task_timeout_s, latency_budget), executor_adapter=executor_adapter)
+                      task_timeout_s=min(Context.task_timeout_s, latency_budget), executor_adapter=executor_adapter,
+                      builtin_servers=not no_builtin_servers)
     if min(latency_budget, tool_timeout, request_timeout) <= 0:
         fail("--latency-budget, --tool-timeout and --request-timeout must be above 0", 2)
     if backend == "openai":
@@ -136,10 +147,11 @@ app.add_typer(index_app, name="index")
 app.add_typer(distill_app, name="distill")
 
 
-async def _probe_servers(catalog_files: list[Path] | None, timeout_s: float) -> list[dict[str, Any]]:
+async def _probe_servers(catalog_files: list[Path] | None, timeout_s: float,
+                         builtin_servers: bool | None = None) -> list[dict[str, Any]]:
     from graphs.deps import build_dependencies
 
-    deps = build_dependencies(catalog_files)
+    deps = build_dependencies(catalog_files, builtin_servers=builtin_servers)
     rows: list[dict[str, Any]] = []
 
     async def probe(name: str) -> dict[str, Any]:
@@ -165,6 +177,7 @@ def servers_list(
     as_json: Annotated[bool, typer.Option("--json", help="Print a JSON list.")] = False,
     catalog: Annotated[list[Path] | None, typer.Option(help="Extra mcp.json file(s).")] = None,
     timeout_s: Annotated[float, typer.Option(help="Seconds to wait for each server.")] = 30.0,
+    no_builtin_servers: Annotated[bool, typer.Option("--no-builtin-servers", help=BUILTIN_SERVERS_HELP)] = False,
 ) -> None:
     """Show each server, its transport, its tools and whether it answers."""
     from rich.table import Table
@@ -172,7 +185,7 @@ def servers_list(
     from tools.catalog import CatalogError
 
     try:
-        rows = asyncio.run(_probe_servers(catalog, timeout_s))
+        rows = asyncio.run(_probe_servers(catalog, timeout_s, builtin_servers_choice(not no_builtin_servers)))
     except CatalogError as exc:
         fail(str(exc), 2)
     if as_json:

@@ -88,7 +88,12 @@ class Context:
     approvals: Approvals = field(
         default="ask", metadata={"description": "Calls that change data (bookings, orders): 'ask' pauses the run "
                                                 "for a person's approve / edit / reject, 'deny' never runs them, "
-                                                "'allow' runs them. mcp.json may set 'approvals' per server."})
+                                                "'allow' runs them. mcp.json may set 'approvals' per server or "
+                                                "per tool."})
+    builtin_servers: bool = field(
+        default=True, metadata={"description": "Use the built-in sandbox servers beside the mcp.json servers (when "
+                                              "the server has them on: TURA_BUILTIN_SERVERS); off: the servers of "
+                                              "TURA_CATALOG alone, with their own index."})
     user_name: str = field(
         default="", metadata={"description": "The person the run acts for: bookings and orders are made under "
                                              "this name when the question names nobody."})

@@ -3,6 +3,8 @@
 Environment:
 - TURA_DATA_DIR: data directory (sandbox DB, chroma index); default ~/.local/share/tura
 - TURA_CATALOG: extra mcp.json files, separated by ':'
+- TURA_BUILTIN_SERVERS: "off" runs on the TURA_CATALOG servers alone (no built-in sandbox servers, no sandbox
+  database); default "on"
 - TURA_OPENAI_API_KEY or OPENAI_API_KEY: key for the openai backend ("EMPTY" if unset; vLLM needs none)
 - TURA_<ROLE>_BACKEND / TURA_<ROLE>_BASE_URL / TURA_<ROLE>_MODEL: per-role model overrides
 - TURA_LLAMA_THREADS: llama.cpp threads (default: all cores)
@@ -15,20 +17,22 @@ Environment:
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import tools
-from graphs.catalog_index import CatalogRetriever
+from graphs.catalog_index import CatalogRetriever, collection_for
 from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_encoder
 from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.server_index import ServerIndex, http_client, open_collection, persistent_client
 from nodes.embedded_model import LlamaRuntime
 from nodes.models import ADAPTER_SWITCHES, ROLES, ModelFactory, RoleAdapter, RoleOverride
-from tools.catalog import Catalog, load_catalog
+from tools.catalog import Catalog, CatalogError, load_catalog
 from tools.pool import SessionPool
 from tools.tool_list_cache import ToolListCache
 from tools.sandbox.generate import ensure_sandbox
@@ -117,6 +121,17 @@ def extra_catalog_paths() -> list[Path]:
     return [Path(p) for p in raw.split(os.pathsep) if p]
 
 
+_SWITCH = {"on": True, "1": True, "true": True, "yes": True, "off": False, "0": False, "false": False, "no": False}
+
+
+def builtin_servers_on() -> bool:
+    """TURA_BUILTIN_SERVERS: whether the built-in sandbox servers join the catalogue (default on)."""
+    raw = os.environ.get("TURA_BUILTIN_SERVERS", "").strip().lower()
+    if raw and raw not in _SWITCH:
+        raise CatalogError(f"TURA_BUILTIN_SERVERS={raw!r}: use on or off")
+    return _SWITCH.get(raw, True)
+
+
 def server_env(directory: Path) -> dict[str, str]:
     """Environment for built-in stdio servers: where the sandbox is and how to import the package."""
     env = {
@@ -140,6 +155,9 @@ class Dependencies:
     data_dir: Path
     # query -> (route, confidence, confident); trains on first call, which the router makes in a thread
     classify: Callable[[str], tuple[str, float, bool]] | None = None
+    builtin_servers: bool = True  # whether the catalogue holds the built-in servers
+    catalog_paths: tuple[Path, ...] = ()  # the users' mcp.json files in it
+    tool_cache: ToolListCache | None = None  # one per data directory and process: two would drop each other's lists
 
     async def aclose(self) -> None:
         await self.pool.close()
@@ -150,29 +168,58 @@ def encoder_dir(directory: Path) -> str:
     return str(directory / "models")
 
 
-def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path | None = None) -> Dependencies:
+def build_dependencies(catalog_paths: list[Path] | None = None, directory: Path | None = None, *,
+                       builtin_servers: bool | None = None) -> Dependencies:
+    """``catalog_paths``: the users' mcp.json files (None: TURA_CATALOG). ``builtin_servers``: whether the
+    built-in servers join them (None: TURA_BUILTIN_SERVERS)."""
     directory = directory or data_dir()
-    catalog = load_catalog(*(catalog_paths if catalog_paths is not None else extra_catalog_paths()))
+    paths = catalog_paths if catalog_paths is not None else extra_catalog_paths()
+    builtin = builtin_servers_on() if builtin_servers is None else builtin_servers
+    tool_cache = ToolListCache(directory / "tool_lists.json")
+    return Dependencies(
+        models=build_model_factory(),
+        data_dir=directory,
+        tool_cache=tool_cache,
+        **catalogue_parts(paths, directory, builtin, tool_cache),
+    )
+
+
+def without_builtin_servers(deps: Dependencies) -> Dependencies:
+    """``deps`` over its users' mcp.json files alone: its own pool and index collection, the same models,
+    data directory and tool-list cache; the route classifier takes its cue words from the new catalogue."""
+    return dataclasses.replace(deps, **catalogue_parts(list(deps.catalog_paths), deps.data_dir, False,
+                                                       deps.tool_cache))
+
+
+def catalogue_parts(paths: list[Path], directory: Path, builtin: bool,
+                    tool_cache: ToolListCache | None) -> dict[str, Any]:
+    """What follows the catalogue: the catalogue, its session pool, its retriever over its own collection."""
+    if not builtin and not paths:
+        raise CatalogError("no MCP servers to use: the built-in servers are off (TURA_BUILTIN_SERVERS=off, "
+                           "--no-builtin-servers or the run's builtin_servers=false) and no mcp.json was given; "
+                           "set TURA_CATALOG=path/to/mcp.json (or pass --catalog), or turn the built-in servers on")
+    catalog = load_catalog(*paths, include_builtin=builtin)
     env = server_env(directory)
-    # tool lists by server configuration, so a run starts only the servers it calls (tools/tool_list_cache.py)
-    pool = SessionPool(catalog, extra_env=env, prepare=lambda: ensure_sandbox(Path(env["TURA_SANDBOX_DB"])),
-                       tool_cache=ToolListCache(directory / "tool_lists.json"))
+    sandbox = Path(env["TURA_SANDBOX_DB"])
+    # tool lists by server configuration, so a run starts only the servers it calls (tools/tool_list_cache.py);
+    # the sandbox database is generated only for the built-in servers, which serve it
+    pool = SessionPool(catalog, extra_env=env, prepare=(lambda: ensure_sandbox(sandbox)) if builtin else None,
+                       tool_cache=tool_cache or ToolListCache(directory / "tool_lists.json"))
 
     onnx_dir = encoder_dir(directory)
     chroma_url = os.environ.get("TURA_CHROMA_URL", "")
+    collection = collection_for(catalog)
 
     def open_index() -> ServerIndex:
         embedder = MiniLMEmbeddingFunction(onnx_dir=onnx_dir)
         client = http_client(chroma_url) if chroma_url else persistent_client(str(directory / "chroma"))
-        return ServerIndex(open_collection(client, embedder), embedder)
+        return ServerIndex(open_collection(client, embedder, collection), embedder)
 
-    return Dependencies(
-        models=build_model_factory(),
-        catalog=catalog,
-        pool=pool,
-        retriever=CatalogRetriever(pool, open_index),
-        data_dir=directory,
-        classify=LazyRouteClassifier(
-            lambda: train_default(onnx_encoder(minilm_model_path(), onnx_dir, int8=True), directory / "route_classifier.npz")
-        ),
-    )
+    retriever = CatalogRetriever(pool, open_index)
+    # the route classifier's structural cues are words derived from this catalogue (indexes/route_cues.py)
+    classify = LazyRouteClassifier(
+        lambda: train_default(onnx_encoder(minilm_model_path(), onnx_dir, int8=True),
+                              directory / "route_classifier.npz"),
+        cue_words=retriever.cue_words)
+    return {"catalog": catalog, "pool": pool, "retriever": retriever, "classify": classify,
+            "builtin_servers": builtin, "catalog_paths": tuple(paths)}

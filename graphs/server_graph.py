@@ -8,6 +8,10 @@ graph and the lifespan see the same ``Dependencies``.
 
 Why warm up in the lifespan: loading the model weights and syncing the index are blocking work; in a
 run they would stall the event loop (``langgraph dev`` rejects that) and make the first run slow.
+
+The catalogue: TURA_CATALOG's servers, with the built-in ones unless TURA_BUILTIN_SERVERS=off (graphs/deps.py).
+A run's context may leave the built-in servers out (``builtin_servers: false``): it then uses the users'
+servers alone, with their own sessions and index, opened on the first such run (graphs/catalog_choice.py).
 """
 
 from __future__ import annotations
@@ -20,15 +24,16 @@ from contextlib import asynccontextmanager
 
 from starlette.applications import Starlette
 
+from graphs.catalog_choice import CatalogChoices, compile_choosing
 from graphs.context import Context
-from graphs.deps import Dependencies, MissingModelError, build_dependencies
-from graphs.graph import compile_from
+from graphs.deps import Dependencies, MissingModelError, build_dependencies, without_builtin_servers
 from nodes.models import ADAPTER_SWITCHES, adapter_wanted
 
 logger = logging.getLogger(__name__)
 
 dependencies: Dependencies = build_dependencies()  # cheap: every heavy part opens lazily
-graph = compile_from(dependencies)
+choices = CatalogChoices(dependencies, without_builtin_servers)
+graph = compile_choosing(choices)
 
 
 async def warm_up(deps: Dependencies) -> None:
@@ -61,7 +66,7 @@ async def lifespan(_app: Starlette) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        await dependencies.aclose()
+        await choices.aclose()
         logger.info("tura: MCP sessions closed")
 
 

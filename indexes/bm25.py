@@ -62,14 +62,21 @@ def plural_stem(word: str) -> str:
     return word
 
 
+# A number of one or two digits in a question is a value ("17.5% of 2340", "table for 4"), and in a row a detail
+# ("rating out of 5"): matching them sent arithmetic to a restaurant server. Longer ones stay: "12306" names a
+# service. A single letter is no word either ("3847 x 29" matched the placeholder of "what to see in X").
+MIN_NUMBER_DIGITS = 3
+
+
 def tokenize(text: str) -> list[str]:
-    """Search tokens: split identifiers, drop stopwords, light plural stemming, CJK unigrams + bigrams."""
+    """Search tokens: split identifiers, drop stopwords, single letters and short numbers, light plural
+    stemming, CJK unigrams + bigrams."""
     tokens: list[str] = []
     for word in split_identifier(text):
         if _CJK.fullmatch(word):
             tokens.extend(word)
             tokens.extend(word[i : i + 2] for i in range(len(word) - 1))
-        elif word not in STOPWORDS:
+        elif word not in STOPWORDS and len(word) > 1 and not (word.isdigit() and len(word) < MIN_NUMBER_DIGITS):
             tokens.append(plural_stem(word))
     return tokens
 
@@ -77,12 +84,14 @@ def tokenize(text: str) -> list[str]:
 class BM25Index:
     """BM25 over a fixed list of texts (one per index row); rebuilt whenever the rows change."""
 
-    def __init__(self, texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75):
+    def __init__(self, texts: Sequence[str], *, k1: float = 1.2, b: float = 0.75,
+                 tokenized: Sequence[list[str]] | None = None):
+        """``tokenized``: ``tokenize`` of each text, when the caller has it already."""
         self.size = len(texts)
         self._bm25 = bm25s.BM25(k1=k1, b=b)
         self._idf: dict[str, float] = {}
         if self.size:
-            tokenized = [tokenize(t) for t in texts]
+            tokenized = list(tokenized) if tokenized is not None else [tokenize(t) for t in texts]
             # Empty docs (no usable token) get bm25s' empty token so every row keeps its position.
             self._bm25.index(tokenized, show_progress=False)
             frequency = Counter(token for tokens in tokenized for token in set(tokens))

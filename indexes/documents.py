@@ -21,6 +21,11 @@ class ToolDoc:
     name: str
     description: str = ""
     parameters: tuple[str, ...] = ()
+    # Each parameter's description ("IANA timezone name, e.g. 'Europe/Paris'") and the values its schema
+    # allows (``enum``), in ``parameters`` order; read by the template queries and the route cues, not
+    # hashed (see ServerDoc.content_hash).
+    parameter_descriptions: tuple[str, ...] = ()
+    parameter_values: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -31,9 +36,16 @@ class ServerDoc:
     description: str = ""
     tools: tuple[ToolDoc, ...] = ()
     category: str = ""
+    # The catalogue's own example questions for this server (``examples`` in mcp.json): indexed as
+    # synthetic-query rows of their own, and part of the row-set fingerprint (indexes/server_index.py).
+    examples: tuple[str, ...] = ()
 
     def content_hash(self) -> str:
-        """Changes whenever the description or any tool changes (drives augmentation caching too)."""
+        """Changes whenever the description or any tool changes (drives augmentation caching too).
+
+        Examples and parameter descriptions are left out on purpose: synthetic queries written for the same
+        description and tools stay valid when they change (the committed caches are keyed by this hash), and
+        the rows they feed are fingerprinted by ``row_set_hash`` instead."""
         payload = {
             "name": self.name,
             "description": self.description,
@@ -90,4 +102,8 @@ def rows_for_server(
     if "synthetic_query" in kinds:
         for i, query in enumerate(synthetic_queries or []):
             rows.append(IndexRow(f"{server.name}::query::{i}", query, server.name, "synthetic_query"))
+        # The catalogue's examples are requests a person wrote for this server: rows like synthetic queries,
+        # with ids of their own so that ``stored_synthetic`` never mistakes them for generated ones.
+        for i, example in enumerate(e for e in server.examples if e.strip()):
+            rows.append(IndexRow(f"{server.name}::example::{i}", example.strip(), server.name, "synthetic_query"))
     return rows

@@ -17,6 +17,7 @@ nothing the fast path still asks search next (nodes/run_task.py).
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import unicodedata
@@ -53,12 +54,16 @@ def name_words(name: str) -> set[str]:
 
 
 def listed_names(output: Any) -> list[str]:
-    """The names in a listing tool's JSON output (any depth)."""
+    """The names in a listing tool's JSON output (any depth); a Python literal is read too, since some servers
+    print their rows with ``str()`` ("[{'name': 'employees'}]")."""
     if isinstance(output, str):
         try:
             output = json.loads(output)
         except json.JSONDecodeError:
-            return []
+            try:
+                output = ast.literal_eval(output.strip())
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                return []
     found: list[str] = []
     if isinstance(output, dict):
         for key, value in output.items():

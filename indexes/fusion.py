@@ -10,7 +10,7 @@ so the weighted sum is the default (see benchmarks/results/retrieval.md for the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -98,3 +98,48 @@ def max_across(per_query: Iterable[Mapping[str, float]]) -> dict[str, tuple[floa
             if name not in best or score > best[name][0]:
                 best[name] = (score, qi)
     return best
+
+
+# A fused lead below this is a hair, not a match: the wording may decide (see ``lexical_tiebreak``).
+SHADOW_MARGIN = 0.10
+# How much more of the query's words (idf-weighted share) the runner-up must hold to go first.
+SHADOW_LEAD = 0.25
+SHADOW_POOL = 3  # the leader and the two after it
+
+
+def lexical_tiebreak(
+    scores: Mapping[str, float],
+    cover: Callable[[Sequence[str]], Mapping[str, float]],
+    *,
+    margin: float = SHADOW_MARGIN,
+    lead: float = SHADOW_LEAD,
+    pool: int = SHADOW_POOL,
+) -> dict[str, float]:
+    """One sub-query's fused scores, with the leader and a close runner-up swapped when the runner-up holds
+    clearly more of the query's words.
+
+    Why: a server that wins by a small dense margin shadowed a server the question names in its own words
+    ("what's in my wifi note": a flights server 0.02 ahead of the notes server on cosine, while only the notes
+    server's rows say "note"). ``cover(servers)`` gives each server's share of the query's content words found
+    anywhere in its rows (tool names, descriptions, parameter text, examples, listed names; indexes/
+    row_mirror.py). Among the top ``pool`` servers within ``margin`` of the leader, the one with the highest
+    share goes first when it beats the leader's share by ``lead``: it takes the leader's score and those it
+    passed move down one place, so the set of scores, and every threshold read from them, is unchanged.
+    """
+    if len(scores) < 2 or margin <= 0:
+        return dict(scores)
+    ordered = sorted(scores, key=lambda name: (-scores[name], name))[:pool]
+    leader = ordered[0]
+    close = [name for name in ordered[1:] if scores[leader] - scores[name] < margin]
+    if not close:
+        return dict(scores)
+    shares = cover([leader, *close])
+    challenger = max(close, key=lambda name: (shares.get(name, 0.0), scores[name]))
+    if shares.get(challenger, 0.0) - shares.get(leader, 0.0) < lead:
+        return dict(scores)
+    # The challenger takes the leader's score and those between move down one place, keeping their order.
+    moved = ordered[: ordered.index(challenger) + 1]
+    reordered = dict(scores)
+    for name, slot in zip([challenger, *moved[:-1]], moved):
+        reordered[name] = scores[slot]
+    return reordered

@@ -5,9 +5,11 @@ their best tools and the rows behind their score (the evidence). Pure Python ove
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from indexes.fusion import DEFAULT_BM25_WEIGHT, DEFAULT_FUSION, RRF_K, Fusion, RowHit, fuse, max_across, max_sim
+from indexes.fusion import (DEFAULT_BM25_WEIGHT, DEFAULT_FUSION, RRF_K, SHADOW_MARGIN, Fusion, RowHit, fuse,
+                            lexical_tiebreak, max_across, max_sim)
 
 ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
 
@@ -16,7 +18,9 @@ ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
 class QueryOptions:
     """How a query is scored. ``kinds`` limits the rows used (ablations over one built index); ``type_values``
     embeds sub-queries with their URLs and paths replaced by their type (indexes/value_typing.py);
-    ``repair_spelling`` repairs typos to the catalogue's words first (indexes/spelling.py)."""
+    ``repair_spelling`` repairs typos to the catalogue's words first (indexes/spelling.py); ``shadow_margin``:
+    below this fused lead, a runner-up holding clearly more of the query's words goes first (indexes/fusion.py
+    ``lexical_tiebreak``; 0 turns it off; applies to the score-keeping fusions, weighted and dense)."""
 
     fusion: Fusion = DEFAULT_FUSION
     bm25_weight: float = DEFAULT_BM25_WEIGHT
@@ -25,6 +29,7 @@ class QueryOptions:
     tools_per_server: int = 5
     type_values: bool = True
     repair_spelling: bool = True
+    shadow_margin: float = SHADOW_MARGIN
 
 
 @dataclass
@@ -54,10 +59,16 @@ class ServerHit:
     evidence: list[Evidence] = field(default_factory=list)
 
 
+Cover = Callable[[int, Sequence[str]], Mapping[str, float]]
+"""``cover(sub_query, servers)``: each server's share of that sub-query's content words (RowMirror.coverage)."""
+
+
 def rank_servers(
-    dense: list[list[RowHit]], lexical: list[list[RowHit]], top_k: int, options: QueryOptions = QueryOptions()
+    dense: list[list[RowHit]], lexical: list[list[RowHit]], top_k: int, options: QueryOptions = QueryOptions(),
+    cover: Cover | None = None,
 ) -> list[ServerHit]:
-    """Per sub-query: MaxSim per server in each list, fuse; then max across sub-queries; keep the top-K."""
+    """Per sub-query: MaxSim per server in each list, fuse (a close leader may yield to the runner-up that holds
+    more of the query's words, given ``cover``); then max across sub-queries; keep the top-K."""
     dense_best = [max_sim(rows) for rows in dense]
     lexical_best = [max_sim(rows) for rows in lexical]
     fused = [
@@ -70,6 +81,9 @@ def rank_servers(
         )
         for d, b in zip(dense_best, lexical_best)
     ]
+    if cover is not None and options.shadow_margin > 0 and options.fusion in ("weighted", "dense"):
+        fused = [lexical_tiebreak(scores, lambda names, qi=qi: cover(qi, names), margin=options.shadow_margin)
+                 for qi, scores in enumerate(fused)]
     best = max_across(fused)
     order = sorted(best, key=lambda name: (-best[name][0], name))[:top_k]
     leaders = [max(scores, key=lambda n: (scores[n], n)) if scores else None for scores in fused]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
 
-from indexes.bm25 import BM25Index
+from indexes.bm25 import BM25Index, tokenize
 from indexes.fusion import RowHit
 from indexes.ranking import ALL_KINDS
 from indexes.spelling import CatalogueSpelling
@@ -27,9 +30,28 @@ class RowMirror:
         self.kinds = np.array([m["kind"] for m in metadatas], dtype=object)
         self.tools = [m.get("tool", "") for m in metadatas]
         self.vectors = vectors
-        self.bm25 = BM25Index(documents)
+        tokenized = [tokenize(t) for t in documents]
+        self.bm25 = BM25Index(documents, tokenized=tokenized)
+        # Every search word of each server's rows, and in how many servers each word occurs.
+        words: dict[str, set[str]] = {}
+        for server, tokens in zip(self.servers, tokenized):
+            words.setdefault(server, set()).update(tokens)
+        self.server_words = {server: frozenset(found) for server, found in words.items()}
+        self._server_df = Counter(word for found in self.server_words.values() for word in found)
         self.spelling = CatalogueSpelling(documents, known_words)
         self._masks: dict[frozenset[str], np.ndarray] = {}
+
+    def coverage(self, query: str, servers: Iterable[str]) -> dict[str, float]:
+        """Each server's share of the query's content words that its rows hold anywhere (tool names,
+        descriptions, parameter text, examples, listed names), each word weighted by how few servers hold it.
+        Words no server holds (typos, values) count for none."""
+        known = {w for w in tokenize(query) if w in self._server_df}
+        weights = {w: math.log(1.0 + len(self.server_words) / self._server_df[w]) for w in known}
+        total = sum(weights.values())
+        if total <= 0:
+            return {server: 0.0 for server in servers}
+        return {server: sum(weight for w, weight in weights.items() if w in self.server_words.get(server, ()))
+                / total for server in servers}
 
     def mask(self, kinds: frozenset[str]) -> np.ndarray:
         if kinds not in self._masks:

@@ -96,9 +96,16 @@ def get_all(collection: Collection, *, page: int = GET_PAGE, **kwargs: Any) -> d
         offset += page
 
 
+# Metadata ``origin`` of synthetic rows the running graph wrote from templates (graphs/catalog_index.py): they
+# are written again from the current catalogue at each sync instead of being kept like an augmenter's rows.
+TEMPLATE_ORIGIN = "template"
+
+
 def row_set_hash(server: ServerDoc, synthetic: Sequence[str], kinds: frozenset[str]) -> str:
     """Identifies exactly the rows a server would get, so an unchanged server is never re-embedded."""
-    payload = [server.content_hash(), list(synthetic), sorted(kinds)]
+    payload: list = [server.content_hash(), list(synthetic), sorted(kinds)]
+    if server.examples:  # only when there are some: the fingerprints stored before examples existed stay valid
+        payload.append(list(server.examples))
     return hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()[:16]
 
 
@@ -131,12 +138,17 @@ class ServerIndex:
         """Synthetic queries already indexed for servers whose description and tools are unchanged.
 
         A build (``tura index build``) may have used a real augmenter; a later sync from the running graph
-        passes these back so it keeps them instead of re-embedding the server without them.
+        passes these back so it keeps them instead of re-embedding the server without them. Rows synced with
+        origin ``template`` are not returned: the running graph writes those again from the current catalogue
+        (its listed names may have changed), and an unchanged set is still not re-embedded.
         """
         current = {s.name: s.content_hash() for s in servers}
         got = get_all(self.collection, where={"kind": "synthetic_query"}, include=["metadatas", "documents"])
         found: dict[str, list[tuple[int, str]]] = {}
         for row_id, meta, doc in zip(got["ids"], got["metadatas"] or [], got["documents"] or []):
+            # the catalogue's examples are rows of their own, and template rows are written afresh each sync
+            if "::query::" not in row_id or meta.get("origin") == TEMPLATE_ORIGIN:
+                continue
             if current.get(meta["server"]) == meta.get("content_hash"):
                 found.setdefault(meta["server"], []).append((int(row_id.rsplit("::", 1)[1]), doc or ""))
         return {name: [text for _, text in sorted(rows)] for name, rows in found.items()}
@@ -158,11 +170,15 @@ class ServerIndex:
         synthetic: dict[str, list[str]] | None = None,
         kinds: set[str] | frozenset[str] | None = None,
         progress: Callable[[int], None] | None = None,
+        *,
+        origins: dict[str, str] | None = None,
     ) -> SyncReport:
         """Make the index match ``servers``: add new, re-embed changed, drop departed ones.
 
-        ``progress(rows)`` is called after each embedded batch with the number of rows it held.
+        ``progress(rows)`` is called after each embedded batch with the number of rows it held. ``origins``
+        names who wrote a server's synthetic queries (``TEMPLATE_ORIGIN``), stored on its rows.
         """
+        origins = origins or {}
         synthetic = synthetic or {}
         kinds = frozenset(kinds or ALL_KINDS)
         report = SyncReport()
@@ -186,7 +202,7 @@ class ServerIndex:
                 else:
                     report.added.append(server.name)
                 rows.extend(rows_for_server(server, synthetic.get(server.name), set(kinds)))
-            self._add(rows, hashes, progress)
+            self._add(rows, hashes, progress, origins)
             report.embedded = len(rows)
             report.rows = self.collection.count()
             if report.removed or rows:
@@ -198,6 +214,7 @@ class ServerIndex:
         rows: list[IndexRow],
         hashes: dict[str, tuple[str, str]],
         progress: Callable[[int], None] | None,
+        origins: dict[str, str],
         batch: int = 256,
     ) -> None:
         for start in range(0, len(rows), batch):
@@ -213,6 +230,8 @@ class ServerIndex:
                         "tool": r.tool,
                         "server_hash": hashes[r.server][0],
                         "content_hash": hashes[r.server][1],
+                        **({"origin": origins[r.server]} if r.kind == "synthetic_query" and r.server in origins
+                           else {}),
                     }
                     for r in chunk
                 ],
@@ -262,7 +281,7 @@ class ServerIndex:
                 dense = self._chroma_top(vectors, min(top_n, len(mirror.texts)), options.kinds)
         if options.fusion != "dense":
             lexical = [mirror.lexical_top(text, top_n, options.kinds) for text in texts]
-        return rank_servers(dense, lexical, top_k, options)
+        return rank_servers(dense, lexical, top_k, options, lambda qi, names: mirror.coverage(texts[qi], names))
 
     def query_vectors(self, texts: list[str]) -> np.ndarray:
         """Embeddings of the sub-queries, one batch for those not embedded recently."""

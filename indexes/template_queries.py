@@ -14,6 +14,14 @@ It only rephrases what the server itself publishes, one short focused text per t
   tool's name: a long description is one vector in which "sunset" is a small part, while a question about
   one item ("what time is sunset in Madrid") matches that item's own short row.
 
+- (v3) the tool's name as a question ("get current time" -> "what is the current time", "read text file" ->
+  "what is in the text file", "list tables" -> "show me the tables"), by the name's leading verb: a rule of
+  English, the same for every catalogue; each parameter's description, after the tool's name ("get current
+  time: IANA timezone name"), and the values it quotes as examples, as words ("get current time america new
+  york"); and, for a server with listing tools, "what is <name>" for some of the names they listed (the
+  running graph passes them: graphs/catalog_index.py); and the things the server's own description lists
+  ("notes: wifi passwords", "notes: recipes").
+
 Texts are taken round-robin over the tools (all first sentences first), so the first N cover the most tools.
 Queries it writes are labelled in the cache file's ``generator`` field by the callers that save them.
 """
@@ -21,11 +29,12 @@ Queries it writes are labelled in the cache file's ``generator`` field by the ca
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from indexes.bm25 import split_identifier
 from indexes.documents import ServerDoc, ToolDoc
 
-GENERATOR_NAME = "template-v2"
+GENERATOR_NAME = "template-v3"
 _SENTENCE_END = re.compile(
     r"(?<=[.!?。！？])(?<!e\.g\.)(?<!i\.e\.)(?<!etc\.)\s|\n\s*\n|\n(?=\s*[-*#]|\s*Args:|\s*Returns:)"
 )
@@ -82,35 +91,103 @@ def list_items(sentence: str) -> list[str]:
     return [i for i in items if len(i.split()) >= 2 or len(i) >= 5][:MAX_LIST_ITEMS]
 
 
+_PARENTHESES = re.compile(r"\(([^()]*)\)")
+
+
+def description_items(name: str, description: str) -> list[str]:
+    """What a server's description lists, after a colon or in parentheses ("notes folder: wifi passwords,
+    recipes, ..."; "database (departments, employees, products)"), each after the server's name: like a tool's
+    list items, a short row per thing a question may ask about."""
+    head = " ".join(description.split())
+    found = [" ".join(i.split()).strip(" .") for inner in _PARENTHESES.findall(head) if "," in inner
+             for i in _LIST_SPLIT.split(inner)]
+    if ":" in head:
+        after = _PARENTHESES.sub("", head.split(":", 1)[1])
+        found += [" ".join(i.split()).strip(" .") for i in _LIST_SPLIT.split(after)]
+    words = " ".join(split_identifier(name))
+    items = [i for i in dict.fromkeys(found) if len(i.split()) >= 2 or len(i) >= 5]
+    return [f"{words}: {item}" for item in items[:MAX_LIST_ITEMS]]
+
+
+# How a request asks for what a tool named "<verb> <object>" does: English, not any catalogue's domain.
+_ASKS = {
+    **dict.fromkeys(("get", "fetch", "retrieve", "lookup", "return", "show", "describe"), "what is the {}"),
+    **dict.fromkeys(("read", "open", "view", "load"), "what is in the {}"),
+    **dict.fromkeys(("list", "browse", "enumerate"), "show me the {}"),
+    **dict.fromkeys(("search", "find", "query"), "find {}"),
+}
+PARAMETER_CHARS = 80
+MAX_NAME_ROWS = 8  # "what is <name>" rows per server, at most; the entity directory knows every name
+
+
+def as_question(words: list[str]) -> str:
+    """A tool's name words as a request, by its leading verb; "" when the name has no object or known verb."""
+    if len(words) < 2:
+        return ""
+    template = _ASKS.get(words[0])
+    return template.format(" ".join(words[1:])) if template else ""
+
+
+def quoted_values(description: str) -> list[str]:
+    """Values a parameter's description quotes as examples ('America/New_York'), as words ("america new york")."""
+    return [" ".join(split_identifier(v)) for v in _QUOTED.findall(description) if len(v.split()) <= 4][:2]
+
+
+def parameter_texts(tool: ToolDoc, words: str) -> list[str]:
+    """The tool's name words with each parameter's description, then with the values those quote."""
+    described, valued = [], []
+    for text in tool.parameter_descriptions:
+        head = first_sentence(text, PARAMETER_CHARS)
+        if head and mostly_latin(head):
+            described.append(f"{words}: {head}")
+        valued.extend(f"{words} {value}" for value in quoted_values(text) if value)
+    return described + valued
+
+
 def tool_texts(tool: ToolDoc) -> list[str]:
     """A tool's candidate texts, best first."""
-    words = " ".join(split_identifier(tool.name))
+    split = split_identifier(tool.name)
+    words = " ".join(split)
     sentence = first_sentence(tool.description)
-    with_params = " ".join([words, *(" ".join(split_identifier(p)) for p in tool.parameters[:4])])
+    params = [" ".join(split_identifier(p)) for p in tool.parameters[:4]]
+    with_params = " ".join([words, *params])
+    question = as_question(split)
+    asked = f"{question} for {params[0]}" if question and params else ""
     english = [sentence] if sentence and mostly_latin(sentence) else []
     other = [sentence] if sentence and not english else []
     examples = example_requests(tool.description) if english else []
     items = [f"{words}: {item}" for item in list_items(sentence)] if english else []
-    return [t for t in (*english, words, with_params, *other, *examples, *items) if t]
+    return [t for t in (*english, words, question, with_params, *other, *examples, asked,
+                        *parameter_texts(tool, words), *items) if t]
 
 
-def template_queries(server: ServerDoc, n: int) -> list[str]:
-    """Up to ``n`` distinct texts for ``server``, round-robin over its tools, then its description."""
+def name_rows(listed: Sequence[str], limit: int = MAX_NAME_ROWS) -> list[str]:
+    """ "what is <name>" for the first ``limit`` distinct names a server's listing tools returned."""
+    names = list(dict.fromkeys(" ".join(n.split()) for n in listed if isinstance(n, str) and n.strip()))
+    return [f"what is {name}" for name in names[:limit]]
+
+
+def template_queries(server: ServerDoc, n: int, listed: Sequence[str] = ()) -> list[str]:
+    """Up to ``n`` distinct texts for ``server``, round-robin over its tools, then its description; with
+    ``listed`` (names its listing tools returned), up to a quarter of them are "what is <name>" rows."""
+    names = name_rows(listed, min(MAX_NAME_ROWS, n // 4))
     columns = [tool_texts(t) for t in server.tools]
     server_line = first_sentence(server.description)
     ordered = [col[i] for i in range(max((len(c) for c in columns), default=0)) for col in columns if i < len(col)]
     if server_line:
-        ordered.insert(min(len(columns), len(ordered)), server_line)
+        at = min(len(columns), len(ordered))
+        ordered[at:at] = [server_line, *description_items(server.name, server.description)]
     seen: set[str] = set()
     out = []
     for text in ordered:
+        if len(out) == n - len(names):
+            break
         key = text.casefold()
         if key not in seen:
             seen.add(key)
             out.append(text)
-        if len(out) == n:
-            break
-    return out
+    out += [text for text in names if text.casefold() not in seen]
+    return out[:n]
 
 
 async def template_generate(server: ServerDoc, n: int) -> list[str]:

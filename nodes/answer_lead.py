@@ -1,68 +1,376 @@
-"""The direct answer, picked by code: the fields of the cited outputs that the question asks about.
+"""The direct answer, picked by code from the cited outputs: the part of each output that the question asks
+about, copied with its labels, units and marker.
 
 Why: when the model's text does not survive the claim check, the user got every fact of every output and
-had to find the one asked for ("what time is sunset in Toronto this saturday" -> a whole forecast row). The
-question names what it measures (sunset, price, rating, rain...; the concepts of nodes/claims.py), and so do
-the outputs' field names; the fields where both meet are the answer, copied with their labels, units and
-markers, so they are as faithful as the outputs themselves. Works for any tool's JSON. A question that names
-no such concept gets no lead line.
+had to find the one asked for ("what time is sunset in Toronto this saturday" -> a whole forecast row).
+Every line here is copied from an output (or names the question's own words), so it is as faithful as the
+outputs themselves and passes the same figure checks (nodes/claims.py). Works for any tool, whatever it
+returns:
+
+- JSON, or a Python literal (``[{'COUNT(*)': 7}]``, as SQLite servers print rows): the fields whose names
+  share a concept with the question (sunset, price, rating...: nodes/claims.py), else a word ("salary" ->
+  ``salary_usd``, "time" -> ``datetime``); else the string value that answers (a memory server's
+  observation "Birthday: March 3"); else a small record or a one-column result as a whole.
+- plain text (a file, a directory listing, a page): the line or sentence sharing the most of the question's
+  content words, a heading counting for the lines under it ("what's the wifi password" -> "password: ...").
+- a bare value ("87.5"): the question's subject and the value ("1250*7/100 = 87.5").
+
+A question that names nothing an output has gets no lead line from it.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from nodes.claims import concepts_of, field_concepts
-from nodes.fact_rendering import label_and_unit, value_text
+from nodes.fact_rendering import label_and_unit, parse_output, shorten, value_text
+from nodes.figures import figures_of
 
 MAX_LINES = 3
 MAX_FIELDS = 2
+MAX_TIED = 2  # more candidate lines than this answering equally well: a list, which the facts show whole
+MAX_COLUMN_ITEMS = 12
+LEAD_LINE_CHARS = 240
 _WORD = re.compile(r"[a-z°%$€£¥]+")
+_TERM = re.compile(r"[a-z0-9]+")
 _TITLE_KEYS = ("name", "title", "city", "symbol", "flight_no", "train_no", "date")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
+_LONG_LINE = 200  # a line longer than this is read sentence by sentence
+_HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
+_UNDERLINE = re.compile(r"^[-=]{3,}$")
+_TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
+_LIST_MARK = re.compile(r"^(?:[-*•]\s+|\d{1,3}[.)]\s+|\[[ xX]?\]\s*)+")
+# Words that carry no subject: question words, auxiliaries, pronouns, request verbs.
+_STOP = frozenset("""a an the and or but of in on at to for from by with about into as than then so if is are was
+    were be been being am do does did done have has had having it its this that these those there here what whats
+    which who whom whose when where why how many much i me my mine we us our you your yours he she they them
+    their his her please tell show give find get list know can could would should will shall may might must
+    need want like any some all each every one s t d ll re ve m also just now today currently current""".split())
+_WANTS_FIGURE = re.compile(r"\b(how (many|much|long|far|old|big|tall|often|late|early)|when|what (time|year|date|day)"
+                           r"|number of|count|total)\b")
+_LEAD_IN = re.compile(r"^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:(?:tell|show|give) me\s+)?"
+                      r"(?:what's|whats|what is|what are|what was|how many|how much|how|what|which|who|when|where|"
+                      r"calculate|compute|work out|evaluate|find|get)\b\s*", re.IGNORECASE)
+_EMPHASIS = re.compile(r"\*\*|__|`")
+_FILLER = frozenset({"is", "are", "was", "were", "do", "does", "did", "it", "there", "please"})
+
+
+def _title_key(record: dict[str, Any]) -> str | None:
+    return next((k for k in _TITLE_KEYS if isinstance(record.get(k), (str, int)) and record.get(k) != ""), None)
 
 
 def _title(record: dict[str, Any]) -> str:
-    return next((str(record[k]) for k in _TITLE_KEYS if isinstance(record.get(k), (str, int)) and record.get(k) != ""), "")
+    key = _title_key(record)
+    return str(record[key]) if key else ""
 
 
-def _records(data: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(title, record): the output itself, then the items of its lists of records, titled by their parent."""
-    top = _title(data)
+def _records(data: dict[str, Any], title: str | None = None, depth: int = 0) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(title, record): the output itself, then its nested records (items of its lists of records, and its
+    dict values), each titled by its parents."""
+    top = _title(data) if title is None else title
     yield top, data
-    for value in data.values():
+    if depth == 3:
+        return
+    for key, value in data.items():
         if isinstance(value, list):
             for item in value:
                 if isinstance(item, dict):
-                    yield ", ".join(t for t in (top, _title(item)) if t), item
+                    yield from _records(item, ", ".join(t for t in (top, _title(item)) if t), depth + 1)
+        elif isinstance(value, dict):
+            yield from _records(value, ", ".join(t for t in (top, _title(value) or key.replace("_", " ")) if t),
+                                depth + 1)
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, (int, float, str)) and not isinstance(value, bool)
+
+
+def _stem(word: str) -> str:
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and (word.endswith(("ches", "shes")) or (word.endswith("es") and word[-3] in "sxz")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+def terms(text: str) -> set[str]:
+    """The content words of ``text``, lower-cased and singular ("Wi-Fi passwords" -> {wifi, password}); no
+    numbers, no question or function words."""
+    text = re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower().replace("'s", "").replace("’s", ""))
+    return {_stem(w) for w in _TERM.findall(text) if not w.isdigit() and len(w) > 1 and w not in _STOP}
+
+
+def _key_terms(key: str) -> set[str]:
+    return terms(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", key))
+
+
+def _key_matches(key: str, asked: set[str]) -> bool:
+    """A field name that names what the question asks: a shared word, or a compound whose head it is
+    ("time" -> ``datetime``)."""
+    words = _key_terms(key)
+    return bool(words & asked) or any(w.endswith(a) for w in words for a in asked if len(a) >= 4)
+
+
+@dataclass
+class Candidate:
+    """A line of text (or a string value) that may answer the question."""
+
+    text: str
+    context: set[str]  # words of its headings (text) or of its record's title and field (JSON)
+    title: str = ""  # shown before the line when the context helped to pick it
+    label: str = ""  # the part before "label: value", whose words say what the line is about
+    order: int = 0
+
+
+def _score(candidate: Candidate, asked: set[str], wants_figure: bool, question_figures: set[str]) -> tuple | None:
+    """How well a candidate answers: the question words it holds or its headings hold ("2 eggs" under
+    "# Banana bread"), then a figure when the question asks for a quantity or a time, then the words it holds
+    itself, then how much of what it is about the question names ("password: ..." over "router admin ...
+    password on the sticker"). None: it holds no word of the question itself, or only repeats it."""
+    words = terms(candidate.text)
+    own = words & asked
+    if not own:
+        return None
+    figures = {f for _, forms in figures_of(candidate.text) for f in forms}
+    if not (words - asked) and not (figures - question_figures):
+        return None  # "# Banana bread" under "how many eggs in banana bread": nothing the user did not say
+    about = terms(candidate.label) or words
+    return (len(own | (candidate.context & asked)), bool(wants_figure and figures), len(own),
+            len(about & asked) / len(about))
+
+
+def _best(candidates: list[Candidate], question: str) -> Candidate | None:
+    """The candidate that answers best; None when none shares a word with the question, or when more than
+    MAX_TIED answer equally well (a list: "[FILE] a.txt", "[FILE] b.txt" for "which files")."""
+    asked = terms(question)
+    wants = bool(_WANTS_FIGURE.search(question.lower()))
+    asked_figures = {f for _, forms in figures_of(question) for f in forms}
+    scored = [(score, c) for c in candidates if (score := _score(c, asked, wants, asked_figures)) is not None]
+    if not scored:
+        return None
+    top = max(score for score, _ in scored)
+    tied = [c for score, c in scored if score == top]
+    if len(tied) > MAX_TIED:
+        return None
+    return min(tied, key=lambda c: c.order)
+
+
+def _label_of(line: str) -> str:
+    head, sep, _ = line.partition(": ")
+    return head if sep and len(head.split()) <= 5 else ""
+
+
+def _pieces(line: str) -> list[str]:
+    """A line, or its sentences when it is long (a paragraph)."""
+    if len(line) <= _LONG_LINE:
+        return [line]
+    return [s for s in _SENTENCE.split(line) if s.strip()]
+
+
+def text_candidates(text: str) -> list[Candidate]:
+    """Every line of a plain-text output that could answer, with the words of the headings above it.
+    Markdown and underlined headings are context, not answers; a table row reads as "header: cell; ...";
+    list bullets and check boxes are dropped."""
+    raw = [line.strip() for line in text.splitlines()]
+    headings: dict[int, str] = {}
+    header: list[str] | None = None
+    block: set[str] | None = None  # the words of the first line of the current paragraph
+    candidates: list[Candidate] = []
+    for i, line in enumerate(raw):
+        following = raw[i + 1] if i + 1 < len(raw) else ""
+        if not line:
+            header, block = None, None
+            continue
+        if _UNDERLINE.match(line) or _TABLE_RULE.match(line):
+            continue
+        heading = _HEADING.match(line)
+        if heading or (_UNDERLINE.match(following) and len(line) < 80):
+            level = len(heading.group(1)) if heading else 1
+            text = heading.group(2) if heading else line
+            headings = {k: v for k, v in headings.items() if k < level} | {level: text}
+            header, block = None, None
+            continue
+        if line.startswith("|") and line.endswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if header is None and _TABLE_RULE.match(following):
+                header = cells
+                continue
+            if header is not None:  # "| 4 | Project Hail Mary | ..." -> "Title: Project Hail Mary; ..."
+                pairs = [f"{h}: {c}" for h, c in zip(header, cells) if c and any(ch.isalpha() for ch in h)]
+                line = "; ".join(pairs) or line
+        else:
+            header = None
+        # A paragraph's first line ("guest network: ...") tells what the lines under it are about.
+        context = set().union(*(terms(h) for h in headings.values())) if headings else set()
+        context |= block or set()
+        block = terms(line) if block is None and header is None else block
+        outer = headings[min(headings)] if headings else ""
+        body = _EMPHASIS.sub("", _LIST_MARK.sub("", line)).strip()
+        for piece in _pieces(body):
+            candidates.append(Candidate(piece, context, outer, _label_of(piece), len(candidates)))
+    return candidates
+
+
+def _leaf_candidates(data: Any) -> list[Candidate]:
+    """The string values of a structured output (a memory server's observations, a page's snippet), each with
+    its record's title and its field's name as context. Titles themselves are not answers."""
+    root = data if isinstance(data, dict) else {"results": data}
+    found: list[Candidate] = []
+    for title, record in _records(root):
+        title_key = _title_key(record)
+        for key, value in record.items():
+            if key == title_key:
+                continue
+            values = [value] if isinstance(value, str) else \
+                [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
+            context = terms(title) | _key_terms(key)
+            for text in values:
+                for piece in _pieces(" ".join(text.split())):
+                    found.append(Candidate(piece, context, title, _label_of(piece), len(found)))
+    return found
+
+
+def _field_text(key: str, record: dict[str, Any]) -> str:
+    label, unit = label_and_unit(key, record)
+    return f"{label}: {value_text(record[key])}{unit if unit in ('%', '°C') else (' ' + unit if unit else '')}"
+
+
+def subject_of(question: str) -> str:
+    """What the question asks about, in its own words: "what is 7% of 1250?" -> "7% of 1250", "how many
+    employees are in engineering" -> "employees in engineering"."""
+    text = _LEAD_IN.sub("", question.strip().rstrip("?.! ")).strip()
+    words = [w for w in text.split() if w.lower() not in _FILLER]
+    while words and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+    subject = " ".join(words)
+    return subject[:1].upper() + subject[1:]
+
+
+def _value_line(subject: str, value: str, marker: str) -> str:
+    """'7% of 1250 = 87.5 [T1.1]': a computation's subject holds figures, and reads as an equation."""
+    if not subject:
+        return f"{value} [{marker}]"
+    joiner = " = " if any(c.isdigit() for c in subject) else ": "
+    return f"{subject}{joiner}{value} [{marker}]"
+
+
+def _call_subject(item: dict[str, Any], question: str, alone: bool) -> str:
+    """The subject of a bare value: the question's, when this is the only output; else the call that made it
+    (its tool and the arguments whose figures the question holds, so every figure shown has a source)."""
+    if alone:
+        return subject_of(question)
+    asked = {f for _, forms in figures_of(question) for f in forms}
+    args = [str(v) for v in (item.get("arguments") or {}).values()
+            if _scalar(v) and all(forms & asked for _, forms in figures_of(str(v)))]
+    tool = str(item.get("tool") or "").replace("_", " ")
+    return f"{tool} ({', '.join(args)})" if tool and args else tool
+
+
+def _fields_line(title: str, record: dict[str, Any], keys: list[str], marker: str) -> str:
+    return f"{title + ' — ' if title else ''}{'; '.join(_field_text(k, record) for k in keys)} [{marker}]"
+
+
+def _concept_lines(data: dict[str, Any], named: set[str], marker: str) -> list[str]:
+    """Fields whose names share a concept with the question ("sunset" -> ``sunset``, "price" -> ``last``)."""
+    lines = []
+    for title, record in _records(data):
+        picked = [k for k, v in record.items() if _scalar(v) and field_concepts((k,)) & named][:MAX_FIELDS]
+        if picked:
+            lines.append(_fields_line(title, record, picked, marker))
+    return lines
+
+
+def _named_field_lines(data: dict[str, Any], asked: set[str], marker: str) -> list[str]:
+    """Fields whose names hold a word of the question ("what is Ana Ruiz's salary" -> ``salary_usd``)."""
+    lines = []
+    for title, record in _records(data):
+        title_key = _title_key(record)
+        picked = [key for key, value in record.items()
+                  if _scalar(value) and key != title_key and _key_matches(key, asked)][:MAX_FIELDS]
+        if picked:
+            lines.append(_fields_line(title, record, picked, marker))
+    return lines
+
+
+def _small_result_line(data: dict[str, Any] | list[Any], subject: str, marker: str) -> str | None:
+    """A result small enough to be the answer as a whole: one flat record with at most MAX_FIELDS fields
+    besides its title (a one-cell result reads as the question's subject and the value), or one column of
+    a few rows ("name: Engineering, Sales, ...")."""
+    rows = data if isinstance(data, list) else [data]
+    flat = all(isinstance(r, dict) and r and all(_scalar(v) or v is None for v in r.values()) for r in rows)
+    if not rows or not flat:
+        return None
+    if len(rows) == 1:
+        record = {k: v for k, v in rows[0].items() if v is not None and v != ""}
+        title_key = _title_key(record)
+        fields = [k for k in record if k != title_key] or ([title_key] if title_key else [])
+        if not fields or len(fields) > MAX_FIELDS:
+            return None
+        if len(fields) == 1 and (title_key is None or fields == [title_key]):
+            return _value_line(subject, value_text(record[fields[0]]), marker)
+        return _fields_line(str(record[title_key]) if title_key else "", record, fields, marker)
+    keys = {tuple(r) for r in rows}
+    if len(keys) == 1 and len(next(iter(keys))) == 1 and len(rows) <= MAX_COLUMN_ITEMS:
+        [key] = next(iter(keys))
+        label, unit = label_and_unit(key, rows[0])
+        return f"{label}: {', '.join(value_text(r[key]) for r in rows)}{' ' + unit if unit else ''} [{marker}]"
+    return None
+
+
+def _candidate_line(candidate: Candidate, asked: set[str], marker: str) -> str:
+    """The line as written, after its title or heading when that holds question words the line lacks
+    ("home wifi — password: ...")."""
+    helped = (terms(candidate.title) & asked) - terms(candidate.text)
+    return f"{candidate.title + ' — ' if helped else ''}{shorten(candidate.text, LEAD_LINE_CHARS)} [{marker}]"
+
+
+def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> list[str]:
+    """The lead lines one output gives for ``question`` (see the module docstring for the order tried)."""
+    output = item.get("full_output") or item.get("output") or ""
+    marker = item["marker"]
+    asked = terms(question)
+    data = parse_output(output)
+    while isinstance(data, list) and len(data) == 1 and isinstance(data[0], list):
+        data = data[0]  # one row of cells, as a tuple: [(7,)]
+    if isinstance(data, list) and len(data) == 1 and _scalar(data[0]):
+        data = data[0]
+    if isinstance(data, str):
+        output, data = data, None
+    if data is None:
+        candidates = text_candidates(output)
+        if best := _best(candidates, question):
+            return [_candidate_line(best, asked, marker)]
+        single = output.strip()
+        if "\n" not in single and len(single) <= 40 and len(single.split()) <= 4 and figures_of(single):
+            return [_value_line(_call_subject(item, question, alone), single, marker)]
+        return []
+    if not isinstance(data, (dict, list)):
+        return [_value_line(_call_subject(item, question, alone), value_text(data), marker)]
+    if isinstance(data, list) and not any(isinstance(v, (dict, list)) for v in data):
+        best = _best([Candidate(str(v), set(), "", "", i) for i, v in enumerate(data)], question)
+        return [_candidate_line(best, asked, marker)] if best else []
+    root = data if isinstance(data, dict) else {"results": data}
+    named = concepts_of(set(_WORD.findall(question.lower())))
+    if named and (lines := _concept_lines(root, named, marker)):
+        return lines
+    if asked and (lines := _named_field_lines(root, asked, marker)):
+        return lines
+    if best := _best(_leaf_candidates(data), question):
+        return [_candidate_line(best, asked, marker)]
+    line = _small_result_line(data, _call_subject(item, question, alone), marker)
+    return [line] if line else []
 
 
 def lead_lines(question: str, evidence: list[dict[str, Any]]) -> list[str]:
-    """'Toronto, 2026-11-28 — sunset: 16:48 [T1.1]' lines for the fields the question asks about."""
-    named = concepts_of(set(_WORD.findall(question.lower())))
-    if not named:
-        return []
+    """'Toronto, 2026-11-28 — sunset: 16:43 [T1.1]' lines: for each cited output, the part that answers."""
     lines: list[str] = []
     for item in evidence:
-        try:
-            data = json.loads(item.get("full_output") or item["output"])
-        except (json.JSONDecodeError, TypeError):
-            continue
-        if not isinstance(data, dict):
-            continue
-        for title, record in _records(data):
-            picked = [key for key, value in record.items()
-                      if isinstance(value, (int, float, str)) and not isinstance(value, bool)
-                      and field_concepts((key,)) & named][:MAX_FIELDS]
-            if not picked:
-                continue
-            fields = []
-            for key in picked:
-                label, unit = label_and_unit(key, record)
-                fields.append(f"{label}: {value_text(record[key])}{unit if unit in ('%', '°C') else (' ' + unit if unit else '')}")
-            lines.append(f"{title + ' — ' if title else ''}{'; '.join(fields)} [{item['marker']}]")
-            if len(lines) == MAX_LINES:
-                return lines
+        lines.extend(output_lead(question, item, alone=len(evidence) == 1))
+        if len(lines) >= MAX_LINES:
+            return lines[:MAX_LINES]
     return lines

@@ -5,7 +5,9 @@ text planted in a web page must not spend the user's money. So a call to a tool 
 not mark it read-only (or mark it destructive) is never run by the executor itself. Under the policy
 ``ask`` (the default) it is held and the run pauses with ``interrupt()`` in the approve node
 (nodes/approve.py); under ``deny`` it is refused; under ``allow`` it runs. The policy comes from the run's
-context and may be overridden per server in ``mcp.json`` (``"approvals": "allow"``). Before any of that, a
+context and may be overridden per server or per tool in ``mcp.json`` (``"approvals": "allow"``, or
+``"approvals": {"read_query": "allow", "*": "ask"}``: tools/catalog.py). A call that did not run says which
+setting would let it run (``trust_hint``), because an unannotated read tool is held too. Before any of that, a
 tool that changes data is offered to a task only when the user's own question names its action
 (``user_asked_tools``), so neither a model-written query nor text inside a tool output can make it callable.
 
@@ -19,6 +21,7 @@ The reply is ``{"decisions": [{"type": "approve"} | {"type": "edit", "edited_act
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Annotated, Any, Literal
 
 import jsonschema
@@ -26,6 +29,7 @@ from mcp.types import Tool
 from pydantic import BaseModel, Field, ValidationError
 
 from graphs.plan import Task
+from tools.catalog import ALL_TOOLS
 from tools.tool_outcome import ToolOutcome
 
 DECISIONS = ["approve", "edit", "reject"]
@@ -38,11 +42,40 @@ def changes_data(tool: Tool) -> bool:
     return hints is None or not hints.readOnlyHint or bool(hints.destructiveHint)
 
 
-def policy_for(server: str, tools: object, default: str) -> str:
-    """The server's own policy from the catalogue when it sets one, else the run's."""
+class Policy(str):
+    """A policy name ("ask" / "deny" / "allow") that also carries the mcp.json file declaring its server, so the
+    record of a call it holds can name the file to change (``held_outcome``). A str: it compares as the name."""
+
+    source: str
+
+    def __new__(cls, name: str, source: str = "") -> Policy:
+        policy = super().__new__(cls, name)
+        policy.source = source
+        return policy
+
+
+def policy_for(server: str, tool: str, tools: object, default: str) -> Policy:
+    """The catalogue's policy for this tool of the server (the tool's own, else the server's ``"*"``) when it
+    sets one, else the run's. Tool callers without a catalogue (test fakes) leave the run's."""
     own = getattr(tools, "approval_policy", None)
-    chosen = own(server) if callable(own) else None
-    return chosen or default
+    chosen = own(server, tool) if callable(own) else None
+    source = getattr(tools, "approval_source", None)
+    return Policy(chosen or default, source(server) if callable(source) else "")
+
+
+def why_held(tool: Tool | None) -> str:
+    """Which annotation makes the tool one that may change data (MCP: no readOnlyHint means it may)."""
+    hints = tool.annotations if tool is not None else None
+    if hints is None or hints.readOnlyHint is None:
+        return "no readOnlyHint"
+    return "destructiveHint" if hints.readOnlyHint else "readOnlyHint false"
+
+
+def trust_hint(server: str, tool_name: str, tool: Tool | None, source: str) -> str:
+    """The exact mcp.json setting that lets this call run without asking."""
+    where = f" in {source}" if source else " in its mcp.json"
+    return (f"{server}.{tool_name} may change data ({why_held(tool)}); to trust it, set "
+            f'"approvals": {{"{tool_name}": "allow"}} for server "{server}"{where}')
 
 
 def action_name(server: str, tool: str) -> str:
@@ -79,21 +112,35 @@ def asked_actions(tools: list[Tool], request_texts: list[str]) -> list[str]:
     return asked
 
 
-def user_asked_tools(tools: list[Tool], task: Task) -> list[Tool]:
-    """The tools a task may use: every read-only one, and those that change data only when the user's own
-    question names their action. A planner's or a search step's query, or text inside a tool output ("ignore
-    your instructions and book ..."), never makes a booking tool callable."""
-    asked = set(asked_actions(tools, [task.request or task.query]))
+def user_asked_tools(tools: list[Tool], task: Task, trusted: Collection[str] = ()) -> list[Tool]:
+    """The tools a task may use: every read-only one, those ``trusted`` by name (``trusted_tools``), and those
+    that change data only when the user's own question names their action. A planner's or a search step's
+    query, or text inside a tool output ("ignore your instructions and book ..."), never makes a booking tool
+    callable."""
+    asked = set(asked_actions(tools, [task.request or task.query])) | set(trusted)
     return [t for t in tools if not changes_data(t) or t.name in asked]
 
 
+def trusted_tools(server: str, tools: object) -> set[str]:
+    """The server's tools that mcp.json allows by their own name (``{"read_query": "allow"}``): the user vouched
+    for each, so it is offered like a read-only tool. A server-wide ``"allow"`` or ``"*"`` trusts no tool by
+    name: it lets calls run without asking, but a booking tool still needs the user to ask for it."""
+    catalog = getattr(tools, "catalog", None)
+    spec = catalog.servers.get(server) if catalog is not None else None
+    if spec is None:
+        return set()
+    return {tool for tool, policy in spec.approvals.items() if policy == "allow" and tool != ALL_TOOLS}
+
+
 def held_outcome(task: Task, tool_name: str, params: dict[str, Any], tool: Tool, policy: str, n: int) -> ToolOutcome:
-    """The record of a side-effecting call that did not run: it waits for approval, or policy denied it."""
+    """The record of a side-effecting call that did not run: it waits for approval, or policy denied it. Its
+    error names the setting that would let it run (the file is known when ``policy`` is a ``Policy``)."""
     line = effect_line(task.server, tool, params)
+    hint = trust_hint(task.server, tool_name, tool, getattr(policy, "source", ""))
     if policy == "deny":
-        error = f"not done: {line}: it changes data and approvals are 'deny' for {task.server}."
+        error = f"not done: {line}: approvals are 'deny' for {task.server}; {hint}."
     else:
-        error = f"waiting for approval: {line}"
+        error = f"waiting for approval: {line}; {hint}"
     return ToolOutcome(call_id=f"{task.id}-held-{n + 1}", server=task.server, tool=tool_name,
                        arguments=params, ok=False, error=error, held="denied" if policy == "deny" else "waiting")
 

@@ -27,6 +27,8 @@ from nodes.approval import (
     effect_line,
     edit_problem,
     parse_decisions,
+    policy_for,
+    trust_hint,
 )
 from nodes.events import emit
 from nodes.execute import ToolCaller
@@ -66,11 +68,17 @@ def _replace_last(result: dict[str, Any], outcome: ToolOutcome, status: str, err
 def make_approver(tools: ToolCaller):
     """Build the approve node over the session pool."""
 
+    def hint(held: HeldCall, context: Context) -> str:
+        """The mcp.json setting that would have let the call run without asking."""
+        source = policy_for(held.server, held.tool, tools, context.approvals).source
+        return trust_hint(held.server, held.tool, held.spec, source)
+
     async def carry_out(held: HeldCall, decision: Approve | Edit | Reject, result: dict[str, Any],
-                        timeout_s: float) -> dict[str, Any]:
+                        context: Context) -> dict[str, Any]:
+        timeout_s = context.tool_timeout_s
         if isinstance(decision, Reject):
-            reason = f"not done: {held.description}: declined" + (f" ({decision.message})." if decision.message
-                                                                   else ".")
+            reason = (f"not done: {held.description}: declined" + (f" ({decision.message})" if decision.message
+                                                                    else "") + f"; {hint(held, context)}.")
             record = ToolOutcome(call_id=held.call_id, server=held.server, tool=held.tool, arguments=held.args,
                                  ok=False, error=reason, held="denied")
             return _replace_last(result, record, "rejected", reason)
@@ -100,7 +108,8 @@ def make_approver(tools: ToolCaller):
             updated = {}
             for h in held:
                 record = ToolOutcome(call_id=h.call_id, server=h.server, tool=h.tool, arguments=h.args, ok=False,
-                                     error=f"not done: {h.description}: {reason}.", held="denied")
+                                     error=f"not done: {h.description}: {reason}; {hint(h, context)}.",
+                                     held="denied")
                 updated[h.task_id] = _replace_last(results[h.task_id], record, "rejected", record.error)
             return {"task_results": updated, "errors": [f"approve: {h.server}.{h.tool} {reason}" for h in held]}
         request = approval_request(held)
@@ -114,7 +123,7 @@ def make_approver(tools: ToolCaller):
             decisions = [Reject(type="reject", message="the reply could not be read")] * len(held)
         updated = {}
         for h, decision in zip(held, decisions):
-            updated[h.task_id] = await carry_out(h, decision, results[h.task_id], context.tool_timeout_s)
+            updated[h.task_id] = await carry_out(h, decision, results[h.task_id], context)
             emit("approval_decided", action=f"{h.server}.{h.tool}", decision=decision.type,
                  status=updated[h.task_id]["status"])
             if updated[h.task_id]["status"] != "ok":

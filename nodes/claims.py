@@ -11,11 +11,11 @@ words are mostly absent from the evidence and the question ("avoid public Wi-Fi"
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from nodes.fact_rendering import parse_output
 from nodes.figures import MARKER as _MARKER
 from nodes.figures import canonical_number, figures_of, without_figures
 from nodes.quoted_data import CLOSE, OPEN
@@ -101,11 +101,11 @@ class Leaf:
 
 
 def leaves_of(output: str) -> list[Leaf]:
-    """The figures in a tool output, each under its field (a non-JSON output is one field, 'text')."""
-    try:
-        data = json.loads(output)
-    except (json.JSONDecodeError, TypeError):
-        data = {"text": output}
+    """The figures in a tool output, each under its field: JSON and Python literals (``[{'COUNT(*)': 7}]``)
+    are read alike (nodes/fact_rendering.py's ``parse_output``); plain text is one field, 'text'."""
+    data = parse_output(output)
+    if data is None or isinstance(data, str):
+        data = {"text": output if data is None else data}
     leaves: list[Leaf] = []
 
     def walk(value: Any, path: tuple[str, ...]) -> None:

@@ -1,7 +1,7 @@
 """Find the dates a request names, in the words the user typed, and resolve them to ISO dates by code.
 
 Why: a 135M model asked to write a date writes "2018-3-4" for "this weekend". The executor instead
-offers the dates found here as the only values a date argument may take (nodes/argument_candidates.py).
+offers the dates found here as the only values a date argument may take (nodes/arguments/candidates.py).
 Each window of up to six words is read by the sandbox's date reader (tools/sandbox/dates.py), longest
 first, so "June 10-15" wins over "June 10". "the day after" / "the next day" count from the date named
 before them ("tomorrow ... and the day after"), which is how follow-ups are written.

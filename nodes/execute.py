@@ -2,9 +2,9 @@
 
 Each step is one schema-constrained output ``{"tool": ..., "params": {...}}`` whose decoding schema is
 built from the server's tools' JSON schemas (TURA's "infer without thought", appendix A.4.2), with every
-argument narrowed to the values the task's own inputs offer (nodes/argument_candidates.py): spans of the
+argument narrowed to the values the task's own inputs offer (nodes/arguments/candidates.py): spans of the
 request, dates resolved by code, dependency outputs, named enum values. A tool outside the assigned server,
-or arguments outside that set or the tool's schema, are refused in code too (nodes/step_rules.py, for a
+or arguments outside that set or the tool's schema, are refused in code too (nodes/arguments/step_rules.py, for a
 backend without grammars), and the model is re-asked with the reason. It stops at the first successful call or after
 ``max_steps``. A call that changes data is never made here: it is held for approval (nodes/approval.py).
 """
@@ -22,16 +22,18 @@ from mcp.types import Tool
 
 from graphs.context import Context
 from graphs.plan import Task
-from nodes.argument_candidates import Candidates, gather_candidates
-from nodes.approval import changes_data, held_outcome, policy_for, user_asked_tools
-from nodes.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
+from nodes.arguments.candidates import Candidates, gather_candidates
+from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
+from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
+from nodes.arguments.error_values import narrowed_to_error_values, values_listed_in_error
+from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
 from nodes.models import ModelProvider, RoleModel
 from nodes.executor_prompt import executor_conversation
 from nodes.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured
-from nodes.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
+from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
 from tools.tool_outcome import ToolOutcome
 
 
@@ -55,6 +57,30 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
                                 json_schema=step_schema(offered, allowed),
                                 check=make_step_check(server, available, allowed, [query]))
     return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query], known_names)
+
+
+async def listed_values(server: str, available: list[Tool], tools: ToolCaller, trusted: set[str],
+                        request_texts: list[str], context: Context) -> dict[str, list[str]]:
+    """Values the server's own listing tools return for the kinds its tools take (nodes/arguments/discovery.py),
+    asked only of tools that are read-only or trusted by name in mcp.json."""
+    async def call(tool: str, arguments: dict[str, Any]) -> ToolOutcome:
+        return await tools.call(server, tool, arguments, timeout_s=min(context.tool_timeout_s, DISCOVERY_TIMEOUT_S))
+
+    return await discovery_for(tools).values(server, available, call, lambda t: t.name in trusted, request_texts)
+
+
+def error_narrowing(failed: ToolOutcome, allowed: dict[str, dict[str, Any]], available: list[Tool],
+                    request_texts: list[str]) -> dict[str, dict[str, Any]]:
+    """When the failed call's error lists the values it takes ("'lima' is not one of: ..."), the retry of that
+    tool is decoded from those values alone (nodes/arguments/error_values.py); nothing changes otherwise."""
+    error = failed.error or failed.text or ""
+    values = values_listed_in_error(error)
+    tool = next((t for t in available if t.name == failed.tool), None)
+    if not values or tool is None:
+        return {}
+    schema = allowed.get(tool.name) or {**(tool.inputSchema or {}), "additionalProperties": False}
+    narrowed = narrowed_to_error_values(schema, failed.arguments or {}, error, values, request_texts)
+    return {tool.name: narrowed} if narrowed else {}
 
 
 async def known_names_of(tools: ToolCaller) -> list[str]:
@@ -93,17 +119,22 @@ async def run_task_agent(
     open_server_early(tools, task.server)
     if not listed:
         raise ToolRefused(f"server '{task.server}' offers no tools")
-    available = user_asked_tools(listed, task)
+    trusted = trusted_tools(task.server, tools)
+    available = user_asked_tools(listed, task, trusted)
     today = today_of(context.today)
     request_texts = [task.query] + ([task.request] if task.request and task.request != task.query else [])
     dependency_texts = [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok]
     known = await known_names_of(tools)
     candidates = gather_candidates(request_texts, dependency_texts, today, context.user_name)
+    if context.constrain_arguments:  # paths a listing returns, SELECTs over the described tables
+        candidates.listed.update(await listed_values(task.server, available, tools, trusted, request_texts, context))
 
-    def decoding(candidates: Candidates, only: set[str] | None = None):
+    def decoding(candidates: Candidates, only: set[str] | None = None, failed: ToolOutcome | None = None):
         allowed = (constrained_tools(task.server, available, candidates, narrow=not model.distilled)
                    if context.constrain_arguments
                    else {t.name: t.inputSchema or {"type": "object"} for t in available})
+        if failed is not None:  # a retry decoded from the values a failed call's error lists
+            allowed.update(error_narrowing(failed, allowed, available, request_texts))
         if only is not None:
             allowed = {name: schema for name, schema in allowed.items() if name in only}
         offered = [t for t in available if t.name in allowed]
@@ -142,7 +173,7 @@ async def run_task_agent(
         if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
             break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new
         if changes_data(chosen):
-            policy = policy_for(task.server, tools, context.approvals)
+            policy = policy_for(task.server, step.tool, tools, context.approvals)
             if policy != "allow":  # never run here: held for a person's decision, or refused by policy
                 outcomes.append(held_outcome(task, step.tool, step.params, chosen, policy, n))
                 break
@@ -165,7 +196,8 @@ async def run_task_agent(
             ask = (EXECUTE_ACT.format(result=result, actions=" / ".join(sorted(follow))) if acting else
                    EXECUTE_FOLLOW.format(result=result, values=", ".join(sorted(missing))))
             conversation = next_turn([AIMessage(step.model_dump_json()), HumanMessage(ask)])
-            candidates = gather_candidates(request_texts, [*dependency_texts, outcome.text], today, context.user_name)
+            candidates = replace(gather_candidates(request_texts, [*dependency_texts, outcome.text], today,
+                                                   context.user_name), listed=candidates.listed)
             try:
                 offered, schema, check = decoding(candidates, follow)
             except NoCallableTool:
@@ -175,7 +207,7 @@ async def run_task_agent(
             continue
         conversation = next_turn([HumanMessage(
             f"Called {step.tool} with {json.dumps(step.params)}. " + EXECUTE_RETRY.format(error=outcome.error))])
-        offered, schema, check = decoding(candidates)
+        offered, schema, check = decoding(candidates, failed=outcome)
     return outcomes
 
 

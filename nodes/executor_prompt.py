@@ -12,7 +12,7 @@ from datetime import date
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 from mcp.types import Tool
 
-from nodes.argument_candidates import Candidates
+from nodes.arguments.candidates import Candidates
 from nodes.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_CONTEXT, EXECUTE_DATES, EXECUTE_EXAMPLES, EXECUTE_SYSTEM, EXECUTE_USER
 from tools.tool_outcome import ToolOutcome

@@ -1,25 +1,77 @@
 """A readable rendering of tool outputs: field labels, values and units, one line per fact, each with its
 marker. What the user reads when the answer model's text does not survive the claim check.
 
-Works on any tool's JSON: top-level values make one line, each item of a list one line (the first few
-items; the rest counted). Units come from field-name suffixes (``high_c`` -> °C) and a sibling
-``currency`` field. Plain-text outputs (web pages) are quoted, shortened at a word boundary.
+Works on any tool's JSON, and on the Python literals many third-party servers print (``str(rows)`` of a
+SQLite server: ``[{'COUNT(*)': 7}]``), read the same way (``parse_output``): top-level values make one line,
+each item of a list one line (the first few items; the rest counted). Units come from field-name suffixes
+(``high_c`` -> °C) and a sibling ``currency`` field. Plain text is quoted: one paragraph (a web page) shortened
+at a word boundary, a text of several lines (a file, a directory listing) line by line, the first few.
 """
 
 from __future__ import annotations
 
+import ast
 import json
+import math
+import re
+from datetime import datetime
 from typing import Any
 
 MAX_ITEMS = 7
 MAX_TEXT_CHARS = 320
 MAX_LINE_FIELDS = 14
+MAX_TEXT_LINES = 12
+MAX_TEXT_LINE_CHARS = 200
+MAX_LITERAL_CHARS = 200_000  # a larger output is read as text: literal_eval's cost grows with it
 # Fields that describe the response rather than the world.
 SKIPPED_FIELDS = frozenset({"source", "sandbox", "note", "notes", "disclaimer"})
 _UNIT_SUFFIXES = {"_c": "°C", "_kph": "km/h", "_mm": "mm", "_km": "km", "_min": "min", "_hours": "h",
                   "_usd": "USD", "_pct": "%", "_chance": "%", "_m": "m"}
 _PERCENT_FIELDS = frozenset({"humidity", "precip_chance", "change_pct", "chance"})
 _TEXT_FIELDS = ("text", "content", "snippet", "summary", "description")
+
+
+def _plain(value: Any) -> Any:
+    """A Python literal as JSON would give it: tuples and sets as lists, keys as strings."""
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_plain(v) for v in value]
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return value
+
+
+def parse_output(output: str) -> Any | None:
+    """The value a tool output holds when it is JSON or a Python literal (a list, dict or tuple, as servers
+    print ``str(rows)``), else None: the output is plain text. A non-finite number is text too."""
+    text = (output or "").strip()
+    if not text:
+        return None
+    try:
+        value = json.loads(text)
+    except (json.JSONDecodeError, TypeError, ValueError):
+        if text[0] not in "[{(" or len(text) > MAX_LITERAL_CHARS:
+            return None
+        try:
+            value = _plain(ast.literal_eval(text))
+        except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+            return None
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a plain-text output that hold a word or a figure, without list bullets."""
+    lines = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line[:2] in ("- ", "* ", "• "):
+            line = line[2:].strip()
+        if any(c.isalnum() for c in line):
+            lines.append(line)
+    return lines
 
 
 def label_and_unit(key: str, record: dict[str, Any]) -> tuple[str, str]:
@@ -37,13 +89,33 @@ def label_and_unit(key: str, record: dict[str, Any]) -> tuple[str, str]:
     return label.replace("_", " "), unit
 
 
+_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$")
+
+
+def datetime_text(text: str) -> str | None:
+    """An ISO date-time as a person reads it: "15:12 on Thu 2026-11-26 (UTC+05:45)"; the clock, date and offset
+    are the output's own, nothing is converted, and the date stays ISO so the claim check finds it in the
+    output. None for anything else."""
+    if not _ISO_DATETIME.match(text):
+        return None
+    try:
+        moment = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+    offset = moment.strftime("%z")
+    zone = f" (UTC{offset[:3]}:{offset[3:]})" if offset else ""
+    return f"{moment:%H:%M} on {moment:%a %Y-%m-%d}{zone}"
+
+
 def value_text(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.2f}".rstrip("0").rstrip(".") if abs(value) < 1e6 else f"{value:,.0f}"
+    if isinstance(value, str) and (readable := datetime_text(value)):
+        return readable
     return str(value)
 
 
-def _shorten(text: str, limit: int = MAX_TEXT_CHARS) -> str:
+def shorten(text: str, limit: int = MAX_TEXT_CHARS) -> str:
     text = " ".join(text.split())
     if len(text) <= limit:
         return text
@@ -65,7 +137,7 @@ def _fields(record: dict[str, Any]) -> list[str]:
                 parts.append(f"{key.replace('_', ' ')}: {', '.join(value_text(v) for v in value[:8])}")
             continue
         if isinstance(value, str) and key in _TEXT_FIELDS:
-            parts.append(_shorten(value))
+            parts.append(shorten(value))
             continue
         label, unit = label_and_unit(key, record)
         text = value_text(value)
@@ -86,10 +158,17 @@ def _record_line(record: dict[str, Any], marker: str) -> str:
 
 def render_output(output: str, marker: str) -> list[str]:
     """The lines for one tool output."""
-    try:
-        data = json.loads(output)
-    except (json.JSONDecodeError, TypeError):
-        return [f"- {_shorten(output)} [{marker}]"] if output.strip() else []
+    data = parse_output(output)
+    if data is None:
+        lines = text_lines(output or "")
+        if len(lines) < 2:
+            return [f"- {shorten(output)} [{marker}]"] if (output or "").strip() else []
+        shown = [f"- {shorten(line, MAX_TEXT_LINE_CHARS)} [{marker}]" for line in lines[:MAX_TEXT_LINES]]
+        if len(lines) > MAX_TEXT_LINES:
+            shown.append(f"- … and {len(lines) - MAX_TEXT_LINES} more lines [{marker}]")
+        return shown
+    if isinstance(data, str):
+        return render_output(data, marker) if data.strip() != (output or "").strip() else []
     if isinstance(data, list):
         data = {"results": data}
     if not isinstance(data, dict):
@@ -129,9 +208,6 @@ def _only_inputs(line: str) -> bool:
 
 
 def _note(output: str) -> str:
-    try:
-        data = json.loads(output)
-    except (json.JSONDecodeError, TypeError):
-        return ""
+    data = parse_output(output)
     note = data.get("note") if isinstance(data, dict) else None
-    return f" ({_shorten(str(note), 160)})" if note else ""
+    return f" ({shorten(str(note), 160)})" if note else ""

@@ -7,6 +7,7 @@ import re
 
 MARKER = re.compile(r"\[(T\d+\.\d+)\]")
 _ISO_DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+_ISO_T = re.compile(r"(?<=\d{4}-\d{2}-\d{2})T(?=\d{2}:\d{2})")  # "2026-11-20T09:14": a date, then a clock
 _TIME = re.compile(r"\b(\d{1,2}):(\d{2})\s*(am|pm|a\.m\.|p\.m\.)?", re.IGNORECASE)
 _NUMBER = re.compile(r"(?<![\w.:])[-+]?\d+(?:,\d{3})*(?:\.\d+)?(?![\w:])")
 
@@ -29,12 +30,12 @@ def _canonical_time(hours: str, minutes: str, suffix: str | None) -> str:
 
 def without_figures(text: str) -> str:
     """``text`` with its dates, clock times and numbers taken out (its markers kept)."""
-    return _NUMBER.sub(" ", _TIME.sub(" ", _ISO_DATE.sub(" ", text)))
+    return _NUMBER.sub(" ", _TIME.sub(" ", _ISO_DATE.sub(" ", _ISO_T.sub(" ", text))))
 
 
 def figures_of(text: str) -> list[tuple[str, set[str]]]:
     """Each figure in ``text`` as (as written, canonical forms): ISO dates, clock times, numbers."""
-    text = MARKER.sub(" ", text)
+    text = _ISO_T.sub(" ", MARKER.sub(" ", text))
     found: list[tuple[str, set[str]]] = []
     for match in _ISO_DATE.finditer(text):
         found.append((match.group(), {match.group()}))

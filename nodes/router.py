@@ -66,6 +66,18 @@ def new_turn(errors: list[str]) -> dict[str, Any]:
     }
 
 
+async def prepare_classifier(classify: Classify, errors: list[str]) -> None:
+    """Lets a classifier that reads the catalogue (indexes/route_classifier.py ``LazyRouteClassifier``: its cue
+    words come from the index sync) read it first; when that fails it classifies with what it had."""
+    prepare = getattr(classify, "prepare", None)
+    if prepare is None:
+        return
+    try:
+        await prepare()
+    except Exception as exc:  # the catalogue's servers or index are external: route on without their words
+        errors.append(f"router: the catalogue's cue words are unavailable ({type(exc).__name__}: {exc})")
+
+
 def make_router(models: ModelProvider, classify: Classify | None = None):
     """Build the router node; ``classify`` is the cheap embedding classifier (None: model only)."""
 
@@ -92,6 +104,8 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
             return {**update, "route": "parallel", "route_confidence": 1.0, "route_source": "split"}
         guess: tuple[str, float, bool] | None = None
         if classify is not None:
+            await prepare_classifier(classify, errors)
+            update["errors"] = Overwrite(errors)
             guess = await asyncio.to_thread(classify, question)
             if guess[2]:
                 return {**update, "route": guess[0], "route_confidence": round(guess[1], 4),

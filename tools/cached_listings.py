@@ -50,7 +50,7 @@ class CachedListings:
 
     async def all_names(self) -> list[str]:
         """Every name the catalogue's listing tools returned lately (cities, companies): the whole names a
-        request's words may be part of ("Mexico City", not "Mexico"; nodes/whole_names.py). Read once per
+        request's words may be part of ("Mexico City", not "Mexico"; nodes/arguments/whole_names.py). Read once per
         process (every task asks), in one thread hop; empty until the index sync has asked the listing tools
         (graphs/catalog_index.py), and not kept while empty."""
         if self._all_names:

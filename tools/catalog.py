@@ -4,6 +4,15 @@ Accepted per server: stdio (``command``, ``args``, ``env``, ``cwd``) or HTTP (``
 ``transport``/``type`` one of stdio, streamable_http (aliases: http, streamable-http, streamableHttp) or
 sse; plus optional ``description`` and ``category``. Errors name the file, the server and the problem;
 bad JSON names the line and column.
+
+Optional per server:
+- ``approvals``: who decides calls to tools that may change data (no ``readOnlyHint``, or a
+  ``destructiveHint``). A string ("ask", "deny" or "allow") sets it for every tool of the server; an object
+  sets it per tool name, with ``"*"`` for the server's other tools, e.g.
+  ``{"read_query": "allow", "list_tables": "allow", "*": "ask"}``. A tool it does not name follows the run's
+  policy (nodes/approval.py); a tool named with "allow" is also offered like a read-only one. Why per tool:
+  many servers annotate nothing, and trusting a server's reads must not trust its writes.
+- ``examples``: questions a user would ask this server (non-empty strings), to help retrieval find it.
 """
 
 from __future__ import annotations
@@ -13,9 +22,11 @@ import sys
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
 BUILTIN_CATALOG = Path(__file__).with_name("mcp.json")
+POLICIES = ("ask", "deny", "allow")
+ALL_TOOLS = "*"  # the key of a per-tool ``approvals`` object that sets the server's default
 
 Transport = Literal["stdio", "streamable_http", "sse"]
 _TRANSPORT_ALIASES = {
@@ -45,9 +56,48 @@ class ServerSpec(BaseModel):
     headers: dict[str, str] = Field(default_factory=dict, repr=False)
     description: str = ""
     category: str = ""
-    # Overrides the run's approval policy for this server's side-effecting tools (nodes/approval.py).
-    approvals: Literal["ask", "deny", "allow"] | None = None
+    # Overrides the run's approval policy for this server's side-effecting tools (nodes/approval.py): tool
+    # name (or "*") -> policy; the string form of mcp.json is kept as {"*": policy}.
+    approvals: dict[str, Literal["ask", "deny", "allow"]] = Field(default_factory=dict)
+    examples: list[str] = Field(default_factory=list)
     source: str = ""  # the file it came from
+
+    @field_validator("approvals", mode="before")
+    @classmethod
+    def _approvals_by_tool(cls, value: Any) -> dict[str, str]:
+        if value is None:
+            return {}
+        if isinstance(value, str):
+            value = {ALL_TOOLS: value}
+        if not isinstance(value, dict):
+            raise ValueError(f"expected one of {', '.join(POLICIES)} or an object of tool name -> policy, "
+                             f"got {type(value).__name__}")
+        for tool, policy in value.items():
+            where = "" if tool == ALL_TOOLS and len(value) == 1 else f" for tool '{tool}'"
+            if not tool.strip():
+                raise ValueError("a tool name in 'approvals' is empty")
+            if not isinstance(policy, str):
+                raise ValueError(f"the policy{where} must be a string ({', '.join(POLICIES)}), "
+                                 f"got {type(policy).__name__}")
+            if policy not in POLICIES:
+                raise ValueError(f"unknown policy '{policy}'{where}; use one of {', '.join(POLICIES)}")
+        return value
+
+    @field_validator("examples", mode="before")
+    @classmethod
+    def _examples_are_questions(cls, value: Any) -> list[str]:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            raise ValueError(f"expected a list of questions (strings), got {type(value).__name__}")
+        for n, example in enumerate(value, 1):
+            if not isinstance(example, str) or not example.strip():
+                raise ValueError(f"example {n} must be a non-empty string, got {example!r}")
+        return value
+
+    def approval_for(self, tool: str) -> str | None:
+        """The policy this server's entry sets for ``tool``: its own, else the server's ``"*"``, else None."""
+        return self.approvals.get(tool) or self.approvals.get(ALL_TOOLS)
 
     def connection(self, extra_env: dict[str, str] | None = None) -> dict[str, Any]:
         """The langchain-mcp-adapters connection dict. ``python`` means this interpreter."""
@@ -111,7 +161,8 @@ def parse_server(name: str, raw: Any, source: str) -> ServerSpec:
         return ServerSpec(name=name, transport=transport, source=source, **fields)
     except ValidationError as exc:
         first = exc.errors()[0]
-        raise CatalogError(f"{where}: {'.'.join(map(str, first['loc']))}: {first['msg']}") from exc
+        message = first["msg"].removeprefix("Value error, ")  # our validators' messages, as written
+        raise CatalogError(f"{where}: {'.'.join(map(str, first['loc']))}: {message}") from exc
 
 
 def parse_catalog(text: str, source: str = "<string>") -> Catalog:

@@ -177,10 +177,16 @@ class SessionPool:
         await self.close()
 
     # -- tools -------------------------------------------------------------------------------------
-    def approval_policy(self, name: str) -> str | None:
-        """The server's own approval policy from the catalogue ("ask" / "deny" / "allow"), if it sets one."""
+    def approval_policy(self, name: str, tool: str) -> str | None:
+        """The approval policy ("ask" / "deny" / "allow") the catalogue sets for this tool of the server: the
+        tool's own, else the server's ``"*"``; None when it sets none."""
         spec = self.catalog.servers.get(name)
-        return spec.approvals if spec is not None else None
+        return spec.approval_for(tool) if spec is not None else None
+
+    def approval_source(self, name: str) -> str:
+        """The mcp.json file that declares the server, where its ``approvals`` are set ("" if unknown)."""
+        spec = self.catalog.servers.get(name)
+        return spec.source if spec is not None else ""
 
     async def list_tools(self, name: str) -> list[Tool]:
         """The server's tools: kept after the first listing; from the tool-list cache, if it holds them for

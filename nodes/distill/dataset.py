@@ -17,10 +17,10 @@ from typing import Any
 
 from mcp.types import Tool
 
-from nodes.argument_candidates import gather_candidates
+from nodes.arguments.candidates import gather_candidates
 from nodes.distill.trajectories import Trajectory
 from nodes.embedded_model import to_llama_messages
-from nodes.tool_offer import constrained_tools
+from nodes.arguments.tool_offer import constrained_tools
 from nodes.executor_prompt import executor_conversation
 
 

@@ -1,7 +1,7 @@
 """The judges that curate teacher trajectories before training (TURA §4.4).
 
 - Correctness: the last call's tool exists on the server, its arguments validate against the tool's schema
-  and are decodable under the executor's constraints (nodes/argument_candidates.py: spans of the request,
+  and are decodable under the executor's constraints (nodes/arguments/candidates.py: spans of the request,
   resolved dates, named enum values, numbers written), the call succeeded, and its output bears on the request
   (it holds one of the call's values, and is not an empty list of results).
 - Efficiency: a trajectory that repeats a call is dropped; one whose successful call follows failed ones is
@@ -23,10 +23,10 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from mcp.types import Tool
 from pydantic import BaseModel
 
-from nodes.argument_candidates import gather_candidates
+from nodes.arguments.candidates import gather_candidates
 from nodes.distill.trajectories import Step, Trajectory
-from nodes.tool_offer import constrained_tools
-from nodes.step_rules import ToolRefused
+from nodes.arguments.tool_offer import constrained_tools
+from nodes.arguments.step_rules import ToolRefused
 from nodes.models import RoleModel
 from nodes.probe import count_results
 from nodes.prompts.distill import JUDGE_SYSTEM, JUDGE_USER

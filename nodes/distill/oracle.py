@@ -21,8 +21,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from nodes.argument_candidates import gather_candidates
-from nodes.property_kinds import is_query_property
+from nodes.arguments.candidates import gather_candidates
+from nodes.arguments.property_kinds import is_query_property
 from nodes.date_mentions import find_date_mentions
 from nodes.distill.grammar import composed_templates, dress, explicit_day, normalise_template
 from nodes.distill.intents import DAYS, INTENTS, Intent, Split

@@ -1,15 +1,22 @@
 """Nothing that changes data runs without a person's yes (nodes/approval.py, nodes/approve.py): the run pauses
 with an agent-chat-ui approval request, and approve / edit / reject are carried out on resume."""
 
+import json
+
 import pytest
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
+from mcp.types import Tool
 
 from graphs.context import Context
 from graphs.graph import build_graph
 from indexes.server_index import ServerHit
-from nodes.approval import BadDecisions, changes_data, parse_decisions
+from graphs.plan import Task
+from nodes.approval import (BadDecisions, changes_data, parse_decisions, policy_for, trusted_tools,
+                            user_asked_tools)
 from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
+from tools.catalog import load_catalog
+from tools.pool import SessionPool
 
 TODAY = "2026-11-25"
 QUESTION = "Book the cheapest 4-star hotel in Paris for tomorrow night"
@@ -29,7 +36,7 @@ def hotel_tools(policy: str | None = None) -> FakeTools:
                                        "guest_name": a["guest_name"], "total": 140.0}),
     }})
     if policy is not None:
-        tools.approval_policy = lambda server: policy
+        tools.approval_policy = lambda server, tool: policy
     return tools
 
 
@@ -187,3 +194,92 @@ async def test_a_follow_up_that_cannot_be_formed_keeps_what_the_first_call_found
     out = await graph.ainvoke({"query": QUESTION}, THREAD, context=CONTEXT)
     assert out["task_results"]["T1"]["status"] == "ok" and bookings(tools) == []
     assert "__interrupt__" not in out and "140.0" in out["answer"]
+
+
+# -- approvals per tool (tools/catalog.py, tools/pool.py) ---------------------------------------------------------
+SHOP_QUESTION = "Count the orders placed this month"
+
+
+class CataloguedTools(FakeTools):
+    """In-memory tools with a real catalogue, answering approval questions as the session pool does."""
+
+    approval_policy = SessionPool.approval_policy
+    approval_source = SessionPool.approval_source
+
+    def __init__(self, tools, catalog):
+        super().__init__(tools)
+        self.catalog = catalog
+
+
+def shop_tools(tmp_path, approvals=None) -> CataloguedTools:
+    """A server whose tools carry no annotations: ``count_orders`` only reads, but nothing says so."""
+    entry = {"command": "python", "args": ["-m", "shop"], "description": "orders of the shop"}
+    if approvals is not None:
+        entry["approvals"] = approvals
+    path = tmp_path / "mcp.json"
+    path.write_text(json.dumps({"mcpServers": {"shop": entry}}))
+    count = Tool(name="count_orders", description="how many orders", inputSchema={"type": "object"})
+    cancel = Tool(name="cancel_order", description="cancel an order", inputSchema={"type": "object"})
+    return CataloguedTools({"shop": {"count_orders": (count, lambda a: {"orders": 7}),
+                                     "cancel_order": (cancel, lambda a: {"cancelled": True})}},
+                           load_catalog(path, include_builtin=False))
+
+
+def shop_graph(tools, checkpointer=True):
+    models = ScriptedModels(executor=[{"tool": "count_orders", "params": {}}], answerer=["7 orders [T1.1]."])
+    retriever = FixedRetriever([ServerHit(server="shop", score=0.9, best_for=[0])])
+    return build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile(
+        checkpointer=InMemorySaver() if checkpointer else None)
+
+
+def test_the_policy_is_looked_up_per_tool_then_star_then_the_run(tmp_path):
+    tools = shop_tools(tmp_path, {"count_orders": "allow", "*": "deny"})
+    assert policy_for("shop", "count_orders", tools, "ask") == "allow"
+    assert policy_for("shop", "cancel_order", tools, "ask") == "deny"
+    assert policy_for("shop", "count_orders", tools, "ask").source == str(tmp_path / "mcp.json")
+    assert policy_for("shop", "cancel_order", shop_tools(tmp_path, {"count_orders": "allow"}), "ask") == "ask"
+    assert policy_for("shop", "cancel_order", shop_tools(tmp_path, "allow"), "deny") == "allow"
+    assert policy_for("hotels", "book_room", FakeTools({}), "deny") == "deny"  # no catalogue: the run's
+
+
+@pytest.mark.parametrize("question", [SHOP_QUESTION, "How many orders were placed this month?"])
+async def test_an_unannotated_read_tool_allowed_by_name_runs_without_asking(tmp_path, question):
+    # the second question does not name the tool's action: trusted by name, it is offered all the same
+    tools = shop_tools(tmp_path, {"count_orders": "allow"})
+    out = await shop_graph(tools).ainvoke({"query": question}, THREAD, context=CONTEXT)
+    assert "__interrupt__" not in out
+    assert tools.calls == [("shop", "count_orders", {})]
+    assert out["task_results"]["T1"]["status"] == "ok" and "7" in out["answer"]
+
+
+async def test_without_the_setting_it_is_held_and_the_line_names_the_setting_and_the_file(tmp_path):
+    setting = ('shop.count_orders may change data (no readOnlyHint); to trust it, set '
+               f'"approvals": {{"count_orders": "allow"}} for server "shop" in {tmp_path / "mcp.json"}')
+    tools = shop_tools(tmp_path)
+    graph = shop_graph(tools)
+    held = await graph.ainvoke({"query": SHOP_QUESTION}, THREAD, context=CONTEXT)
+    assert "__interrupt__" in held and tools.calls == []
+    assert setting in held["task_results"]["T1"]["error"]
+    out = await graph.ainvoke(Command(resume={"decisions": [{"type": "reject"}]}), THREAD, context=CONTEXT)
+    assert tools.calls == [] and f"Not done: count orders on shop (): declined; {setting}." in out["answer"]
+    tool_lines = [m.content for m in out["messages"] if m.type == "tool"]
+    assert tool_lines == [f"not run: waiting for approval: count orders on shop (); {setting}"]  # as it was held
+
+
+@pytest.mark.parametrize("approvals, context", [({"*": "deny"}, CONTEXT), (None, Context(approvals="deny"))])
+async def test_a_denied_call_names_the_setting_too(tmp_path, approvals, context):
+    tools = shop_tools(tmp_path, approvals)
+    out = await shop_graph(tools, checkpointer=False).ainvoke({"query": SHOP_QUESTION}, context=context)
+    assert tools.calls == [] and out["task_results"]["T1"]["status"] == "rejected"
+    assert "approvals are 'deny' for shop" in out["answer"]
+    assert f'set "approvals": {{"count_orders": "allow"}} for server "shop" in {tmp_path / "mcp.json"}' in out["answer"]
+
+
+def test_only_tools_allowed_by_name_are_offered_without_being_asked_for(tmp_path):
+    listed = [Tool(name=n, inputSchema={"type": "object"}) for n in ("count_orders", "cancel_order")]
+    task = Task(id="T1", server="shop", query="How many orders this month?")
+    assert user_asked_tools(listed, task) == []
+    by_name = shop_tools(tmp_path, {"count_orders": "allow", "*": "allow"})
+    assert trusted_tools("shop", by_name) == {"count_orders"}  # "*" lets calls run, it trusts no tool by name
+    assert [t.name for t in user_asked_tools(listed, task, trusted_tools("shop", by_name))] == ["count_orders"]
+    assert trusted_tools("shop", shop_tools(tmp_path, "allow")) == set()

@@ -3,10 +3,10 @@ catalogue's schemas, and the decoding schema built from them."""
 
 from datetime import date
 
-from nodes.argument_candidates import gather_candidates
-from nodes.argument_schema import constrain_tool_schema
-from nodes.tool_offer import NoCallableTool, constrained_tools, step_schema
-from nodes.step_rules import ToolStep, make_step_check
+from nodes.arguments.candidates import gather_candidates
+from nodes.arguments.schema import constrain_tool_schema
+from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, step_schema
+from nodes.arguments.step_rules import ToolStep, make_step_check
 from tests.fakes import make_tool
 
 TODAY = date(2026, 11, 23)
@@ -111,7 +111,7 @@ def test_a_named_date_makes_the_date_property_required_and_unnamed_optional_enum
 
 
 def test_spans_made_only_of_the_tools_own_words_are_not_offered():
-    from nodes.property_kinds import tool_words
+    from nodes.arguments.property_kinds import tool_words
 
     quote = {"type": "object", "required": ["ticker_or_name"], "properties": {"ticker_or_name": {"type": "string"}}}
     own = tool_words("get_quote", "Latest price of a stock or fund")
@@ -121,7 +121,7 @@ def test_spans_made_only_of_the_tools_own_words_are_not_offered():
 
 
 def test_a_value_repeated_in_an_optional_property_is_dropped():
-    from nodes.step_rules import drop_repeated_values
+    from nodes.arguments.step_rules import drop_repeated_values
 
     tool = make_tool("search", {"city": {"type": "string"}, "cuisine": {"type": "string"}}, required=["city"])
     step = drop_repeated_values(ToolStep(tool="search", params={"cuisine": "Tokyo", "city": "Tokyo"}), tool)
@@ -185,7 +185,7 @@ def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
 def test_a_tool_whose_description_clearly_matches_the_request_is_the_one_offered():
     from mcp.types import Tool
 
-    from nodes.tool_offer import described_best
+    from nodes.arguments.tool_offer import described_best
 
     quote = Tool(name="get_quote", description="Latest price of a stock or fund", inputSchema={"type": "object"})
     history = Tool(name="get_history", description="Daily open/high/low/close for recent trading days",
@@ -195,7 +195,7 @@ def test_a_tool_whose_description_clearly_matches_the_request_is_the_one_offered
 
 
 def test_a_booking_name_is_one_the_request_gives_or_the_user_the_run_acts_for():
-    from nodes.argument_schema import constrain_property
+    from nodes.arguments.schema import constrain_property
 
     spec = {"type": "string", "minLength": 2, "description": "Full name the booking is made under"}
     plain = gather_candidates(["Book the cheapest hotel in Paris for tomorrow night"], [], TODAY)
@@ -207,7 +207,7 @@ def test_a_booking_name_is_one_the_request_gives_or_the_user_the_run_acts_for():
 
 
 def test_a_number_written_next_to_a_propertys_word_must_be_used():
-    from nodes.property_kinds import number_named_for
+    from nodes.arguments.property_kinds import number_named_for
 
     assert number_named_for("min_stars", ["the cheapest 4-star hotel in Paris"]) == 4
     assert number_named_for("rooms", ["2 rooms for 3 nights"]) == 2
@@ -233,7 +233,7 @@ def test_a_number_named_for_one_property_is_not_offered_to_another():
 
 
 def test_superlatives_and_the_tools_own_words_in_either_number_are_not_values():
-    from nodes.argument_schema import constrain_property
+    from nodes.arguments.schema import constrain_property
 
     candidates = gather_candidates(["top restaurant in Guangzhou?"], [], TODAY)
     own = {"restaurants", "in", "a", "city"}
@@ -244,7 +244,7 @@ def test_superlatives_and_the_tools_own_words_in_either_number_are_not_values():
 def test_a_source_and_target_with_the_same_value_are_refused():
     import pytest
 
-    from nodes.step_rules import ToolRefused, ToolStep, make_step_check
+    from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check
     from tests.fakes import make_tool
 
     tool = make_tool("convert_currency", {"amount": {"type": "number"}, "from_currency": {"type": "string"},
@@ -256,7 +256,7 @@ def test_a_source_and_target_with_the_same_value_are_refused():
 
 
 def test_an_id_whose_noun_has_a_typo_is_still_named_but_a_plural_count_is_not():
-    from nodes.property_kinds import named_ids
+    from nodes.arguments.property_kinds import named_ids
 
     assert named_ids("hotel_id", ["details of htel 117"]) == [117.0]
     assert named_ids("product_id", ["is prodcut 10 in stock"]) == [10.0]

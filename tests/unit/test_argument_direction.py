@@ -1,8 +1,8 @@
-"""Source/target argument pairs follow the request's wording (nodes/argument_direction.py)."""
+"""Source/target argument pairs follow the request's wording (nodes/arguments/direction.py)."""
 
 import pytest
 
-from nodes.argument_direction import direction_pairs, order_by_request, should_swap
+from nodes.arguments.direction import direction_pairs, order_by_request, should_swap
 
 
 def test_pairs_found_by_property_names():
@@ -47,7 +47,7 @@ def test_words_inside_other_words_are_not_mentions():
 
 
 def test_a_pair_given_one_value_twice_takes_the_other_value_the_request_names():
-    from nodes.argument_direction import separate_pair
+    from nodes.arguments.direction import separate_pair
 
     schema = {"properties": {"from_currency": {"enum": ["USD", "EUR", "CNY"]},
                              "to_currency": {"enum": ["USD", "EUR", "CNY"]}}}

@@ -6,11 +6,11 @@ import uuid
 
 import pytest
 
-from graphs.catalog_index import build_index, runtime_synthetic
+from graphs.catalog_index import build_index, runtime_sources, runtime_synthetic
 from indexes.augment import CacheFormatError, SyntheticQueryCache, augment_catalog, clean_queries
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.server_index import ServerIndex, ephemeral_client
-from indexes.template_queries import first_sentence, template_queries
+from indexes.server_index import TEMPLATE_ORIGIN, ServerIndex, ephemeral_client
+from indexes.template_queries import as_question, first_sentence, template_queries
 from nodes.augment_queries import ModelQueryGenerator
 from nodes.models import RoleModel
 from tests.fakes import BagOfWordsEmbedding, ScriptedChat
@@ -81,6 +81,38 @@ def test_template_queries_use_the_tools_own_text_round_robin():
     assert template_queries(NEWS, 20)[0] == "get bbc news"  # English handle first for a Chinese description
     assert template_queries(MAPS, 20) == ["geocode"]
     assert first_sentence("Find places (e.g. cafes) nearby. Then more.") == "Find places (e.g. cafes) nearby."
+
+
+CLOCK = ServerDoc("clock", "", (
+    ToolDoc("get_current_time", "Get current time in a specific timezone", ("timezone",),
+            ("IANA timezone name (e.g., 'America/New_York', 'Europe/London'). Use 'UTC' if none is given.",)),
+    ToolDoc("list_zones", "Time zones this server knows."),
+))
+
+
+def test_template_queries_ask_by_the_tools_name_parameters_and_listed_names():
+    queries = template_queries(CLOCK, 32, listed=["Europe/Paris", "Asia/Tokyo", "Europe/Paris"])
+    assert "what is the current time" in queries and "what is the current time for timezone" in queries
+    assert "show me the zones" in queries  # list_zones: a request for what a listing shows
+    assert "get current time: IANA timezone name (e.g., 'America/New_York', 'Europe/London')." in queries
+    assert "get current time america new york" in queries  # the values its description quotes, as words
+    assert queries[-2:] == ["what is Europe/Paris", "what is Asia/Tokyo"]
+    assert len(template_queries(CLOCK, 6, listed=[f"zone {i}" for i in range(20)])) == 6
+    assert sum(q.startswith("what is zone") for q in template_queries(CLOCK, 32, [f"zone {i}" for i in range(20)])) == 8
+    assert as_question(["read", "text", "file"]) == "what is in the text file"
+    assert as_question(["geocode"]) == as_question(["frobnicate", "widgets"]) == ""
+
+
+def test_a_server_without_stored_or_committed_queries_gets_templates_at_runtime(index):
+    synthetic, templated = runtime_sources(index, [CLOCK, NEWS], {"clock": ["Asia/Tokyo"]})
+    assert templated == {"clock", "trends"} and "what is Asia/Tokyo" in synthetic["clock"]
+    index.sync([CLOCK, NEWS], synthetic, origins={name: TEMPLATE_ORIGIN for name in templated})
+    assert index.stored_synthetic([CLOCK, NEWS]) == {}  # templates are written afresh, not kept
+    again, _ = runtime_sources(index, [CLOCK, NEWS], {"clock": ["Asia/Tokyo"]})
+    assert index.sync([CLOCK, NEWS], again).embedded == 0  # the same templates: nothing to embed
+    listed_more, _ = runtime_sources(index, [CLOCK, NEWS], {"clock": ["Asia/Tokyo", "Europe/Oslo"]})
+    report = index.sync([CLOCK, NEWS], listed_more)
+    assert report.updated == ["clock"] and report.unchanged == ["trends"]
 
 
 async def test_model_generator_asks_per_document_and_counts_bad_replies():

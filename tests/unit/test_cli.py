@@ -58,3 +58,32 @@ def test_exit_1_only_when_no_source_answered_at_all():
     assert not could_not_work(halted)
     answered = {"citations": [{"marker": "T1.1"}], "errors": ["answer: left out 1 statement"], "task_results": {}}
     assert not could_not_work(answered)
+
+
+def test_no_builtin_servers_reaches_the_run_and_its_dependencies(monkeypatch):
+    import graphs.cli as cli
+
+    seen = {}
+
+    async def fake_ask(question, context, catalog, **_):
+        seen.update(context=context, catalog=catalog)
+        return {"answer": "ok", "citations": [{"marker": "T1.1"}]}
+
+    monkeypatch.setattr(cli, "_ask", fake_ask)
+    monkeypatch.setattr(cli, "print_run", lambda console, out: None)
+    assert runner.invoke(app, ["ask", "q", "--no-builtin-servers", "--catalog", "mine.json"]).exit_code == 0
+    assert seen["context"].builtin_servers is False and [str(p) for p in seen["catalog"]] == ["mine.json"]
+    assert runner.invoke(app, ["ask", "q"]).exit_code == 0 and seen["context"].builtin_servers is True
+    assert cli.builtin_servers_choice(False) is False and cli.builtin_servers_choice(True) is None  # None: the env
+
+
+def test_without_builtins_or_a_catalogue_ask_and_chat_name_both_settings(monkeypatch):
+    monkeypatch.delenv("TURA_CATALOG", raising=False)
+    monkeypatch.delenv("TURA_BUILTIN_SERVERS", raising=False)
+    for args in (["ask", "--no-builtin-servers", "weather in Paris"], ["chat", "--no-builtin-servers"]):
+        result = runner.invoke(app, args, input="")
+        assert result.exit_code == 2, result.output
+        assert "TURA_BUILTIN_SERVERS" in result.stderr and "TURA_CATALOG" in result.stderr
+    monkeypatch.setenv("TURA_BUILTIN_SERVERS", "off")
+    result = runner.invoke(app, ["ask", "weather in Paris"])
+    assert result.exit_code == 2 and "TURA_CATALOG" in result.stderr

@@ -5,7 +5,7 @@ import pytest
 from graphs.augmenters import make_augmenter
 from indexes.consistency import ConsistentGenerate, RoundTripFilter, base_index
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.template_queries import template_generate
+from indexes.template_queries import GENERATOR_NAME, template_generate
 from nodes.augment_queries import ToolParaphraseGenerator
 from nodes.models import RoleModel
 from tests.fakes import BagOfWordsEmbedding, ScriptedChat
@@ -69,7 +69,7 @@ def test_make_augmenter_names_its_parts_and_refuses_what_it_cannot_build():
     chosen = make_augmenter("paraphrase", model(chat), CATALOG, BagOfWordsEmbedding())
     assert chosen.label.startswith("paraphrase (fake: fake:augmenter), round-trip top-3")
     assert chosen.round_trip is not None and chosen.model_generator is not None
-    assert make_augmenter("template", None, CATALOG, None).label == "template-v2"
+    assert make_augmenter("template", None, CATALOG, None).label == GENERATOR_NAME
     with pytest.raises(ValueError, match="needs an embedding function"):
         make_augmenter("paraphrase", model(chat), CATALOG, None)
     with pytest.raises(ValueError, match="unknown augmenter"):

@@ -17,7 +17,7 @@ from nodes.distill.grammar import LEAD_INS, normalise_template
 from nodes.distill.oracle import HELDOUT_CITIES, INTENTS, load_entities, synthesize, templates_of
 from nodes.distill.trajectories import Step, Trajectory, oracle_trajectory
 from nodes.executor_prompt import executor_conversation
-from nodes.argument_candidates import gather_candidates
+from nodes.arguments.candidates import gather_candidates
 from nodes.embedded_model import to_llama_messages
 from nodes.models import ModelFactory, RoleAdapter
 from tests.fakes import FakeTools, make_tool

@@ -24,6 +24,9 @@ def test_names_come_from_name_like_fields_at_any_depth_of_a_listing():
                                      "Sony Group Corporation"]
     assert listed_names(ROUTES) == ["Paris", "Berlin"]
     assert listed_names("not json") == []
+    # a server that prints its rows with str() (mcp-server-sqlite's list_tables)
+    assert listed_names("[{'name': 'departments'}, {'name': 'employees'}]") == ["departments", "employees"]
+    assert listed_names("Allowed directories:\n/home/me/notes") == []
 
 
 def test_name_words_fold_accents_and_drop_generic_words():

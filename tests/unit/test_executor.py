@@ -9,8 +9,8 @@ import pytest
 from graphs.context import Context
 from graphs.executor import build_execute_graph, context_payload
 from graphs.plan import Plan, Task
-from nodes.tool_offer import step_schema
-from nodes.step_rules import ToolRefused, ToolStep, make_step_check
+from nodes.arguments.tool_offer import step_schema
+from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check
 from tests.fakes import FakeTools, ScriptedModels, make_tool
 
 
@@ -130,7 +130,7 @@ def test_step_schema_and_guard_follow_the_tool_schemas():
 def test_a_list_argument_that_repeats_a_value_is_refused():
     import pytest
 
-    from nodes.step_rules import ToolRefused, ToolStep, make_step_check
+    from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check
     from tests.fakes import make_tool
 
     compare = make_tool("compare_cities", {"cities": {"type": "array", "items": {"type": "string"}}}, required=["cities"])

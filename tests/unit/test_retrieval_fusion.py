@@ -1,14 +1,17 @@
-"""Scoring logic: MaxSim, Tool-to-Agent, dense + BM25 fusion, max across sub-queries, evidence, and the
-CLI's empty-query error. Ephemeral chroma and a bag-of-words fake embedding: no model, no disk."""
+"""Scoring logic: MaxSim, Tool-to-Agent, dense + BM25 fusion, the wording deciding a close lead, max across
+sub-queries, evidence, and the CLI's empty-query error. Ephemeral chroma and fake embeddings: no model, no
+disk."""
 
 import uuid
+
+import numpy as np
 
 import pytest
 from typer.testing import CliRunner
 
 from graphs.index_cli import index_app
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.fusion import RowHit, fuse, max_across, max_sim, ranks, rrf, weighted
+from indexes.fusion import RowHit, fuse, lexical_tiebreak, max_across, max_sim, ranks, rrf, weighted
 from indexes.server_index import EmptyQueryError, QueryOptions, ServerIndex, ephemeral_client, get_all
 from tests.fakes import BagOfWordsEmbedding
 
@@ -149,3 +152,61 @@ def test_cli_empty_query_exits_2_with_one_line():
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "query is empty" in lines[0]
+
+
+def test_a_close_leader_yields_to_the_runner_up_holding_more_of_the_question_words():
+    scores = {"lead": 0.70, "second": 0.66, "third": 0.64, "far": 0.40}
+    shares = {"lead": 0.0, "second": 0.2, "third": 1.0, "far": 1.0}
+    cover = lambda names: {n: shares[n] for n in names}  # noqa: E731
+    moved = lexical_tiebreak(scores, cover)
+    assert sorted(moved, key=moved.get, reverse=True) == ["third", "lead", "second", "far"]
+    assert sorted(moved.values()) == sorted(scores.values())  # the same scores, so every threshold reads the same
+    assert lexical_tiebreak({**scores, "lead": 0.80}, cover) == {**scores, "lead": 0.80}  # not a hair: kept
+    assert lexical_tiebreak(scores, lambda names: {n: 0.5 for n in names}) == scores  # no clearer wording: kept
+    assert lexical_tiebreak(scores, cover, margin=0) == scores
+
+
+class FixedVectors(BagOfWordsEmbedding):
+    """Chosen cosine similarities to one query: ``similarity[text]`` for those texts, about 0 for the others."""
+
+    dims = 512
+
+    def __init__(self, query: str, similarity: dict[str, float]):
+        self.query, self.similarity = query, similarity
+
+    def __call__(self, input):
+        out = []
+        for text in input:
+            v = np.zeros(self.dims, dtype=np.float32)
+            slot = 1 + int(abs(hash(text)) % (self.dims - 1))
+            if text == self.query:
+                v[0] = 1.0
+            else:
+                a = self.similarity.get(text, 0.0)
+                v[0], v[slot] = a, (1 - a * a) ** 0.5
+            out.append(v)
+        return out
+
+
+NOTES = ServerDoc("notes", "", (ToolDoc("read_text_file", "Read the complete contents of a note file.", ("path",)),
+                                ToolDoc("list_directory", "List the files in a directory.", ("path",))))
+FLIGHTS = ServerDoc("flights", "", (ToolDoc("search", "Non-stop flights between cities.", ("origin",)),
+                                    ToolDoc("add_note", "Add a note to a booking.", ("reference", "note"))))
+
+
+def test_a_builtin_like_server_winning_by_a_hair_does_not_shadow_the_server_the_question_names():
+    question = "what's in my wifi note"
+    flights_row = "add note: Add a note to a booking. Parameters: reference, note."
+    notes_row = "read text file: Read the complete contents of a note file. Parameters: path."
+    embed = FixedVectors(question, {flights_row: 0.80, notes_row: 0.66})
+    collection = ephemeral_client().create_collection(
+        f"t{uuid.uuid4().hex[:8]}", embedding_function=None, configuration={"hnsw": {"space": "cosine"}})
+    index = ServerIndex(collection, embed)
+    index.sync([NOTES, FLIGHTS], {"notes": ["what is wifi.md"]})  # a template row of a name its listing returned
+    without = index.query([question], top_k=2, options=QueryOptions(shadow_margin=0))
+    assert [h.server for h in without] == ["flights", "notes"]  # shaped: flights ahead by a hair after fusion
+    assert without[0].score - without[1].score < 0.10
+    hits = index.query([question], top_k=2)
+    assert [h.server for h in hits] == ["notes", "flights"] and hits[0].best_for == [0]
+    assert [round(h.score, 6) for h in hits] == [round(h.score, 6) for h in without]
+    assert index.mirror().coverage(question, ["notes", "flights"])["notes"] == 1.0  # "wifi" and "note"

@@ -5,7 +5,7 @@ import uuid
 import pytest
 
 from indexes.documents import ServerDoc, ToolDoc, rows_for_server
-from indexes.server_index import EmptyQueryError, ServerIndex, ephemeral_client
+from indexes.server_index import TEMPLATE_ORIGIN, EmptyQueryError, ServerIndex, ephemeral_client
 from tests.fakes import BagOfWordsEmbedding
 
 WEATHER = ServerDoc("weather", "forecasts temperature rain wind for cities",
@@ -67,3 +67,29 @@ def test_empty_query_is_a_clear_error(index):
     index.sync([WEATHER])
     with pytest.raises(EmptyQueryError, match="non-empty"):
         index.query(["  ", ""])
+
+
+def test_examples_are_synthetic_query_rows_and_a_change_of_examples_re_embeds_that_server_only(index):
+    asked = ServerDoc("hotels", HOTELS.description, HOTELS.tools, examples=("is there a room in Oslo tonight",))
+    rows = rows_for_server(asked, ["book a room"])
+    assert [(r.kind, r.id) for r in rows[-2:]] == [("synthetic_query", "hotels::query::0"),
+                                                   ("synthetic_query", "hotels::example::0")]
+    assert rows_for_server(HOTELS) == rows_for_server(ServerDoc("hotels", HOTELS.description, HOTELS.tools))
+    index.sync([WEATHER, HOTELS])
+    first = index.sync([WEATHER, asked])
+    assert first.updated == ["hotels"] and first.unchanged == ["weather"] and first.embedded == 3
+    [top] = index.query(["is there a room in Oslo tonight"], top_k=1)
+    assert top.server == "hotels" and top.matched_kind == "synthetic_query"
+    assert index.sync([WEATHER, asked]).embedded == 0
+    changed = ServerDoc("hotels", HOTELS.description, HOTELS.tools, examples=("a double room for two nights",))
+    assert index.sync([WEATHER, changed]).updated == ["hotels"]
+    assert index.stored_synthetic([WEATHER, changed]) == {}  # examples are not generated queries
+
+
+def test_template_rows_are_not_kept_as_stored_queries(index):
+    index.sync([WEATHER, HOTELS], {"weather": ["will it rain"], "hotels": ["book a room"]},
+               origins={"hotels": TEMPLATE_ORIGIN})
+    assert index.stored_synthetic([WEATHER, HOTELS]) == {"weather": ["will it rain"]}
+    stored = index.collection.get(where={"kind": "synthetic_query"})["metadatas"]
+    origins = {m["server"]: m.get("origin") for m in stored}
+    assert origins == {"weather": None, "hotels": TEMPLATE_ORIGIN}

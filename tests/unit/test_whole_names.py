@@ -1,6 +1,6 @@
 """A decoded value that is only part of a listed name the request writes whole is widened to that name."""
 
-from nodes.whole_names import whole_name, widen_to_listed_names
+from nodes.arguments.whole_names import whole_name, widen_to_listed_names
 
 LISTED = ["Mexico City", "New York", "Johnson & Johnson", "Zurich"]
 

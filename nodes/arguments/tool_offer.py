@@ -1,6 +1,6 @@
 """Which of a server's tools the executor may be offered for a task, and with which argument values.
 
-Each tool's decoding schema is narrowed to the values the task's inputs offer (nodes/argument_schema.py); a tool
+Each tool's decoding schema is narrowed to the values the task's inputs offer (nodes/arguments/schema.py); a tool
 that needs a value the request does not give is not offered. For the few-shot base model, word heuristics
 narrow further (the most named enum values, the best-described tool); the distilled executor is offered every
 callable tool. Split from nodes/execute.py, which runs the agent's steps over these offers.
@@ -14,10 +14,13 @@ from typing import Any
 
 from mcp.types import Tool
 
-from nodes.argument_candidates import Candidates
-from nodes.argument_schema import constrain_tool_schema
-from nodes.property_kinds import tool_words
-from nodes.step_rules import ToolRefused, ToolStep
+from nodes.arguments.candidates import Candidates
+from nodes.arguments.schema import constrain_tool_schema
+from nodes.arguments.property_kinds import tool_words
+from nodes.arguments.step_rules import ToolRefused, ToolStep
+from nodes.arguments.tool_roles import fitting_tools
+from nodes.arguments.unresolved import unresolved_line
+from nodes.arguments.discovery import DISCOVERY_TOOLS
 from tools.tool_outcome import ToolOutcome
 
 
@@ -53,12 +56,13 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
     codes = {v.lower() for v in values if v.isupper()}
     enum_words = {v.lower() for v in values} - codes
     schemas = {t.name: constrain_tool_schema(t.inputSchema, candidates,
-                                             tool_words(t.name, t.description or "") | codes, enum_words)
+                                             tool_words(t.name, t.description or "") | codes, enum_words,
+                                             tool_name=t.name, tool_description=t.description or "")
                for t in tools}
     callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
     if not callable_:
-        raise NoCallableTool(f"no tool of '{server}' can be called with what the request names "
-                             f"(each needs a value it does not give: {', '.join(schemas)})")
+        raise NoCallableTool(unresolved_line(server, tools, candidates))
+    callable_ = fitting_tools(callable_, tools, candidates.requests, set(candidates.listed.get(DISCOVERY_TOOLS, [])))
     if not narrow:
         return callable_
     # The tools that take the most of the enum values the request names ("EUR", "TRY") fit it best.

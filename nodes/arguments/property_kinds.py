@@ -1,5 +1,5 @@
 """What kind of value a tool property holds, read from its name and schema: a date, a free-text query, an id,
-a person's name, or a number the request writes next to the property's own word. nodes/argument_candidates.py
+a person's name, or a number the request writes next to the property's own word. nodes/arguments/candidates.py
 decides each property's closed set of values from these."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ _GENERIC_NAME_PARTS = frozenset({"min", "max", "num", "number", "count", "of", "
 
 def number_named_for(name: str, requests: list[str]) -> float | int | None:
     """The number the request writes next to this property's own word: 4 for ``min_stars`` in "a 4-star
-    hotel", 2 for ``rooms`` in "2 rooms". A value the user stated is not left for the model to drop."""
+    stay", 2 for ``rooms`` in "2 rooms". A value the user stated is not left for the model to drop."""
     stems = {p.rstrip("s") for p in re.split(r"[_\W]+", name.lower()) if len(p) >= 3} - _GENERIC_NAME_PARTS
     for stem in stems:
         pattern = re.compile(rf"(?<![\w.])(\d+)\s*-?\s*{re.escape(stem)}s?\b", re.IGNORECASE)
@@ -66,7 +66,7 @@ _WORD_AT = re.compile(r"[a-z]+", re.IGNORECASE)
 
 
 def named_ids(name: str, requests: list[str]) -> list[float]:
-    """Numbers the request gives as this id: after its noun ("hotel 12", "hotel_id 12", "flight #3"). The noun
+    """Numbers the request gives as this id: after its noun ("room 12", "room_id 12", "order #3"). The noun
     may carry one slip of the finger ("htel 12", "prodcut 3"; nouns of 4+ letters): it still names the id."""
     noun = re.sub(r"(_id|Id|id)$", "", name).strip("_").lower()
     if not noun:

@@ -4,14 +4,24 @@ A small model fills ``from_currency`` / ``to_currency`` (or ``origin`` / ``desti
 values about as often in one order as in the other: "how much is 20 USD in MXN" came back as MXN -> USD in
 four runs of five. Both values are spans of the request, so the words around them say which is which: the
 value after "from" is the source; the value after "to", "into" or "in" is the target; with no such word,
-the value named first is the source ("USD EUR rate", "Paris London flights"). This holds for any tool whose
-property names pair up this way, so it is a rule in code, applied after decoding, not a prompt hint.
+the value named first is the source ("USD EUR rate", "Paris London trip"). This holds for any tool whose
+property names pair up this way (from_/to_, source_/target_, origin/destination...), so it is a rule in code,
+applied after decoding, not a prompt hint.
+
+The value being converted binds its unit: the place or code written right after a quantity is the source
+("3pm in Tokyo in Berlin time", "what time is it in Lima when it's 9am in Madrid", "20 USD in MXN"). A value the
+request does not write as such, an IANA zone or a currency code resolved from the request's words
+("Asia/Tokyo" from "Tokyo", "CHF" from "Swiss francs"), is found where those words are.
 """
 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
+
+from nodes.arguments.codes import currencies_named
+from nodes.arguments.timezones import zones_named
 
 _SOURCE = ("from", "source", "src", "origin", "start", "departure", "base")
 _TARGET = ("to", "target", "dest", "destination", "end", "arrival", "quote")
@@ -43,13 +53,39 @@ def direction_pairs(properties: list[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-def _mention(text: str, value: str) -> tuple[int, str] | None:
-    """Where ``value`` first occurs in ``text`` as whole words, and the word just before it."""
-    match = re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", text, re.IGNORECASE)
-    if match is None:
+# A quantity just before a value, with at most "in" / "at" between: "20 USD", "3pm in Tokyo", "9 am at Madrid".
+_QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%)?|\bnoon|\bmidnight)"
+                              r"\s*(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _resolved_from(text: str) -> dict[str, tuple[str, ...]]:
+    """Zone or code -> the words of ``text`` it was resolved from (once per text: every step check asks)."""
+    spans: dict[str, tuple[str, ...]] = {}
+    for span, value in [*zones_named([text]), *currencies_named([text])]:
+        spans[value] = (*spans.get(value, ()), span)
+    return spans
+
+
+def _written_as(text: str, value: str) -> list[str]:
+    """How the request may write ``value``: itself, or the words a zone or code was resolved from."""
+    if "/" in value or value.isupper():
+        return [value, *_resolved_from(text).get(value, ())]
+    return [value]
+
+
+def _mention(text: str, value: str) -> tuple[int, str, bool] | None:
+    """Where ``value`` first occurs in ``text`` as whole words (or as the words it was resolved from), the word
+    just before it, and whether a quantity comes just before it."""
+    found = None
+    for written in _written_as(text, value):
+        match = re.search(rf"(?<![\w]){re.escape(written)}(?![\w])", text, re.IGNORECASE)
+        if match is not None and (found is None or match.start() < found.start()):
+            found = match
+    if found is None:
         return None
-    before = re.findall(r"[a-z]+", text[: match.start()].lower())
-    return match.start(), before[-1] if before else ""
+    before = re.findall(r"[a-z]+", text[: found.start()].lower())
+    return found.start(), before[-1] if before else "", bool(_QUANTITY_BEFORE.search(text[: found.start()]))
 
 
 def should_swap(text: str, source_value: str, target_value: str) -> bool:
@@ -57,12 +93,14 @@ def should_swap(text: str, source_value: str, target_value: str) -> bool:
     first, second = _mention(text, source_value), _mention(text, target_value)
     if first is None or second is None or source_value.lower() == target_value.lower():
         return False
-    (source_at, source_cue), (target_at, target_cue) = first, second
+    (source_at, source_cue, source_quantity), (target_at, target_cue, target_quantity) = first, second
+    if source_cue in _SOURCE_CUES or target_cue in _SOURCE_CUES:  # "from" says it outright
+        return target_cue in _SOURCE_CUES and source_cue not in _SOURCE_CUES
+    if source_quantity != target_quantity:  # the converted quantity binds the source: "9am in Madrid"
+        return target_quantity
     if source_cue in _TARGET_CUES and target_cue not in _TARGET_CUES:
         return True
-    if target_cue in _SOURCE_CUES and source_cue not in _SOURCE_CUES:
-        return True
-    if {source_cue, target_cue} & (_SOURCE_CUES | _TARGET_CUES):
+    if {source_cue, target_cue} & _TARGET_CUES:
         return False
     return target_at < source_at
 

@@ -3,7 +3,7 @@
 The step check refuses, inside structured decoding so the model is re-asked with the reason: a tool outside
 the server, arguments outside the tool's schema or outside the closed set the request offers, a list that
 repeats a value, a source and target of one value. ``settle_arguments`` then drops a value repeated across
-properties and puts source/target pairs in the request's order (nodes/argument_direction.py).
+properties and puts source/target pairs in the request's order (nodes/arguments/direction.py).
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ import jsonschema
 from mcp.types import Tool
 from pydantic import BaseModel, Field
 
-from nodes.argument_direction import direction_pairs, order_by_request, separate_pair
-from nodes.whole_names import widen_to_listed_names
+from nodes.arguments.direction import direction_pairs, order_by_request, separate_pair
+from nodes.arguments.whole_names import widen_to_listed_names
 
 
 class ToolStep(BaseModel):
@@ -69,7 +69,7 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
                 raise ToolRefused(f"{name} repeats a value; give each value once")
         params = separate_pair(step.params, tool.inputSchema or {}, request_texts or [])
         for source, target in direction_pairs(list(params)):
-            # USD -> USD converts nothing; Paris -> Paris is no flight.
+            # USD -> USD converts nothing; Paris -> Paris is no trip.
             if str(params[source]).strip().lower() == str(params[target]).strip().lower():
                 raise ToolRefused(f"{source} and {target} are both {params[source]!r}; they must differ")
         try:
@@ -89,8 +89,8 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
 def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
                      known_names: list[str] | None = None) -> ToolStep:
     """The decoded step with a part of a listed name widened to the whole name the request writes
-    (nodes/whole_names.py), a value repeated across properties dropped and source/target pairs in the
-    request's order (nodes/argument_direction.py)."""
+    (nodes/arguments/whole_names.py), a value repeated across properties dropped and source/target pairs in the
+    request's order (nodes/arguments/direction.py)."""
     step = ToolStep(tool=step.tool, params=widen_to_listed_names(step.params, request_texts, known_names or []))
     step = drop_repeated_values(step, tool)
     params = separate_pair(step.params, tool.inputSchema or {}, request_texts)

@@ -1,9 +1,15 @@
 """Each tool's input schema rewritten per call so that decoding can only pick from the task's candidates
-(nodes/argument_candidates.py): a free string becomes an enum of request spans or dependency values, a date
+(nodes/arguments/candidates.py): a free string becomes an enum of request spans or dependency values, a date
 an enum of resolved ISO dates, an enum only the values the request names, a number one written in the
 request or an output. A property with no candidate is dropped when optional (the tool's default applies); a
 tool whose required property has none gets no schema, so side-effecting tools cannot be called on invented
 ids. The result is a plain JSON schema: llama.cpp turns it into a grammar, vLLM's guided decoding takes it.
+
+What a string may hold is read from its schema (nodes/arguments/value_kinds.py): an IANA zone property gets
+the zones of the places the request names, an "HH:MM" property its times of day, an expression its
+arithmetic, a currency, country or language code property the codes it names (when the schema lists no enum
+of its own), a path, URL or SQL property the values the request writes, outputs hold or the server listed.
+Everything else stays a span, as before.
 """
 
 from __future__ import annotations
@@ -13,14 +19,13 @@ import re
 from typing import Any
 
 from indexes.bm25 import plural_stem
-from nodes.argument_candidates import TOKEN, Candidates
-from nodes.property_kinds import (
-    accepts_range,
-    is_date_property,
-    is_person_property,
-    is_query_property,
-    number_named_for,
-)
+from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+
+# Kinds whose values are resolved by code rather than taken as spans (Candidates.values_for).
+RESOLVED_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.TIME_OF_DAY, ValueKind.EXPRESSION, ValueKind.CURRENCY,
+                            ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.PATH, ValueKind.URL, ValueKind.SQL})
 
 
 def _string_spec(spec: dict[str, Any]) -> dict[str, Any] | None:
@@ -68,12 +73,14 @@ def _named(values: list[Any], candidates: Candidates) -> list[Any]:
 
 
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
-                       own_words: set[str] | None = None, enum_words: set[str] | None = None) -> dict[str, Any] | None:
+                       own_words: set[str] | None = None, enum_words: set[str] | None = None,
+                       tool_name: str = "", tool_description: str = "") -> dict[str, Any] | None:
     """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
     the request names no value of is left to its default; spans made only of the tool's own words are not
     values, and spans holding them are left out when the request offers others. Spans made only of the
     server's enum words ("museum") are not free-text names either, but a name may hold one ("Egyptian
-    Museum"); enum codes ("EUR") come in with the own words (nodes/execute.py ``constrained_tools``)."""
+    Museum"); enum codes ("EUR") come in with the own words (nodes/execute.py ``constrained_tools``).
+    ``tool_name`` and ``tool_description`` decide the kind of a generically named property ("input")."""
     string = _string_spec(spec)
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
@@ -86,11 +93,15 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     if "const" in spec:
         return spec
     if string is not None:
-        if is_date_property(name, string | {"description": spec.get("description", "")}):
+        kind = infer_value_kind(name, spec, tool_name, tool_description)
+        if kind in RESOLVED_KINDS:
+            values = [v for v in candidates.values_for(kind) if _pattern_ok(v, string)]
+            return {"enum": values, "description": spec.get("description", "")} if values else None
+        if kind is ValueKind.DATE:
             values = candidates.range_values() if accepts_range(name, spec) else candidates.day_values()
-        elif is_person_property(name, spec):
+        elif kind is ValueKind.PERSON:
             values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
-        elif is_query_property(name, string):
+        elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
             values = [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
@@ -103,6 +114,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             if enum_words:
                 enums = _stems(enum_words)
                 values = [v for v in values if not words[v] <= enums] or values
+            if kind is ValueKind.ID:  # an id the server listed for this request ("task-7")
+                values = list(dict.fromkeys([*values, *candidates.listed.get(ValueKind.ID.value, [])]))
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None
     for kind in ("integer", "number"):
@@ -113,7 +126,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             return {"enum": list(dict.fromkeys(values))} if values else None
     array = _typed(spec, "array")
     if array is not None and isinstance(array.get("items"), dict):
-        items = constrain_property(name, array["items"], candidates, own_words=own_words, enum_words=enum_words)
+        items = constrain_property(name, array["items"], candidates, own_words=own_words, enum_words=enum_words,
+                                   tool_name=tool_name, tool_description=tool_description)
         if items is None:
             return None
         return {**array, "items": items}
@@ -121,14 +135,14 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
 
 
 def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
-                          own_words: set[str] | None = None, enum_words: set[str] | None = None
-                          ) -> dict[str, Any] | None:
+                          own_words: set[str] | None = None, enum_words: set[str] | None = None,
+                          tool_name: str = "", tool_description: str = "") -> dict[str, Any] | None:
     """``schema`` with every property decoded from the candidates; None when a required one cannot be.
     A date property becomes required when the request names a date: the user asked about that day."""
     schema = copy.deepcopy(schema or {"type": "object"})
     properties = schema.get("properties") or {}
     required = set(schema.get("required") or [])
-    # As many date properties become required as the request names days: "hotels in Oslo on Friday" names a
+    # As many date properties become required as the request names days: "rooms in Oslo on Friday" names a
     # check-in, not a check-out on the same day.
     days_named = len(candidates.day_values())
     dates_required = 0
@@ -138,7 +152,7 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
     claimed = {value for value in named_numbers.values() if value is not None}
     for name, spec in properties.items():
         decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words,
-                                     enum_words=enum_words)
+                                     enum_words=enum_words, tool_name=tool_name, tool_description=tool_description)
         named_number = named_numbers[name]
         if decoded is not None and "enum" in decoded and all(isinstance(v, (int, float)) for v in decoded["enum"]):
             if named_number is not None and named_number in decoded["enum"]:
@@ -153,8 +167,8 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
             continue
         constrained[name] = decoded
         string = _string_spec(spec)
-        if candidates.dates and string is not None and "enum" not in string and is_date_property(
-                name, string | {"description": spec.get("description", "")}):
+        if candidates.dates and string is not None and "enum" not in string and infer_value_kind(
+                name, spec, tool_name, tool_description) is ValueKind.DATE:
             if name in required or dates_required < days_named:
                 required.add(name)
                 dates_required += 1

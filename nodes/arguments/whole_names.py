@@ -1,8 +1,8 @@
 """A decoded value that is only a part of a name the catalogue lists, where the request writes that name whole,
-is widened to the whole name: "mexico" becomes "mexico city" for "hotels in mexico city".
+is widened to the whole name: "mexico" becomes "mexico city" for "rooms in mexico city".
 
 Why: the 135M executor cut "Mexico City" to "Mexico" in 5 of 95 held-out requests (benchmarks/distill.py), and
-the weather server then forecast for the wrong place or none. Taking "Mexico" out of the closed set does not
+the server then answered for the wrong place or none. Taking "Mexico" out of the closed set does not
 help: the model, denied the value it favours, picked "need" or "tourist" instead. So the choice is repaired
 after decoding, and only towards a closed set: a name a listing tool returned (``list_cities``; tools/pool.py
 ``known_names``), exactly as the request writes it. A value the request also writes on its own ("Mexico, not
@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-MAX_NAME_WORDS = 4  # as long as a request span may be (nodes/argument_candidates.py)
+MAX_NAME_WORDS = 4  # as long as a request span may be (nodes/arguments/candidates.py)
 
 
 def _occurrences(phrase: str, lowered: str) -> list[tuple[int, int]]:

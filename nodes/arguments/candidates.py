@@ -3,12 +3,17 @@ the request, dates resolved by code, values and numbers of dependency outputs, n
 
 Why: the 135M executor, free to write a string, writes "Zuraflax" for Zurich and "2018-3-4" for "this
 weekend". So each tool's input schema is rewritten before decoding over these candidates
-(nodes/argument_schema.py; ARCHITECTURE.md decision 8):
+(nodes/arguments/schema.py; ARCHITECTURE.md decision 8):
 - a free string may only be a span of the request (task text, earlier turns) or a value from a
   dependency's output;
 - a date string may only be an ISO date resolved by code from the words used (nodes/date_mentions.py);
 - an enum is narrowed to the values the request names, when it names any ("EGP" of 18 currencies);
-- a number may only be one written in the request or a dependency's output.
+- a number may only be one written in the request or a dependency's output;
+- a value of a resolved kind (nodes/arguments/value_kinds.py: an IANA zone, an "HH:MM" time, an ISO currency,
+  country or language code, an arithmetic expression) may only be one that code resolves from the request's
+  words, and a path, URL or SELECT only one the request writes, an output holds or the server itself listed
+  (``listed``, filled by the executor from nodes/arguments/discovery.py). These are worked out on first use:
+  most tools take none of them.
 """
 
 from __future__ import annotations
@@ -17,11 +22,18 @@ import json
 import re
 from dataclasses import dataclass, field
 from datetime import date
+from functools import cached_property
 from typing import Any
 
+from nodes.arguments.codes import country_codes, currency_codes, language_codes
+from nodes.arguments.expressions import arithmetic_expressions
+from nodes.arguments.listed_values import listed_urls, paths_written
+from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
+from nodes.arguments.time_of_day import times_of_day
+from nodes.arguments.timezones import zones_named
+from nodes.arguments.value_kinds import ValueKind
 from nodes.claims import concepts_of, field_concepts
 from nodes.date_mentions import DateMention, find_date_mentions
-from nodes.property_kinds import is_id_property, named_ids, people_named
 
 MAX_SPAN_WORDS = 4
 MAX_DEPENDENCY_VALUES = 60
@@ -46,12 +58,50 @@ class Candidates:
     request_numbers: list[float] = field(default_factory=list)  # numbers the user wrote
     dependency_numbers: list[tuple[str, float]] = field(default_factory=list)  # (field, value), in output order
     people: list[str] = field(default_factory=list)  # names a booking may be made under
+    texts: list[str] = field(default_factory=list)  # the request texts as written, for the resolved kinds
+    outputs: list[str] = field(default_factory=list)  # dependency outputs as returned (URLs, ids in them)
+    # Values the server listed for this request, by ValueKind value: {"path": [...], "sql": [...]}, best first.
+    listed: dict[str, list[str]] = field(default_factory=dict)
+    # Resolved values by kind, worked out on first use; not copied by dataclasses.replace (listed may change).
+    _resolved: dict[ValueKind, list[str]] = field(init=False, default_factory=dict, repr=False, compare=False)
+
+    @cached_property
+    def zones(self) -> list[tuple[str, str]]:
+        """(place as written, IANA zone) for each place or zone the request names (nodes/arguments/timezones.py)."""
+        return zones_named(self.texts)
+
+    def values_for(self, kind: ValueKind) -> list[str]:
+        """The closed set of a resolved kind, best first; [] for a kind that is not resolved (names, dates,
+        numbers, queries: their own fields above) or when the request gives none."""
+        if kind not in self._resolved:
+            self._resolved[kind] = self._resolve(kind)
+        return self._resolved[kind]
+
+    def _resolve(self, kind: ValueKind) -> list[str]:
+        listed = self.listed.get(kind.value, [])
+        if kind is ValueKind.TIMEZONE:
+            return list(dict.fromkeys(zone for _, zone in self.zones))
+        if kind is ValueKind.TIME_OF_DAY:
+            return times_of_day(self.texts)
+        if kind is ValueKind.EXPRESSION:
+            return list(dict.fromkeys([*arithmetic_expressions(self.texts), *listed]))
+        if kind is ValueKind.CURRENCY:
+            return currency_codes(self.texts)
+        if kind is ValueKind.COUNTRY:
+            return country_codes(self.texts)
+        if kind is ValueKind.LANGUAGE:
+            return language_codes(self.texts)
+        if kind is ValueKind.PATH:
+            return list(dict.fromkeys([*paths_written(self.texts), *listed]))
+        if kind is ValueKind.URL:
+            return list(dict.fromkeys([*listed_urls(self.texts), *listed_urls(self.outputs), *listed]))
+        return list(listed)  # sql, ids: only what the server listed
 
     def numbers_for(self, name: str, description: str) -> list[float]:
         """Numbers a property may take: those the user wrote, and from dependency outputs the values of the
-        field of the same name (every "hotel_id"), else the first value of a field that measures what the
+        field of the same name (every "room_id"), else the first value of a field that measures what the
         property does ("amount" takes the quote's first price, "last", not the day's low). An id takes a
-        number the user wrote only when it names that id ("hotel 12"): the 4 of "4-star" is no hotel_id."""
+        number the user wrote only when it names that id ("room 12"): the 4 of "4-star" is no room_id."""
         if is_id_property(name):
             same = [v for f, v in self.dependency_numbers if f == name]
             return list(dict.fromkeys([*named_ids(name, self.requests), *same]))
@@ -146,4 +196,5 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
                       requests=list(dict.fromkeys(r for r in requests if r)),
                       request_numbers=list(dict.fromkeys(numbers)), dependency_numbers=dep_numbers,
                       people=list(dict.fromkeys([*people_named(request_texts), *([user_name.strip()]
-                                                                                  if user_name.strip() else [])])))
+                                                                                  if user_name.strip() else [])])),
+                      texts=[t for t in request_texts if t.strip()], outputs=list(dependency_outputs))

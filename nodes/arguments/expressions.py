@@ -1,0 +1,189 @@
+"""The request's arithmetic as expression strings a calculator takes: "7% of 1,250" -> "1250*7/100", "square
+root of 144" -> "144**0.5", "average of 3, 4 and 8" -> "(3+4+8)/3".
+
+Why: a calculator's ``expression`` is no span of the request, and the 135M executor asked to write one copies
+words or invents numbers (ARCHITECTURE.md decision 11). So code reads the arithmetic and offers the results as
+a closed set, best first. The grammar is closed too: only numbers the request writes ("1,250" -> 1250, "12k"
+-> 12000, "2.5m" -> 2500000, "$84.50" -> 84.5), the operators + - * / ** and parentheses, ``sqrt`` and the
+constants a phrase itself means (100 in a percentage, 1 in "plus 15%", 0.5 and 2 in roots and squares).
+The syntax is Python's, which the common calculator servers take (mcp-server-calculator parses it with
+``ast`` and knows no functions, hence "x**0.5" before "sqrt(x)"). Where words are ambiguous both readings
+are offered: "15% tip on 80" may ask for the total, 80*(1+15/100), or the tip, 80*15/100.
+Every candidate is checked with ``evaluate`` (an ``ast`` walk, never ``eval``) and dropped if it fails.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+import operator
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+_MASKS = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
+                    re.IGNORECASE)
+_TOKEN = re.compile(
+    r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
+    r"(?P<pct>\s?(?:%|percent\b|per\s?cent\b))?"
+    r"|(?P<sym>\*\*|[-+*/×÷^()√,])"
+    r"|(?P<word>[a-z]+)",
+    re.IGNORECASE,
+)
+_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9,
+          "trillion": 1e12}
+
+N = r"(N\d+)"
+P = r"(P\d+)"
+LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+)"
+_DECREASE = r"(?:off|discount|discounted|less|minus|reduction|decrease|cut|markdown)"
+_INFIX = {"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-", "times": "*", "multiplied by": "*",
+          "x": "*", "*": "*", "×": "*", "divided by": "/", "over": "/", "/": "/", "÷": "/", "per": "/",
+          "to the power of": "**", "**": "**", "^": "**", "raised to": "**", "raised to the power of": "**"}
+_OPERATOR = "|".join(re.escape(k) for k in sorted(_INFIX, key=len, reverse=True))
+_CHAIN = re.compile(rf"(?:\( )*{N}(?: \))*(?: (?:{_OPERATOR}) (?:\( )*{N}(?: \))*)+")
+
+
+def _numeral(value: float) -> str:
+    return str(int(value)) if value == int(value) and abs(value) < 1e15 else repr(value)
+
+
+def _normalise(text: str) -> tuple[str, dict[str, str]]:
+    """``text`` as space-separated tokens with each number replaced by N<i> (P<i> for a percentage), and the
+    numerals by placeholder. Dates, clock times and ordinals are masked first: they are no operands."""
+    masked = _MASKS.sub(" ", text)
+    tokens: list[str] = []
+    numbers: dict[str, str] = {}
+    for match in _TOKEN.finditer(masked):
+        if match.group("num"):
+            value = float(match.group("num").replace(",", ""))
+            scale = (match.group("short") or match.group("long") or "").lower()
+            value *= _SCALE.get(scale, 1)
+            name = f"{'P' if match.group('pct') else 'N'}{len(numbers)}"
+            numbers[name] = _numeral(value)
+            tokens.append(name)
+        elif match.group("sym"):
+            tokens.append(match.group("sym"))
+        else:
+            tokens.append(match.group("word").lower())
+    return " ".join(tokens), numbers
+
+
+def _listed(group: str) -> list[str]:
+    return re.findall(r"N\d+", group)
+
+
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
+
+
+@lru_cache(maxsize=1)
+def _rules() -> list[_Rule]:
+    """(pattern over the normalised text, its expressions with placeholders), best first."""
+    def both(sign: str) -> Callable[[re.Match[str]], list[str]]:
+        return lambda m: [f"{m['base']}*(1{sign}{m['pct']}/100)", f"{m['base']}*{m['pct']}/100"]
+
+    return [
+        (re.compile(rf"(?:square root|sqrt) (?:of )?{N}|√ ?{N}"),
+         lambda m: [f"{m[1] or m[2]}**0.5", f"sqrt({m[1] or m[2]})"]),
+        (re.compile(rf"(?:cube root) (?:of )?{N}"), lambda m: [f"{m[1]}**(1/3)"]),
+        (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
+        (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
+        (re.compile(rf"(?:average|mean) (?:of )?{LIST}"),
+         lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
+        (re.compile(rf"(?:sum|total) of {LIST}"), lambda m: ["+".join(_listed(m[1]))]),
+        (re.compile(rf"product of {LIST}"), lambda m: ["*".join(_listed(m[1]))]),
+        (re.compile(rf"difference between {N} and {N}"), lambda m: [f"{m[1]}-{m[2]}", f"{m[2]}-{m[1]}"]),
+        (re.compile(rf"add {N} (?:and|to|plus) {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
+        (re.compile(rf"subtract {N} from {N}"), lambda m: [f"{m[2]}-{m[1]}"]),
+        (re.compile(rf"multiply {N} (?:by|and|with) {N}"), lambda m: [f"{m[1]}*{m[2]}"]),
+        (re.compile(rf"divide {N} (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
+        (re.compile(rf"what (?:percent|percentage) (?:of {N} is {N}|is {N} of {N})"),
+         lambda m: [f"{m[2]}/{m[1]}*100" if m[1] else f"{m[3]}/{m[4]}*100"]),
+        (re.compile(rf"{N} (?:is what|as a) (?:percent|percentage) of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"]),
+        (re.compile(rf"(?P<pct>P\d+) (?:\w+ ){{0,2}}?{_DECREASE} (?:on |of |from )?(?P<base>N\d+)"), both("-")),
+        (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?P<base>N\d+)"), both("+")),
+        (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
+        (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
+        (re.compile(r"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)"), both("+")),
+        (re.compile(r"(?P<base>N\d+) (?:minus|-|less|decreased by|reduced by) (?:a )?(?P<pct>P\d+)"), both("-")),
+        (re.compile(rf"{P} of {N}"), lambda m: [f"{m[2]}*{m[1]}/100"]),
+        (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
+         lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
+        (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
+        (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),
+         lambda m: [f"{m[1]}**{m[2]}"]),
+    ]
+
+
+def _chains(normalised: str) -> list[str]:
+    """Written arithmetic: numbers joined by operator words or symbols ("12 plus 3 times 2", "(5+3)/2")."""
+    found = []
+    for match in _CHAIN.finditer(normalised):
+        expression = match.group()
+        for word in sorted(_INFIX, key=len, reverse=True):
+            expression = re.sub(rf"(?<![\w*]){re.escape(word)}(?![\w*])", f" {_INFIX[word]} ", expression)
+        found.append("".join(expression.split()))
+    return found
+
+
+def arithmetic_expressions(texts: list[str]) -> list[str]:
+    """The arithmetic the texts ask for, as expressions best first; each one evaluates."""
+    candidates: list[str] = []
+    for text in texts:
+        normalised, numbers = _normalise(text)
+        placeholders: list[str] = []
+        for pattern, build in _rules():
+            for match in pattern.finditer(normalised):
+                placeholders.extend(build(match))
+        placeholders.extend(_chains(normalised))
+        for template in placeholders:
+            expression = re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template)
+            try:
+                evaluate(expression)
+            except ValueError:
+                continue  # "5/0" is no answer to offer
+            candidates.append(expression)
+    return list(dict.fromkeys(candidates))
+
+
+_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
+           ast.Pow: operator.pow, ast.Mod: operator.mod}
+_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
+_MAX_EXPONENT = 64
+
+
+def evaluate(expression: str) -> float:
+    """The value of an expression of numbers, + - * / % **, parentheses and sqrt(); ValueError for anything
+    else (names, calls, attributes...) and for no finite real value (a division by zero, an overflow).
+    Exponents are bounded so that no candidate can stall the process."""
+    try:
+        tree = ast.parse(expression.strip(), mode="eval")
+    except SyntaxError as exc:
+        raise ValueError(f"not an expression: {expression!r}") from exc
+
+    def walk(node: ast.AST) -> float:
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
+            return float(node.value)
+        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
+            left, right = walk(node.left), walk(node.right)
+            if isinstance(node.op, ast.Pow) and abs(right) > _MAX_EXPONENT:
+                raise ValueError(f"exponent too large in {expression!r}")
+            result = _BINARY[type(node.op)](left, right)
+            if isinstance(result, complex):  # (-8) ** (1/3)
+                raise ValueError(f"{expression!r} has no real value")
+            return float(result)
+        if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
+            return float(_UNARY[type(node.op)](walk(node.operand)))
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sqrt"
+                and len(node.args) == 1 and not node.keywords):
+            return math.sqrt(walk(node.args[0]))
+        raise ValueError(f"unsupported element {type(node).__name__} in {expression!r}")
+
+    try:
+        value = walk(tree.body)
+    except (ZeroDivisionError, OverflowError) as exc:
+        raise ValueError(f"{expression!r} cannot be evaluated: {exc}") from exc
+    if not math.isfinite(value):
+        raise ValueError(f"{expression!r} has no finite real value")
+    return value

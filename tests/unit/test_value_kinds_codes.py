@@ -1,0 +1,42 @@
+"""ISO currency, country and language codes from the request's words, from library data."""
+
+import pytest
+
+from nodes.arguments.codes import country_codes, currencies_named, currency_codes, language_codes
+
+
+@pytest.mark.parametrize(("text", "first"), [
+    ("convert 20 Swiss francs to yen", ["CHF", "JPY"]),
+    ("how many euros is $84.50", ["EUR", "USD"]),
+    ("100 usd to eur", ["USD", "EUR"]),
+    ("price in US dollars", ["USD"]),
+    ("Japanese money for 50 CA$", ["JPY", "CAD"]),
+    ("convert 100 USD to MXN", ["USD", "MXN"]),
+    ("what is the currency of Japan", ["JPY"]),  # a place named: its currency
+])
+def test_currencies_named(text, first):
+    assert currency_codes([text])[: len(first)] == first
+
+
+def test_a_shared_unit_noun_offers_all_its_currencies_ranked():
+    dollars = currency_codes(["convert dollars to euros"])
+    assert dollars[0] == "USD" and {"CAD", "AUD", "EUR"} <= set(dollars)
+    assert currency_codes(["100 francs in Geneva"])[0] == "CHF"  # the place named decides
+
+
+@pytest.mark.parametrize("text", ["I want to try all of it", "who won the game", "how much is 1 BTC"])
+def test_words_that_are_codes_or_units_only_by_accident_name_no_currency(text):
+    assert currency_codes([text]) == []
+
+
+def test_spans_are_kept_with_their_codes():
+    assert ("Swiss francs", "CHF") in currencies_named(["20 Swiss francs"])
+
+
+def test_country_and_language_codes():
+    assert country_codes(["weather in Lyon, France"]) == ["FR"]
+    assert country_codes(["hotels in the US"]) == ["US"]
+    assert country_codes(["IT jobs"]) == []  # a stop word in capitals is no country
+    assert language_codes(["translate hello to French"]) == ["fr"]
+    assert language_codes(["a transcript in japanese"]) == ["ja"]
+    assert language_codes(["an ewe and a lamb"]) == []  # a three-letter name counts only capitalised

@@ -1,0 +1,46 @@
+"""The request's arithmetic as expressions of its own numbers, each one evaluating."""
+
+import pytest
+
+from nodes.arguments.expressions import arithmetic_expressions, evaluate
+
+
+@pytest.mark.parametrize(("text", "expected", "value"), [
+    ("what is 7% of 1,250", "1250*7/100", 87.5),
+    ("15% tip on $84.50", "84.5*(1+15/100)", 97.175),
+    ("add 20% to 300", "300*(1+20/100)", 360),
+    ("20% off 80", "80*(1-20/100)", 64),
+    ("square root of 144", "144**0.5", 12),
+    ("12 squared", "12**2", 144),
+    ("average of 3, 4 and 8", "(3+4+8)/3", 5),
+    ("what is 2+3*4", "2+3*4", 14),
+    ("(5+3)/2", "(5+3)/2", 4),
+    ("12k divided by 4", "12000/4", 3000),
+    ("2.5m times 3", "2500000*3", 7500000),
+    ("split 120 between 4 people", "120/4", 30),
+    ("what is 12 plus 3 times 2", "12+3*2", 18),
+    ("2^10", "2**10", 1024),
+    ("subtract 5 from 20", "20-5", 15),
+    ("what percentage of 200 is 50", "50/200*100", 25),
+])
+def test_the_best_candidate_and_its_value(text, expected, value):
+    candidates = arithmetic_expressions([text])
+    assert candidates[0] == expected and evaluate(expected) == pytest.approx(value)
+
+
+def test_ambiguous_words_offer_both_readings():
+    assert arithmetic_expressions(["15% tip on 80"]) == ["80*(1+15/100)", "80*15/100"]
+    assert arithmetic_expressions(["square root of 2"]) == ["2**0.5", "sqrt(2)"]
+
+
+@pytest.mark.parametrize("text", ["weather in Paris tomorrow", "top 3 hotels for 2 people", "5 divided by 0",
+                                  "meet on 2026-11-23 at 10:30"])
+def test_no_arithmetic_no_candidate(text):
+    assert arithmetic_expressions([text]) == []
+
+
+@pytest.mark.parametrize("expression", ["__import__('os')", "a+1", "(1).real", "2**1000", "1/0", "sqrt(-1)",
+                                        "[1, 2]", "print(1)"])
+def test_evaluate_refuses_anything_but_arithmetic(expression):
+    with pytest.raises(ValueError):
+        evaluate(expression)

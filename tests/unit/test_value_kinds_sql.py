@@ -1,0 +1,146 @@
+"""SELECT candidates built over a described schema run on a real (in-memory) SQLite database and answer the
+question; schemas are read from what SQL servers print; only a single read-only SELECT passes the guard."""
+
+import json
+import sqlite3
+
+import pytest
+
+from nodes.arguments.sql import (
+    TableSchema,
+    candidate_queries,
+    is_select_only,
+    parse_rows,
+    parse_table_description,
+    parse_table_listing,
+)
+
+SCHEMA = """
+CREATE TABLE departments (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget REAL);
+CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT NOT NULL, department_id INTEGER, salary REAL,
+                        hire_date TEXT);
+CREATE TABLE projects (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget REAL, start_date TEXT);
+CREATE TABLE assignments (employee_id INTEGER, project_id INTEGER, hours INTEGER);
+INSERT INTO departments VALUES (1, 'Engineering', 500000), (2, 'Sales', 200000), (3, 'Human Resources', 100000);
+INSERT INTO employees VALUES (1, 'Alice Smith', 1, 120000, '2019-03-01'), (2, 'Bob Jones', 2, 70000, '2021-06-15'),
+    (3, 'Carol White', 1, 95000, '2023-01-10'), (4, 'Dan Brown', 2, 65000, '2018-11-20'),
+    (5, 'Eve Black', 3, 60000, '2024-02-01'), (6, 'Frank Green', 1, 105000, '2020-08-30');
+INSERT INTO projects VALUES (1, 'Apollo', 300000, '2022-01-01'), (2, 'Borealis', 120000, '2020-05-01'),
+    (3, 'Cosmos', 80000, '2024-03-01');
+INSERT INTO assignments VALUES (1, 1, 100), (1, 2, 40), (3, 1, 80), (2, 3, 20), (6, 2, 60), (1, 3, 10);
+"""
+
+
+@pytest.fixture(scope="module")
+def database():
+    db = sqlite3.connect(":memory:")
+    db.executescript(SCHEMA)
+    yield db
+    db.close()
+
+
+def _rows(db: sqlite3.Connection, sql: str) -> str:
+    """A result as the reference sqlite server prints it: str() of a list of dicts."""
+    cursor = db.execute(sql)
+    return str([dict(zip([d[0] for d in cursor.description], row)) for row in cursor.fetchall()])
+
+
+@pytest.fixture(scope="module")
+def tables(database) -> list[TableSchema]:
+    """The schema as discovery reads it: list_tables, describe_table, then stored text values."""
+    described = []
+    for name in parse_table_listing(_rows(database, "SELECT name FROM sqlite_master WHERE type='table'")):
+        schema = parse_table_description(name, _rows(database, f"PRAGMA table_info({name})"))
+        for column in schema.columns:
+            if column.is_text:
+                rows = parse_rows(_rows(database, f"SELECT DISTINCT {column.name} FROM {name}"))
+                schema.samples[column.name] = [row[column.name] for row in rows]
+        described.append(schema)
+    return described
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("How many employees are there?", [(6,)]),
+    ("How many employees work in Engineering?", [(3,)]),
+    ("how many employees in engineering", [(3,)]),  # the stored spelling is used
+    ("What is the average salary in Sales?", [(67500.0,)]),
+    ("Who has the highest salary?", [("Alice Smith", 120000.0)]),
+    ("Which employee was hired most recently?", [("Eve Black", "2024-02-01")]),
+    ("List all departments", [("Engineering",), ("Sales",), ("Human Resources",)]),
+    ("What is the total budget of all projects?", [(500000.0,)]),
+    ("What's the cheapest project?", [("Cosmos", 80000.0)]),
+    ("Which employees earn more than 100,000?", [("Alice Smith",), ("Frank Green",)]),
+    ("What's the oldest project?", [("Borealis", "2020-05-01")]),
+    ("How many projects does Alice Smith work on?", [(3,)]),
+    ("Which department is Bob Jones in?", [("Sales",)]),
+    ("What is Alice Smith's salary?", [("Alice Smith", 120000.0)]),
+    ("Which department has the highest average salary?", [("Engineering", pytest.approx(106666.67, rel=1e-4))]),
+    ("Which department has the most employees?", [("Engineering", 3)]),
+    ("total hours Alice Smith worked", [(150,)]),
+])
+def test_the_best_candidate_answers(database, tables, question, answer):
+    queries = candidate_queries(question, tables)
+    assert queries, question
+    assert database.execute(queries[0]).fetchall() == answer
+    assert all(is_select_only(q, [t.name for t in tables]) for q in queries)
+
+
+def test_average_per_group(database, tables):
+    best = candidate_queries("average salary per department", tables)[0]
+    assert dict(database.execute(best).fetchall()) == {"Engineering": pytest.approx(106666.67, rel=1e-4),
+                                                        "Sales": 67500.0, "Human Resources": 60000.0}
+
+
+def test_samples_may_come_apart_from_the_tables(database, tables):
+    bare = [TableSchema(t.name, t.columns) for t in tables]
+    samples = {(t.name, column): values for t in tables for column, values in t.samples.items()}
+    assert candidate_queries("How many employees work in Sales?", bare, samples) == candidate_queries(
+        "How many employees work in Sales?", tables)
+
+
+def test_a_request_naming_nothing_of_the_schema_gets_nothing(tables):
+    assert candidate_queries("what's the weather in Paris", tables) == []
+
+
+def test_schema_readers_take_the_forms_servers_print():
+    assert parse_table_listing("[{'name': 'departments'}, {'name': 'employees'}]") == ["departments", "employees"]
+    assert parse_table_listing(json.dumps({"tables": ["a", "b"]})) == ["a", "b"]
+    assert parse_table_listing("Tables:\n- orders\n- customers") == ["orders", "customers"]
+    pragma = ("[{'cid': 0, 'name': 'id', 'type': 'INTEGER', 'notnull': 0, 'dflt_value': None, 'pk': 1}, "
+              "{'cid': 1, 'name': 'name', 'type': 'TEXT', 'notnull': 1, 'dflt_value': None, 'pk': 0}]")
+    schema = parse_table_description("departments", pragma)
+    assert [(c.name, c.type, c.primary_key) for c in schema.columns] == [("id", "INTEGER", True),
+                                                                          ("name", "TEXT", False)]
+    created = parse_table_description("employees", "CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT, "
+                                                   "dept INTEGER REFERENCES departments(id))")
+    assert [c.name for c in created.columns] == ["id", "name", "dept"]
+    assert [(k.column, k.table, k.target) for k in created.foreign_keys] == [("dept", "departments", "id")]
+    lines = parse_table_description("t", "column | type\nid | INTEGER\ntitle | VARCHAR(80)")
+    assert [(c.name, c.type) for c in lines.columns] == [("id", "INTEGER"), ("title", "VARCHAR(80)")]
+    assert parse_table_description("t", "Error: no such table") is None
+    assert parse_rows({"rows": [{"n": 1}]}) == [{"n": 1}] and parse_rows("no rows") == []
+
+
+def test_a_declared_foreign_key_is_followed_even_when_its_name_says_nothing(database):
+    tables = [parse_table_description("departments", "CREATE TABLE departments (id INTEGER PRIMARY KEY, name TEXT)"),
+              parse_table_description("staff", "CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT, "
+                                               "dept INTEGER REFERENCES departments(id))")]
+    tables[0].samples["name"] = ["Sales"]
+    best = candidate_queries("how many staff in Sales", tables)[0]
+    assert "JOIN departments ON staff.dept = departments.id" in best
+
+
+@pytest.mark.parametrize(("sql", "ok"), [
+    ("SELECT COUNT(*) FROM employees", True),
+    ("WITH e AS (SELECT * FROM employees) SELECT name FROM e", True),
+    ("SELECT 1; DROP TABLE employees", False),
+    ("DELETE FROM employees", False),
+    ("INSERT INTO employees SELECT * FROM employees", False),
+    ("PRAGMA table_info(employees)", False),
+    ("ATTACH DATABASE 'x.db' AS x", False),
+    ("SELECT load_extension('evil')", False),
+    ("SELECT * FROM secrets", False),  # not a known table
+    ("SELEC nonsense", False),
+])
+def test_only_a_single_read_of_known_tables_passes(sql, ok):
+    assert is_select_only(sql, ["employees", "departments"]) is ok

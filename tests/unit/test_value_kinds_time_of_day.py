@@ -1,0 +1,29 @@
+"""Times of day as "HH:MM", read by code."""
+
+import pytest
+
+from nodes.arguments.time_of_day import times_of_day
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("3pm in Tokyo", ["15:00"]),
+    ("9:30 am", ["09:30"]),
+    ("9:30 a.m. in Berlin", ["09:30"]),
+    ("at noon", ["12:00"]),
+    ("midnight", ["00:00"]),
+    ("17:45 in Paris", ["17:45"]),
+    ("12am", ["00:00"]),
+    ("between 9am and 5pm", ["09:00", "17:00"]),
+    ("half past 2", ["14:30", "02:30"]),  # ambiguous: both, the afternoon first for 1-6
+    ("meet at 7", ["07:00", "19:00"]),
+    ("at 7 in the evening", ["19:00"]),
+    ("quarter to 3 in the afternoon", ["14:45"]),
+    ("flight 14h30", ["14:30"]),
+])
+def test_times_of_day(text, expected):
+    assert times_of_day([text]) == expected
+
+
+@pytest.mark.parametrize("text", ["the score was 3:2", "I have 3 apples", "on 2026-11-23", "at 25:00"])
+def test_no_time_of_day(text):
+    assert times_of_day([text]) == []

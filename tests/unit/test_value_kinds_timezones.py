@@ -1,0 +1,45 @@
+"""Places the request names resolve to IANA zones from gazetteer data; ordinary words do not."""
+
+import time
+
+import pytest
+
+from nodes.arguments.places import warm_places
+from nodes.arguments.timezones import zone_values, zones_named
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("what time is it in Lima when it's 9am in Madrid", [("Lima", "America/Lima"), ("Madrid", "Europe/Madrid")]),
+    ("3pm in Tokyo in Berlin time", [("Tokyo", "Asia/Tokyo"), ("Berlin", "Europe/Berlin")]),
+    ("time in new york and los angeles", [("new york", "America/New_York"), ("los angeles", "America/Los_Angeles")]),
+    ("what time is it in Japan?", [("Japan", "Asia/Tokyo")]),  # a country: its capital's zone
+    ("convert 10:00 Europe/Paris to UTC", [("Europe/Paris", "Europe/Paris"), ("UTC", "UTC")]),
+    ("is it late in Bombay", [("Bombay", "Asia/Kolkata")]),  # an alternate name
+    ("Time in NYC vs LA", [("NYC", "America/New_York"), ("LA", "America/Los_Angeles")]),
+    ("Tokyo's time now", [("Tokyo", "Asia/Tokyo")]),
+    ("Paris to Tokyo time difference", [("Paris", "Europe/Paris"), ("Tokyo", "Asia/Tokyo")]),
+    ("what time is it in nice", [("nice", "Europe/Paris")]),  # lower case, after "in": the place
+])
+def test_places_resolve_to_their_zone(text, expected):
+    assert zones_named([text]) == expected
+
+
+@pytest.mark.parametrize("text", ["nice weather today", "Nice to meet you", "mobile phone deals",
+                                  "Reading to my kid", "what time is it in Gotham"])
+def test_ordinary_words_and_unknown_places_give_no_zone(text):
+    assert zones_named([text]) == []
+
+
+def test_the_most_populous_place_of_a_name_wins():
+    assert zone_values(["time in Lima"]) == ["America/Lima"]  # not Lima, Ohio
+    assert zone_values(["time in Paris"]) == ["Europe/Paris"]  # not Paris, Texas
+
+
+def test_lookups_are_fast_once_the_tables_are_built():
+    started = time.perf_counter()
+    warm_places()
+    assert time.perf_counter() - started < 5  # < 1 s on a quiet machine; generous under a loaded test run
+    started = time.perf_counter()
+    for _ in range(100):
+        zones_named(["what time is it in Lima when it's 9am in Madrid"])
+    assert (time.perf_counter() - started) / 100 < 0.005
