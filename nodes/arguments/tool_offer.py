@@ -18,7 +18,7 @@ from nodes.arguments.candidates import Candidates
 from nodes.arguments.schema import constrain_tool_schema
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.step_rules import ToolRefused, ToolStep
-from nodes.arguments.tool_roles import fitting_tools
+from nodes.arguments.tool_roles import fitting_tools, most_typed
 from nodes.arguments.unresolved import unresolved_line
 from nodes.arguments.discovery import DISCOVERY_TOOLS
 from tools.tool_outcome import ToolOutcome
@@ -62,7 +62,10 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
     callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
     if not callable_:
         raise NoCallableTool(unresolved_line(server, tools, candidates))
-    callable_ = fitting_tools(callable_, tools, candidates.requests, set(candidates.listed.get(DISCOVERY_TOOLS, [])))
+    callable_ = most_typed(fitting_tools(callable_, tools, candidates.requests,
+                                         set(candidates.listed.get(DISCOVERY_TOOLS, []))), tools)
+    if not callable_:
+        raise NoCallableTool(unresolved_line(server, tools, candidates))
     if not narrow:
         return callable_
     # The tools that take the most of the enum values the request names ("EUR", "TRY") fit it best.

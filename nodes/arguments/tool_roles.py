@@ -14,7 +14,9 @@ import re
 
 from mcp.types import Tool
 
-from nodes.approval import changes_data
+from nodes.approval import asked_actions
+from nodes.arguments.schema import RESOLVED_KINDS
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
 _LISTING = frozenset({"list", "tree", "search", "find", "ls", "glob", "directory", "tables"})
 _DETAILS = frozenset({"info", "stat", "stats", "metadata", "describe", "schema", "exists"})
@@ -26,6 +28,11 @@ _ASKS_LISTING = re.compile(r"\b(?:list|ls|which|what) (?:all |the |my )?(?:files
                            re.IGNORECASE)
 _ASKS_DETAILS = re.compile(r"\b(?:size|how big|modified|created|last (?:changed|edited|saved)|permissions|"
                            r"columns?|schema)\b", re.IGNORECASE)
+
+
+def asks_listing(request_texts: list[str]) -> bool:
+    """Whether the request asks for a listing itself ("what files are in my notes folder")."""
+    return bool(_ASKS_LISTING.search(" ".join(request_texts)))
 
 
 def name_words(tool: Tool) -> set[str]:
@@ -45,17 +52,40 @@ def _role(tool: Tool) -> str:
 def fitting_tools(callable_: dict[str, dict], tools: list[Tool], request_texts: list[str],
                   discovery_tools: set[str]) -> dict[str, dict]:
     """``callable_`` narrowed to the tools whose role the request asks for, once discovery ran on this server
-    (``discovery_tools`` are the tools it called). Unchanged when discovery did not run or nothing would remain."""
-    if not discovery_tools or len(callable_) < 2:
+    (``discovery_tools`` are the tools it called). Unchanged when discovery did not run; empty when the request
+    asks to read something that no listed value names."""
+    if not discovery_tools:
         return callable_
     by_name = {t.name: t for t in tools if t.name in callable_}
     text = " ".join(request_texts)
-    wanted = "listing" if _ASKS_LISTING.search(text) else "details" if _ASKS_DETAILS.search(text) else "read"
-    # A tool that changes data is offered only when the user asked for its action (nodes/approval.py): it stays.
-    fitting = {n: s for n, s in callable_.items()
-               if n in by_name and (_role(by_name[n]) == wanted or changes_data(by_name[n]))}
+    wanted = "listing" if asks_listing(request_texts) else "details" if _ASKS_DETAILS.search(text) else "read"
+    # A tool whose action the user's words name ("save", "delete") stays whatever its role (nodes/approval.py).
+    asked = set(asked_actions(list(by_name.values()), request_texts))
+    fitting = {n: s for n, s in callable_.items() if n in by_name and (_role(by_name[n]) == wanted or n in asked)}
     if wanted == "read":
         plain = {n: s for n, s in fitting.items() if not name_words(by_name[n]) & (_BINARY | _BATCH)
                  and "deprecated" not in (by_name[n].description or "").lower()}
         fitting = plain or fitting
-    return fitting if any(not changes_data(by_name[n]) for n in fitting) else callable_
+    # Nothing reads what the request names (no listed file, no table matches): the listing tools are no answer
+    # either, and the caller says what was not found.
+    return fitting if fitting or wanted == "read" else callable_
+
+
+def most_typed(callable_: dict[str, dict], tools: list[Tool]) -> dict[str, dict]:
+    """The callable tools that take the most kinds of typed value the request resolved to (a time zone and a
+    time of day, against a time zone alone): "if it's 9:45 in nairobi, what time is it in denver" is a
+    conversion, not the current time. Unchanged when no tool takes a typed value or all take as many."""
+    by_name = {t.name: t for t in tools if t.name in callable_}
+
+    def typed(name: str) -> set[ValueKind]:
+        tool = by_name.get(name)
+        offered = (callable_[name].get("properties") or {}) if tool else {}
+        return {infer_value_kind(p, spec if isinstance(spec, dict) else {}, tool.name, tool.description or "")
+                for p, spec in ((tool.inputSchema or {}).get("properties") or {}).items() if p in offered} \
+            & RESOLVED_KINDS if tool else set()
+
+    kinds = {name: typed(name) for name in callable_}
+    most = max((len(k) for k in kinds.values()), default=0)
+    if most == 0 or all(len(k) == most for k in kinds.values()):
+        return callable_
+    return {name: schema for name, schema in callable_.items() if len(kinds[name]) == most}

@@ -100,6 +100,9 @@ class CataloguePool(FakeTools):
     async def cached_names(self, server):
         return None
 
+    async def keep_names(self, server, names):  # tools that take no argument are listings (graphs/catalog_index.py)
+        return None
+
 
 def index_on(client, catalog: Catalog) -> ServerIndex:
     collection = client.get_or_create_collection(collection_for(catalog), embedding_function=None,

@@ -65,9 +65,18 @@ async def test_paths_come_from_the_listing_and_only_from_tools_that_cannot_chang
 async def test_a_file_named_by_no_word_of_the_request_is_not_offered():
     found = await Discovery().values("notes", FILESYSTEM, FakeFilesystem(), lambda t: False,
                                      ["what's my netflix password"])
-    assert "/home/dana/notes" in found["path"]  # the folder, to list it; no file to guess
-    assert not any(p.endswith((".txt", ".md")) for p in found["path"])
+    assert found["path"] == []  # no file to guess, and no folder to read as if it were one
     assert "wifi.txt" in found["listed_path"]
+    candidates = gather_candidates(["what's my netflix password"], [], date(2026, 11, 26))
+    candidates.listed.update(found)
+    with pytest.raises(NoCallableTool, match=r"no listed file found for 'netflix'.*\(listed: wifi.txt"):
+        constrained_tools("notes", READABLE, candidates, narrow=False)
+
+
+async def test_a_listing_question_gets_the_folders():
+    found = await Discovery().values("notes", FILESYSTEM, FakeFilesystem(), lambda t: False,
+                                     ["what files are in my notes folder"])
+    assert "/home/dana/notes" in found["path"]
 
 
 async def test_the_reading_tool_is_offered_once_the_folder_was_listed():

@@ -70,3 +70,19 @@ def test_a_server_matched_on_another_sub_query_does_not_count_as_matching_this_o
     ranked = with_entity_matches([shopping], ["call place_order with product_id 1", "whats coca cola at"],
                                  directory())
     assert [(h.server, h.best_for) for h in ranked] == [("finance", [1]), ("shopping", [0])]
+
+
+def test_a_record_only_one_server_holds_sends_its_question_there():
+    from indexes.entities import NamedRecords, with_named_records
+
+    records = NamedRecords({"company_db": ["Aisha Bello", "Pinecrest Inn", "Engineering"],
+                            "forecast": ["New York", "Mexico City"], "people": ["Jess Kim", "Pinecrest Inn"]})
+    assert "new york" not in records.owner and "mexico city" not in records.owner  # places decide nothing
+    assert "pinecrest inn" not in records.owner  # two servers hold it
+    assert "engineering" not in records.owner  # one word is no record name
+    hits = [ServerHit(server="notes", score=0.31, best_for=[0]), ServerHit(server="company_db", score=0.29)]
+    ranked = with_named_records(hits, ["what's Aisha Bello's job title"], records)
+    assert ranked[0].server == "company_db" and ranked[0].best_for == [0] and ranked[0].score >= 0.31
+    unchanged = with_named_records([ServerHit(server="forecast", score=0.8, best_for=[0])],
+                                   ["hotels in new york"], records)
+    assert [h.server for h in unchanged] == ["forecast"]
