@@ -22,16 +22,19 @@ import json
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.entities import EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records
+from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
+                              with_typed_fits)
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex, SyncReport
 from indexes.template_queries import template_queries
 from nodes.approval import changes_data, trusted_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for, record_names
+from nodes.arguments.typed_fit import serves_by_type
 from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool
 
@@ -302,4 +305,15 @@ class CatalogRetriever:
             index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
         )
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
-        return with_named_records(hits, list(sub_queries), self._records)
+        hits = with_named_records(hits, list(sub_queries), self._records)
+        return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
+
+    async def typed_fits(self, sub_queries: Sequence[str]) -> dict[int, list[str]]:
+        """Per sub-query, the servers that can serve it by the typed values it holds (nodes/arguments/typed_fit.py):
+        tool lists come from the pool's cache, so this starts no server."""
+        servers = [n for n in self._pool.catalog.names() if n not in self.unavailable]
+        listings = await asyncio.gather(*(self._pool.list_tools(n) for n in servers), return_exceptions=True)
+        tools = {n: t for n, t in zip(servers, listings) if not isinstance(t, BaseException)}
+        today = date.today()
+        return {i: [n for n, listed in tools.items() if serves_by_type(listed, query, today)]
+                for i, query in enumerate(sub_queries)}

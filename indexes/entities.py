@@ -103,6 +103,23 @@ class EntityDirectory:
         return (next(iter(owners)), words) if len(owners) == 1 else None
 
 
+def put_first(hits: list[ServerHit], i: int, server: str, score: float, matched: str, kind: str) -> list[ServerHit]:
+    """``hits`` with ``server`` first and alone best for sub-query ``i``, scored at least ``score`` there."""
+    hit = next((h for h in hits if h.server == server), None)
+    if hit is None:
+        hit = ServerHit(server=server, score=score)
+    else:
+        hits.remove(hit)
+    hit.score = max(hit.score, score)
+    hit.query_scores[i] = max(hit.query_scores.get(i, 0.0), score)
+    hit.matched, hit.matched_kind = matched, kind
+    for other in hits:
+        other.best_for = [j for j in other.best_for if j != i]
+    hit.best_for = sorted({*hit.best_for, i})
+    hits.insert(0, hit)
+    return hits
+
+
 def with_entity_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], directory: EntityDirectory,
                         *, floor: float = MATCH_FLOOR) -> list[ServerHit]:
     """``hits`` with, for every sub-query no server matched above ``floor`` that is a bare listed name, the
@@ -115,18 +132,7 @@ def with_entity_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], d
         if match is None:
             continue
         server, words = match
-        hit = next((h for h in hits if h.server == server), None)
-        if hit is None:
-            hit = ServerHit(server=server, score=floor)
-        else:
-            hits.remove(hit)
-        hit.score = max(hit.score, floor)
-        hit.query_scores[i] = max(hit.query_scores.get(i, 0.0), floor)
-        hit.matched, hit.matched_kind = f"names {' '.join(words)}, which only {server} lists", "entity"
-        for other in hits:
-            other.best_for = [j for j in other.best_for if j != i]
-        hit.best_for = sorted({*hit.best_for, i})
-        hits.insert(0, hit)
+        hits = put_first(hits, i, server, floor, f"names {' '.join(words)}, which only {server} lists", "entity")
     return hits
 
 
@@ -186,16 +192,20 @@ def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], re
         server, names = next(iter(owners.items()))
         # at least the match floor: a record of the server's own data is a match, not a loose one for search
         best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
-        hit = next((h for h in hits if h.server == server), None)
-        if hit is None:
-            hit = ServerHit(server=server, score=best)
-        else:
-            hits.remove(hit)
-        hit.score = max(hit.score, best)
-        hit.query_scores[i] = max(hit.query_scores.get(i, 0.0), best)
-        hit.matched, hit.matched_kind = f"names {', '.join(names)}, which only {server} lists", "entity"
-        for other in hits:
-            other.best_for = [j for j in other.best_for if j != i]
-        hit.best_for = sorted({*hit.best_for, i})
-        hits.insert(0, hit)
+        hits = put_first(hits, i, server, best, f"names {', '.join(names)}, which only {server} lists", "entity")
+    return hits
+
+
+def with_typed_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str], fits: dict[int, list[str]],
+                    *, floor: float = MATCH_FLOOR) -> list[ServerHit]:
+    """``hits`` with, for every sub-query no server matched above ``floor`` and that exactly one server can
+    serve by the typed values it holds (``fits``: sub-query -> such servers), that server first with a loose
+    score (``floor``): asked first, and when it fails the question still goes to search."""
+    hits = list(hits)
+    for i, servers in fits.items():
+        if len(servers) != 1:
+            continue
+        if max((h.query_scores.get(i, h.score) for h in hits if i in h.best_for), default=0.0) >= floor:
+            continue
+        hits = put_first(hits, i, servers[0], floor, "a tool takes the typed values the question holds", "typed")
     return hits

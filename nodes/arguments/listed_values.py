@@ -176,3 +176,19 @@ def listed_ids(texts: list[str]) -> list[str]:
             if not stripped.startswith(("[", "{")):
                 found.extend(_ID_LINE.findall(text))
     return list(dict.fromkeys(v for v in found if v.strip()))
+
+
+def names_in_request(known_names: list[str], request_texts: list[str]) -> list[str]:
+    """Listed names the request writes: whole ("Jess Kim"), or by a word of the name that no other listed name
+    has ("priya" for "Priya Raghunathan" when no other Priya is listed). A search for a record is best made
+    with the record's listed name, not with the whole question."""
+    text = " ".join(request_texts).lower()
+    words = set(re.findall(r"[^\W_]+", text))
+    whole = [n for n in known_names if len(n) > 2 and re.search(rf"(?<!\w){re.escape(n.lower())}(?!\w)", text)]
+    by_word: dict[str, set[str]] = {}
+    for name in known_names:
+        for word in re.findall(r"[^\W_]+", name.lower()):
+            if len(word) >= 3 and not word.isdigit():
+                by_word.setdefault(word, set()).add(name)
+    partial = [next(iter(names)) for word, names in by_word.items() if word in words and len(names) == 1]
+    return list(dict.fromkeys([*whole, *partial]))

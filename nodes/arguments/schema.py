@@ -24,6 +24,7 @@ from nodes.arguments.property_kinds import accepts_range, is_date_property, numb
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
 # Kinds whose values are resolved by code rather than taken as spans (Candidates.values_for).
+LISTED_NAMES = "names"  # Candidates.listed key: listed names the request writes (nodes/execute.py)
 RESOLVED_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.TIME_OF_DAY, ValueKind.EXPRESSION, ValueKind.CURRENCY,
                             ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.PATH, ValueKind.URL, ValueKind.SQL})
 
@@ -103,7 +104,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
-            values = [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
+            # a record the request names by its listed name is what a search over records looks for first
+            named = candidates.listed.get(LISTED_NAMES, [])
+            values = [s for s in [*named, *candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
             words = {v: _stems(TOKEN.findall(v)) for v in values}

@@ -1,0 +1,41 @@
+"""Whether a server can serve a question by what the question itself resolves to: a tool whose required
+properties all take typed values the request gives, one of them a value nothing but such a tool takes (an
+arithmetic expression, a time of day).
+
+Why: "whats 17.5% of 2340" shares almost no words with a calculator's description ("Calculates/evaluates the
+given expression"), so its fused score stays under the search fallback's floor and the question went to web
+search. That the request holds a well-formed expression, and the server has a tool taking exactly one, is
+stronger evidence than any word. Only kinds no ordinary question carries count: a city resolves to a time zone
+in every travel question, so a zone alone proves nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from mcp.types import Tool
+
+from nodes.arguments.candidates import gather_candidates
+from nodes.arguments.schema import constrain_property
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+
+TELLING_KINDS = frozenset({ValueKind.EXPRESSION, ValueKind.TIME_OF_DAY})
+
+
+def serves_by_type(tools: list[Tool], query: str, today: date) -> bool:
+    """True when one of ``tools`` has every required property
+    filled from ``query`` alone, and one of them is of a telling kind."""
+    candidates = None
+    for tool in tools:
+        schema = tool.inputSchema or {}
+        properties = schema.get("properties") or {}
+        required = [name for name in schema.get("required") or [] if name in properties]
+        kinds = {name: infer_value_kind(name, properties[name], tool.name, tool.description or "")
+                 for name in required}
+        if not required or not set(kinds.values()) & TELLING_KINDS:
+            continue
+        candidates = candidates or gather_candidates([query], [], today)
+        if all(constrain_property(name, properties[name], candidates, tool_name=tool.name,
+                                  tool_description=tool.description or "") is not None for name in required):
+            return True
+    return False
