@@ -203,8 +203,9 @@ def make_answerer(models: ModelProvider):
                 text = kept  # the model's own answer survived whole, with its citations and figures
             else:
                 facts = render_facts(evidence)
-                # The model's surviving sentences, else the fields the question asks about, picked by code.
-                opening = kept or "\n".join(lead_lines(question, evidence))
+                # The fields or lines the question asks about, picked by code; else the model's surviving sentences
+                # (a sentence without a figure survives the check, and often misses the value asked for).
+                opening = "\n".join(lead_lines(question, evidence)) or kept
                 lead = f"{opening}\n\n" if opening else ""
                 note = "\n\n(Left out statements the sources do not support.)" if checked.dropped else ""
                 text = f"{lead}From the sources:\n{facts}{note}"

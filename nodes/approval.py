@@ -100,16 +100,31 @@ _ACTION_STOP = frozenset({"get", "set", "list", "search", "check", "find", "show
 
 
 def asked_actions(tools: list[Tool], request_texts: list[str]) -> list[str]:
-    """The side-effecting tools whose action the request names ("book" for book_room, "order" for
-    place_order, "reserve" for reserve_seat: the tool name's first word that is not a generic verb)."""
-    words = {w for text in request_texts for w in re.findall(r"[a-z]+", text.lower())}
+    """The side-effecting tools whose action the request names ("book" for book_room, "reserve" for
+    reserve_seat: the tool name's first word that is not a generic verb). After a generic verb the next word is
+    a noun that names the action only when the request uses it as a verb ("order 2 boxes", "please order it")
+    or says the generic verb too ("place an order"): "how many rows are in the invoices table" asks for no
+    create_table."""
+    text = " ".join(request_texts).lower()
+    words = set(re.findall(r"[a-z]+", text))
     asked = []
     for tool in tools:
         parts = [p.lower() for p in re.split(r"[_\-\s]+|(?<=[a-z])(?=[A-Z])", tool.name) if p]
         verb = next((p for p in parts if p not in _ACTION_STOP), None)
-        if changes_data(tool) and verb in words:
+        if not changes_data(tool) or verb not in words:
+            continue
+        generic = parts[: parts.index(verb)]
+        if not generic or words & set(generic) or _used_as_verb(verb, text):
             asked.append(tool.name)
     return asked
+
+
+def _used_as_verb(word: str, text: str) -> bool:
+    """``word`` in command position: first in a clause or after "to", "please", "can you"..., or followed by
+    an object ("order 2 ...", "order me ...")."""
+    lead = r"(?:^|[.!?,;:]\s*|\b(?:to|please|pls|can you|could you|and|then|i want to|i'd like to|let's)\s+)"
+    follow = r"\s+(?:me|us|a|an|the|some|another|\d+|one|two|three|it|them)\b"
+    return bool(re.search(rf"{lead}{word}\b", text) or re.search(rf"\b{word}{follow}", text))
 
 
 def user_asked_tools(tools: list[Tool], task: Task, trusted: Collection[str] = ()) -> list[Tool]:

@@ -104,9 +104,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
-            # a record the request names by its listed name is what a search over records looks for first
-            named = candidates.listed.get(LISTED_NAMES, [])
-            values = [s for s in [*named, *candidates.requests, *longer] if _pattern_ok(s, string)]
+            # a record the request names by its listed name is what a search over records looks for
+            named = [s for s in candidates.listed.get(LISTED_NAMES, []) if _pattern_ok(s, string)]
+            values = named or [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
             words = {v: _stems(TOKEN.findall(v)) for v in values}

@@ -105,7 +105,8 @@ def _same(a: str, b: str) -> bool:
 
 
 def _overlap(identifier: str, words: list[str]) -> int:
-    return sum(1 for part in _parts(identifier) if part != "id" and any(_same(part, w) for w in words))
+    # "in" of units_in_stock is no word a request names a column by
+    return sum(1 for part in _parts(identifier) if len(part) > 2 and any(_same(part, w) for w in words))
 
 
 @lru_cache(maxsize=512)
@@ -321,7 +322,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     statements: list[str] = []
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and _same(intent.group_word, t.name.lower())), None)
-        matched = [f"{_qualified(l.table, l.column)} = {_quoted_literal(l.value)}" for l in literals]
+        matched = _conditions(literals)
         options = [(matched, [l.table for l in literals])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
             options = [([*matched, *(f"{_qualified(t, c)} {op} {_quoted_literal(v)}" for op, v in comparisons)],
@@ -330,6 +331,16 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
             statements.extend(_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
+
+
+def _conditions(literals: list[_Literal]) -> list[str]:
+    """One condition per column: "= value", or "IN (...)" for several values of one column ("the Engineering
+    and Operations departments")."""
+    by_column: dict[str, list[_Literal]] = {}
+    for literal in literals:
+        by_column.setdefault(_qualified(literal.table, literal.column), []).append(literal)
+    return [f"{column} = {_quoted_literal(found[0].value)}" if len(found) == 1 else
+            f"{column} IN ({', '.join(_quoted_literal(l.value) for l in found)})" for column, found in by_column.items()]
 
 
 def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | None, mentioned: list[TableSchema],
@@ -345,6 +356,14 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
             found.append(f"SELECT {select} {clause}{where}{tail}")
 
     if intent.aggregate == "COUNT":
+        # "how many Bamboo Bath Mats are in stock": a row the request names, and a number of it the request
+        # names ("units_in_stock"), is read, not counted
+        if any(l.table is asked for l in literals):
+            label = _label(asked)
+            for column in [c for c in asked.columns if c.is_numeric and _overlap(c.name, words)
+                           and not c.primary_key and "id" not in _parts(c.name)]:
+                shown = f"{_qualified(asked, label)}, " if label is not None else ""
+                add(f"{shown}{_qualified(asked, column)}", asked, [])
         counted = next((t for t in mentioned if t is not asked and group is None), None)
         if group is not None or (counted is not None and intent.order):
             grouper = group or asked
