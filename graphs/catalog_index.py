@@ -34,7 +34,7 @@ from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, Serv
 from indexes.template_queries import template_queries
 from nodes.approval import changes_data, trusted_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for, record_names
-from nodes.arguments.typed_fit import serves_by_type
+from nodes.arguments.typed_fit import is_decisive, serves_by_type
 from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool
 
@@ -308,12 +308,15 @@ class CatalogRetriever:
         hits = with_named_records(hits, list(sub_queries), self._records)
         return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
 
-    async def typed_fits(self, sub_queries: Sequence[str]) -> dict[int, list[str]]:
+    async def typed_fits(self, sub_queries: Sequence[str]) -> dict[int, list[tuple[str, bool]]]:
         """Per sub-query, the servers that can serve it by the typed values it holds (nodes/arguments/typed_fit.py):
         tool lists come from the pool's cache, so this starts no server."""
         servers = [n for n in self._pool.catalog.names() if n not in self.unavailable]
         listings = await asyncio.gather(*(self._pool.list_tools(n) for n in servers), return_exceptions=True)
         tools = {n: t for n, t in zip(servers, listings) if not isinstance(t, BaseException)}
         today = date.today()
-        return {i: [n for n, listed in tools.items() if serves_by_type(listed, query, today)]
-                for i, query in enumerate(sub_queries)}
+        fits: dict[int, list[tuple[str, bool]]] = {}
+        for i, query in enumerate(sub_queries):
+            kinds = {n: serves_by_type(listed, query, today) for n, listed in tools.items()}
+            fits[i] = [(n, is_decisive(k)) for n, k in kinds.items() if k]
+        return fits

@@ -196,16 +196,20 @@ def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], re
     return hits
 
 
-def with_typed_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str], fits: dict[int, list[str]],
+def with_typed_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str], fits: dict[int, list[tuple[str, bool]]],
                     *, floor: float = MATCH_FLOOR) -> list[ServerHit]:
-    """``hits`` with, for every sub-query no server matched above ``floor`` and that exactly one server can
-    serve by the typed values it holds (``fits``: sub-query -> such servers), that server first with a loose
-    score (``floor``): asked first, and when it fails the question still goes to search."""
+    """``hits`` with, for every sub-query that exactly one server can serve by the typed values it holds
+    (``fits``: sub-query -> (server, decisive)), that server first: when no server matched above ``floor``, or
+    whatever matched when the fit is decisive. Its score is at least ``floor`` (a loose match: when it fails,
+    the question still goes to search)."""
     hits = list(hits)
-    for i, servers in fits.items():
-        if len(servers) != 1:
+    for i, found in fits.items():
+        if len(found) != 1:
             continue
-        if max((h.query_scores.get(i, h.score) for h in hits if i in h.best_for), default=0.0) >= floor:
+        (server, decisive), = found
+        matched = max((h.query_scores.get(i, h.score) for h in hits if i in h.best_for), default=0.0)
+        if matched >= floor and not decisive:
             continue
-        hits = put_first(hits, i, servers[0], floor, "a tool takes the typed values the question holds", "typed")
+        hits = put_first(hits, i, server, max(floor, matched) if decisive else floor,
+                         "a tool takes the typed values the question holds", "typed")
     return hits

@@ -111,6 +111,19 @@ def _rules() -> list[_Rule]:
         (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
          lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
         (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
+        # a change in percent: "went up from 1,820 to 1,975, what percentage increase"
+        (re.compile(rf"from {N} to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}"),
+         lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100"]),
+        # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} years?"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if "compound" in m.string else []),
+        # a bill shared: "came to 186.40 and there were 7 of us, how much each"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
+                    rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),
+         lambda m: [f"{m[1]}/{m[2]}"]),
+        # a rate: "412 miles on 13.8 gallons, what's my mpg" / "300 km per 25 litres"
+        (re.compile(rf"{N} (?:\w+ )?(?:on|using|with|from) {N} (?:\w+)(?=.* (?:mpg|per|each|average|rate)\b)"),
+         lambda m: [f"{m[1]}/{m[2]}"]),
         (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),
          lambda m: [f"{m[1]}**{m[2]}"]),
     ]

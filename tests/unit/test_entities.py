@@ -86,3 +86,15 @@ def test_a_record_only_one_server_holds_sends_its_question_there():
     unchanged = with_named_records([ServerHit(server="forecast", score=0.8, best_for=[0])],
                                    ["hotels in new york"], records)
     assert [h.server for h in unchanged] == ["forecast"]
+
+
+def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it():
+    from indexes.entities import with_typed_fits
+
+    hits = [ServerHit(server="shop", score=0.3, best_for=[0]), ServerHit(server="calc", score=0.2)]
+    assert with_typed_fits(hits, ["whats 17.5% of 2340"], {0: [("calc", False)]})[0].server == "calc"
+    above = [ServerHit(server="travel", score=0.8, best_for=[0]), ServerHit(server="clock", score=0.5)]
+    assert with_typed_fits(above, ["flight at 3pm"], {0: [("clock", False)]})[0].server == "travel"
+    bill = [ServerHit(server="dining", score=0.6, best_for=[0]), ServerHit(server="calc", score=0.3)]
+    first = with_typed_fits(bill, ["186.40 split 7 ways"], {0: [("calc", True)]})[0]
+    assert first.server == "calc" and first.score >= 0.6

@@ -44,3 +44,15 @@ def test_no_arithmetic_no_candidate(text):
 def test_evaluate_refuses_anything_but_arithmetic(expression):
     with pytest.raises(ValueError):
         evaluate(expression)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Dinner came to $186.40 and there were 7 of us. How much does everyone owe?", 186.40 / 7),
+    ("If I put 5,000 into savings at 4.2% a year, compounded annually, what do I have after 6 years?",
+     5000 * 1.042 ** 6),
+    ("drove 412 miles on 13.8 gallons. what's my mpg", 412 / 13.8),
+    ("My rent went up from $1,820 to $1,975. What percentage increase is that?", (1975 - 1820) / 1820 * 100),
+])
+def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
+    found = arithmetic_expressions([text])
+    assert found and evaluate(found[0]) == pytest.approx(value)
