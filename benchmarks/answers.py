@@ -22,7 +22,7 @@ import platform
 import statistics
 import sys
 import time
-from dataclasses import asdict, replace
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -38,6 +38,7 @@ from rich.table import Table  # noqa: E402
 from benchmarks.answer_checks import ItemScore, score_item  # noqa: E402
 from benchmarks.answer_facts import expected_values, open_sandbox  # noqa: E402
 from benchmarks.answer_judge import judge_item  # noqa: E402
+from benchmarks.result_files import fmt, write_results  # noqa: E402
 from graphs.context import Context  # noqa: E402
 from graphs.approval_cli import invoke_with_approvals, unattended_decisions  # noqa: E402
 
@@ -175,14 +176,13 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         table.add_column(column)
     lines = []
     for kind, stats in [*by_kind.items(), ("all", overall)]:
-        cells = [kind, str(stats["items"]), _fmt(stats["accuracy"]),
-                 f"{stats['correct']}/{stats['partial']}/{stats['incorrect']}", _fmt(stats["faithfulness"]),
-                 _fmt(stats["tool_selection"]), _fmt(stats["argument_accuracy"]), str(stats["untraceable_arguments"]),
-                 _fmt(stats["route_accuracy"]), f"{stats['p50_s']:.1f}", f"{stats['p90_s']:.1f}"]
+        cells = [kind, str(stats["items"]), fmt(stats["accuracy"]),
+                 f"{stats['correct']}/{stats['partial']}/{stats['incorrect']}", fmt(stats["faithfulness"]),
+                 fmt(stats["tool_selection"]), fmt(stats["argument_accuracy"]), str(stats["untraceable_arguments"]),
+                 fmt(stats["route_accuracy"]), f"{stats['p50_s']:.1f}", f"{stats['p90_s']:.1f}"]
         table.add_row(*cells)
         lines.append("| " + " | ".join(cells) + " |")
     Console(stderr=args.json, width=200).print(table)
-    RESULTS.mkdir(parents=True, exist_ok=True)
     # A subset (--quick, --only) or another backend never overwrites the full embedded run's file.
     name = (f"answers_{args.split}{'_quick' if args.quick else ''}{'_only' if args.only else ''}_"
             f"{label.replace(',', '').replace('-', 'no_').replace('+', '_with_')}"
@@ -196,15 +196,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         answer = " ".join(r["answer"].split())[:220].replace("|", "/")
         md.append(f"| {r['id']} | {s.accuracy} | {r['route']} | {r['seconds']} | {', '.join(s.facts_missing)} | "
                   f"{'; '.join(s.untraceable)} | {'; '.join(s.claim_problems)[:200]} | {answer} |")
-    (RESULTS / f"{name}.md").write_text("\n".join(md) + "\n", encoding="utf-8")
-    (RESULTS / f"{name}.jsonl").write_text("".join(
-        json.dumps({**{k: v for k, v in r.items() if k != "score"}, "score": asdict(r["score"])}, default=str) + "\n"
-        for r in rows), encoding="utf-8")
+    write_results(RESULTS, name, md, rows)
     return summary
-
-
-def _fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
 
 
 def main() -> None:

@@ -24,7 +24,7 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import asdict, replace
+from dataclasses import replace
 from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,7 @@ from rich.table import Table  # noqa: E402
 from benchmarks.foreign_catalog import foreign_catalog  # noqa: E402
 from benchmarks.foreign_checks import ForeignScore, ItemTiming, Sources, score_item  # noqa: E402
 from benchmarks.foreign_data import build_foreign_data  # noqa: E402
+from benchmarks.result_files import fmt, write_results  # noqa: E402
 from graphs.approval_cli import invoke_with_approvals, unattended_decisions  # noqa: E402
 from graphs.context import Context  # noqa: E402
 
@@ -161,13 +162,12 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         table.add_column(column)
     lines = []
     for name, stats in [*by_server.items(), ("all", overall)]:
-        cells = [name, str(stats["items"]), _fmt(stats["accuracy"]), _fmt(stats["direct_accuracy"]),
-                 _fmt(stats["tool_selection"]), _fmt(stats["argument_validity"]), str(stats["calls_sent"]),
-                 _fmt(stats["p50_s"])]
+        cells = [name, str(stats["items"]), fmt(stats["accuracy"]), fmt(stats["direct_accuracy"]),
+                 fmt(stats["tool_selection"]), fmt(stats["argument_validity"]), str(stats["calls_sent"]),
+                 fmt(stats["p50_s"])]
         table.add_row(*cells)
         lines.append("| " + " | ".join(cells) + " |")
     Console(stderr=args.json, width=200).print(table)
-    RESULTS.mkdir(parents=True, exist_ok=True)
     name = f"foreign_{args.split}_{label}{'_only' if args.only else ''}"
     md = [f"# {table.title}", "", f"Machine: {platform.machine()}, {os.cpu_count()} cores, {date.today()}. "
           "An item is right only when all its checks pass.", "", "| " + " | ".join(columns) + " |",
@@ -179,15 +179,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
         answer = " ".join(r["answer"].split())[:220].replace("|", "/")
         md.append(f"| {r['id']} | {s.correct} | {s.direct} | {r['seconds']} | {'; '.join(s.missing)[:120]} | "
                   f"{calls[:160]} | {answer} |")
-    (RESULTS / f"{name}.md").write_text("\n".join(md) + "\n", encoding="utf-8")
-    (RESULTS / f"{name}.jsonl").write_text("".join(
-        json.dumps({**{k: v for k, v in r.items() if k != "score"}, "score": asdict(r["score"])}, default=str) + "\n"
-        for r in rows), encoding="utf-8")
+    write_results(RESULTS, name, md, rows)
     return summary
-
-
-def _fmt(value: float | None) -> str:
-    return "-" if value is None else f"{value:.3f}"
 
 
 def main() -> None:

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 ANONYMIZED_TELEMETRY=False
 export LANGGRAPH_CLI_NO_ANALYTICS=1 LANGGRAPH_NO_VERSION_CHECK=true
-# Third-party MCP servers for tests/integration/test_foreign_servers.py (cached; offline it fails and that test skips).
-scripts/foreign_servers.sh || echo "test: foreign MCP servers unavailable; tests/integration/test_foreign_servers.py will skip" >&2
+# Third-party MCP servers (tests/integration/test_foreign_*.py, benchmarks/foreign.py): cached; offline it fails and
+# those tests skip.
+bash scripts/foreign_servers.sh || echo "test: foreign MCP servers unavailable; the tests that need them will skip" >&2
 exec .venv/bin/python -m pytest -q -p no:cacheprovider --durations=10 tests "$@"
