@@ -17,6 +17,7 @@ from rapidfuzz import fuzz
 
 MAX_VALUES = 200
 MAX_RETRY_VALUES = 20
+_WORDS = re.compile(r"[^\W_]+")
 _CUE = re.compile(
     r"\b(?:is not one of|not one of|must be one of|should be one of|expected one of|one of the following"
     r"|valid (?:values|options|choices)(?: are| is| include)?|allowed (?:values|options)(?: are| is)?"
@@ -68,15 +69,22 @@ def values_listed_in_error(text: str) -> list[str]:
 def narrowed_to_error_values(schema: dict[str, Any], failed: dict[str, Any], error: str, values: list[str],
                              request_texts: list[str]) -> dict[str, Any] | None:
     """The failed tool's decoding ``schema`` with the property the error rejected (the string argument whose
-    value the error quotes, else the only string argument) narrowed to the ``values`` the error lists, those
-    closest to the request's words first. None when no property can be told apart."""
+    value the error quotes, else the only string argument) offered the listed values that share a word with the
+    request ("America/Lima" for "time in lima"), beside the values it had, less the one that failed. None when
+    no listed value shares a word with the request: a list of every ticker says nothing about "nestle"."""
     properties = schema.get("properties") or {}
     strings = [name for name, value in failed.items() if isinstance(value, str) and name in properties]
     quoted = [name for name in strings if failed[name] and failed[name] in error]
     chosen = quoted[:1] or (strings if len(strings) == 1 else [])
     if not chosen or not values:
         return None
-    asked = " ".join([*request_texts, str(failed[chosen[0]])])
-    ranked = sorted(values, key=lambda v: -fuzz.token_set_ratio(v, asked))[:MAX_RETRY_VALUES]
-    narrowed = {**properties, chosen[0]: {"enum": ranked, "description": properties[chosen[0]].get("description", "")}}
+    name = chosen[0]
+    asked = {w for text in request_texts for w in _WORDS.findall(text.lower()) if len(w) >= 3}
+    related = [v for v in values if {w for w in _WORDS.findall(v.lower()) if len(w) >= 3} & asked]
+    if not related:
+        return None
+    ranked = sorted(related, key=lambda v: -fuzz.token_set_ratio(v, " ".join(request_texts)))[:MAX_RETRY_VALUES]
+    before = [v for v in (properties[name].get("enum") or []) if v != failed[name]]
+    narrowed = {**properties, name: {"enum": list(dict.fromkeys([*ranked, *before])),
+                                     "description": properties[name].get("description", "")}}
     return {**schema, "properties": narrowed}

@@ -175,3 +175,16 @@ async def test_a_retry_is_decoded_from_the_values_the_error_lists():
                                     tools=tools, model=models.get("executor", Context()), context=Context())
     assert [o.arguments["region"] for o in outcomes] == ["west", "eu-west-1"]
     assert outcomes[-1].ok
+
+
+def test_an_error_listing_values_unrelated_to_the_request_narrows_nothing():
+    from nodes.arguments.error_values import narrowed_to_error_values
+
+    schema = {"type": "object", "properties": {"ticker": {"enum": ["share", "nestle"]}}}
+    error = "unknown ticker 'share'; tickers are: D05.SI, NESN.SW, 0700.HK"
+    assert narrowed_to_error_values(schema, {"ticker": "share"}, error, ["D05.SI", "NESN.SW", "0700.HK"],
+                                    ["nestle share price today"]) is None
+    zones = narrowed_to_error_values({"type": "object", "properties": {"tz": {"enum": ["lima"]}}}, {"tz": "lima"},
+                                     "'lima' is not one of: 'America/Lima', 'Asia/Tokyo'",
+                                     ["America/Lima", "Asia/Tokyo"], ["time in lima"])
+    assert zones["properties"]["tz"]["enum"] == ["America/Lima"]
