@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from benchmarks.foreign_data import default_servers_dir
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # run as a script from the repo root too
+
+from benchmarks.foreign_data import default_servers_dir  # noqa: E402
 
 # name -> (executable inside <servers>/<name>, description)
 SERVERS: dict[str, tuple[str, str]] = {

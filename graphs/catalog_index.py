@@ -315,8 +315,12 @@ class CatalogRetriever:
         listings = await asyncio.gather(*(self._pool.list_tools(n) for n in servers), return_exceptions=True)
         tools = {n: t for n, t in zip(servers, listings) if not isinstance(t, BaseException)}
         today = date.today()
-        fits: dict[int, list[tuple[str, bool]]] = {}
-        for i, query in enumerate(sub_queries):
-            kinds = {n: serves_by_type(listed, query, today) for n, listed in tools.items()}
-            fits[i] = [(n, is_decisive(k)) for n, k in kinds.items() if k]
-        return fits
+
+        def fitting() -> dict[int, list[tuple[str, bool]]]:  # in a thread: the zone tables load from disk once
+            fits: dict[int, list[tuple[str, bool]]] = {}
+            for i, query in enumerate(sub_queries):
+                kinds = {n: serves_by_type(listed, query, today) for n, listed in tools.items()}
+                fits[i] = [(n, is_decisive(k)) for n, k in kinds.items() if k]
+            return fits
+
+        return await asyncio.to_thread(fitting)

@@ -27,6 +27,7 @@ from starlette.applications import Starlette
 from graphs.catalog_choice import CatalogChoices, compile_choosing
 from graphs.context import Context
 from graphs.deps import Dependencies, MissingModelError, build_dependencies, without_builtin_servers
+from nodes.arguments.candidates import warm_resolvers
 from nodes.models import ADAPTER_SWITCHES, adapter_wanted
 
 logger = logging.getLogger(__name__)
@@ -49,6 +50,7 @@ async def warm_up(deps: Dependencies) -> None:
                 await asyncio.to_thread(deps.models.adapter_runtime, role)
     except MissingModelError as exc:  # only the openai backend will work; runs say so if they need it
         logger.warning("tura: embedded model not available (%s); use the openai backend", exc)
+    await asyncio.to_thread(warm_resolvers)  # the gazetteer and code tables load from disk on first use
     await deps.retriever.search(["warm up"], top_k=1, top_n=1)
     started_sessions = await asyncio.gather(*(deps.pool.session(name) for name in deps.catalog.names()),
                                             return_exceptions=True)

@@ -31,7 +31,7 @@ from nodes.arguments.listed_values import listed_urls, paths_written
 from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
 from nodes.arguments.time_of_day import times_of_day
 from nodes.arguments.timezones import zones_named
-from nodes.arguments.value_kinds import ValueKind
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from nodes.claims import concepts_of, field_concepts
 from nodes.date_mentions import DateMention, find_date_mentions
 
@@ -198,3 +198,12 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
                       people=list(dict.fromkeys([*people_named(request_texts), *([user_name.strip()]
                                                                                   if user_name.strip() else [])])),
                       texts=[t for t in request_texts if t.strip()], outputs=list(dependency_outputs))
+
+
+def warm_resolvers() -> None:
+    """Read the gazetteer, zone, currency and language tables from disk once, before any run: they load on first
+    use, and ``langgraph dev`` refuses a blocking read inside a run (blockbuster)."""
+    sample = gather_candidates(["at 3pm in Paris, 20 euros in USD, 7% of 1,250, in French"], [], date.today())
+    for kind in ValueKind:
+        sample.values_for(kind)
+    infer_value_kind("zone", {"type": "string", "examples": ["Europe/Paris"]})
