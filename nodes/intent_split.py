@@ -38,6 +38,6 @@ def split_intents(question: str) -> list[str]:
         for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
             undated = undated.replace(mention.phrase, " ")
         words = set(re.findall(r"[a-z']+", undated.lower()))
-        if words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|hotel|city) (?:after|before|there)\b", part):
+        if words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part):
             return []
     return parts
