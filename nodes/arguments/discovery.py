@@ -96,7 +96,7 @@ class Discovery:
             return await ask(tool, arguments)
 
         if ValueKind.PATH in needed:
-            paths = await self._paths(readable, call)
+            paths = await self.paths(readable, call)
             ranked = paths_for_request(paths, request_texts)
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
@@ -106,7 +106,7 @@ class Discovery:
             found["listed_" + ValueKind.PATH.value] = [p.rstrip("/").rsplit("/", 1)[-1] for p in paths
                                                        if not p.endswith("/")]
         if ValueKind.SQL in needed:
-            schema = await self._schema(server, readable, call)
+            schema = await self.schema(server, readable, call)
             queries = candidate_queries(" ".join(request_texts), schema.tables, schema.samples) if schema.tables else []
             found[ValueKind.SQL.value] = queries[:MAX_QUERIES_OFFERED]
             found["listed_" + ValueKind.SQL.value] = [t.name for t in schema.tables]
@@ -117,7 +117,7 @@ class Discovery:
                                   if ValueKind.SQL not in property_kinds(by_name[name]).values()]
         return found
 
-    async def _paths(self, readable: list[Tool], call: Call) -> list[str]:
+    async def paths(self, readable: list[Tool], call: Call) -> list[str]:
         """Roots from a tool with no required argument that names directories, then each root's tree (or its
         listing, one level down) from a tool whose only required argument is a path."""
         outputs: list[tuple[dict[str, Any], str]] = []
@@ -147,7 +147,7 @@ class Discovery:
                             outputs.append(({argument: folder.rstrip("/")}, inner.text))
         return list(dict.fromkeys(listed_paths(outputs)))
 
-    async def _schema(self, server: str, readable: list[Tool], call: Call) -> SqlSchema:
+    async def schema(self, server: str, readable: list[Tool], call: Call) -> SqlSchema:
         """The server's tables, columns and stored text values, read once per process."""
         lock = self._locks.setdefault(server, asyncio.Lock())
         async with lock:
@@ -212,10 +212,10 @@ async def record_names(discovery: Discovery, server: str, tools: list[Tool], ask
     needed = kinds_needed(tools)
     names: list[str] = []
     if ValueKind.SQL in needed:
-        schema = await discovery._schema(server, readable, ask)
+        schema = await discovery.schema(server, readable, ask)
         names += [value for values in schema.samples.values() for value in values]
     if ValueKind.PATH in needed:
-        for path in await discovery._paths(readable, ask):
+        for path in await discovery.paths(readable, ask):
             if not path.endswith("/"):
                 names.append(re.sub(r"[-_.]+", " ", path.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     return names
