@@ -24,16 +24,18 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
+from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
                               with_typed_fits)
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex, SyncReport
 from indexes.template_queries import template_queries
 from nodes.approval import changes_data, trusted_tools
-from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for, record_names
+from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for, listed_documents, record_names
 from nodes.arguments.typed_fit import is_decisive, serves_by_type
 from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool
@@ -190,6 +192,8 @@ class CatalogRetriever:
         self._index: ServerIndex | None = None
         self._entities = EntityDirectory({})
         self._records = NamedRecords({})
+        self._documents: dict[str, dict[str, str]] = {}  # server -> its listed files' text
+        self._document_terms: DocumentTerms | None = None
         self._listing_tools: dict[str, list[str]] = {}
         self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
         self._cue_words = NO_CUE_WORDS
@@ -245,13 +249,25 @@ class CatalogRetriever:
         records = {server: list(found) for server, found in names.items()}
         for server, found in (await self.record_names()).items():
             records.setdefault(server, []).extend(found)
+        self._documents = await self.listed_documents()
         self._records = await asyncio.to_thread(NamedRecords, records)  # reads the gazetteer from disk
         return EntityDirectory(names)
 
     async def record_names(self) -> dict[str, list[str]]:
         """The names of the records each server holds (stored SQL values, listed files), asked of its read-only
         or trusted tools (nodes/arguments/discovery.py); a server that fails is left out and noted."""
-        found: dict[str, list[str]] = {}
+        return await self._ask_each_server("records", record_names)
+
+    async def listed_documents(self) -> dict[str, dict[str, str]]:
+        """The text of each filesystem-like server's listed files (nodes/arguments/discovery.py), asked of its
+        read-only or trusted tools; a server that fails is left out and noted."""
+        found = await self._ask_each_server("documents", listed_documents)
+        return {server: documents for server, documents in found.items() if documents}
+
+    async def _ask_each_server(self, what: str, read: Callable[..., Any]) -> dict[str, Any]:
+        """``read(discovery, server, tools, ask, trusted)`` for every server that answers; one that fails is
+        left out and noted in ``listing_failures`` as "server (what)"."""
+        found: dict[str, Any] = {}
         discovery = discovery_for(self._pool)
         for server in self._pool.catalog.names():
             if server in self.unavailable:
@@ -263,9 +279,9 @@ class CatalogRetriever:
                 async def ask(tool: str, arguments: dict, server: str = server):
                     return await self._pool.call(server, tool, arguments, timeout_s=DISCOVERY_TIMEOUT_S)
 
-                found[server] = await record_names(discovery, server, tools, ask, lambda t: t.name in trusted)
-            except Exception as exc:  # retrieval goes on without this server's records; the reason is kept
-                self.listing_failures[f"{server} (records)"] = f"{type(exc).__name__}: {exc}"
+                found[server] = await read(discovery, server, tools, ask, lambda t: t.name in trusted)
+            except Exception as exc:  # retrieval goes on without what this server would add; the reason is kept
+                self.listing_failures[f"{server} ({what})"] = f"{type(exc).__name__}: {exc}"
         return found
 
     async def open(self) -> ServerIndex:
@@ -285,6 +301,8 @@ class CatalogRetriever:
                 origins = {name: TEMPLATE_ORIGIN for name in templated}
                 await asyncio.to_thread(lambda: index.sync(docs, synthetic, origins=origins))
                 self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._listed)
+                self._document_terms = (await asyncio.to_thread(DocumentTerms, self._documents, self._cue_words)
+                                        if self._documents else None)
                 self._index, self._synced_version = index, version
             return self._index
 
@@ -305,7 +323,8 @@ class CatalogRetriever:
             index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
         )
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
-        hits = with_named_records(hits, list(sub_queries), self._records)
+        hits = with_document_matches(hits, list(sub_queries), self._document_terms)
+        hits = with_named_records(hits, list(sub_queries), self._records)  # a record's name outweighs a note's words
         return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
 
     async def typed_fits(self, sub_queries: Sequence[str]) -> dict[int, list[tuple[str, bool]]]:

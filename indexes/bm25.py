@@ -98,6 +98,11 @@ class BM25Index:
             # bm25s' default (Lucene) idf, so the ceiling is on the same scale as its scores.
             self._idf = {t: math.log(1 + (self.size - df + 0.5) / (df + 0.5)) for t, df in frequency.items()}
 
+    @property
+    def idf(self) -> dict[str, float]:
+        """Each known token's idf (Lucene's, as bm25s scores with)."""
+        return self._idf
+
     def ceiling(self, query: str) -> float:
         """The score of a row holding each of the query's known words once, at average length: the sum of
         their idf (BM25's tf part is 1 there). Scores divided by it say how much of the query a row matches,

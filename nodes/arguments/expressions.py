@@ -9,6 +9,7 @@ constants a phrase itself means (100 in a percentage, 1 in "plus 15%", 0.5 and 2
 The syntax is Python's, which the common calculator servers take (mcp-server-calculator parses it with
 ``ast`` and knows no functions, hence "x**0.5" before "sqrt(x)"). Where words are ambiguous both readings
 are offered: "15% tip on 80" may ask for the total, 80*(1+15/100), or the tip, 80*15/100.
+Unit conversions ("how many seconds in 17 days") come from nodes/arguments/unit_conversions.py.
 Every candidate is checked with ``evaluate`` (an ``ast`` walk, never ``eval``) and dropped if it fails.
 """
 
@@ -20,6 +21,8 @@ import operator
 import re
 from collections.abc import Callable
 from functools import lru_cache
+
+from nodes.arguments.unit_conversions import conversion_expressions
 
 _MASKS = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
                     re.IGNORECASE)
@@ -150,8 +153,9 @@ def arithmetic_expressions(texts: list[str]) -> list[str]:
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))
         placeholders.extend(_chains(normalised))
-        for template in placeholders:
-            expression = re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template)
+        expressions = [re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template)
+                       for template in placeholders]
+        for expression in [*expressions, *conversion_expressions(text)]:
             try:
                 evaluate(expression)
             except ValueError:

@@ -119,7 +119,7 @@ def paths_for_request(paths: list[str], request_texts: list[str]) -> list[str]:
     """The paths whose file or folder names share words with the request ("wifi password" ->
     /notes/wifi.txt; "banana bread recipe" -> /notes/recipes/banana-bread.md), best first: words of the last
     name count twice those of the folders above it. Paths sharing no word are left out."""
-    asked = _stems([w for text in request_texts for w in _SPLIT.split(text.lower()) if w])
+    asked = _stems([w for text in request_texts for w in re.findall(r"[^\W_]+", text.lower())])  # "november?"
     scored = []
     for order, path in enumerate(paths):
         *folders, last = [p for p in re.split(r"[/\\]", path.lower()) if p] or [""]

@@ -72,6 +72,12 @@ def _ascii_name(name: str) -> bool:
 class _Index:
     by_name: dict[str, Place]  # lower-case name -> place
     acronyms: dict[str, Place]  # exact capitals ("NYC") -> place
+    loose: dict[str, Place]  # the name without dots and apostrophes ("st johns") -> place
+
+
+def _loose(name: str) -> str:
+    """A name as people type it either way: "St. John's", "St Johns" and "st john's" are one key."""
+    return " ".join(re.sub(r"[.'\u2019]", "", name.lower()).split())
 
 
 @lru_cache(maxsize=1)
@@ -125,7 +131,10 @@ def _index() -> _Index:
                     acronyms.setdefault(alternate.replace(".", ""), place)
             elif len(alternate) >= 4 and alternate[0].isupper():
                 by_name.setdefault(alternate.lower(), place)
-    return _Index(by_name=by_name, acronyms=acronyms)
+    loose: dict[str, Place] = {}
+    for name, place in by_name.items():
+        loose.setdefault(_loose(name), place)
+    return _Index(by_name=by_name, acronyms=acronyms, loose=loose)
 
 
 def warm_places() -> None:
@@ -203,6 +212,10 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
                     hit = (j, span, index.acronyms[span.replace(".", "")])
                     break
                 place = index.by_name.get(" ".join(span.lower().split()))
+                if place is None and size > 1:  # "St. John's": its "'s" is the name's, not a possessive
+                    whole = span + "'s" if text[words[j - 1][2]:].startswith(("'s", "\u2019s")) else span
+                    place = index.loose.get(_loose(whole)) or index.loose.get(_loose(span))
+                    span = whole if index.loose.get(_loose(whole)) else span
                 if place is not None and _stands_alone(words, i, j, text, index):
                     hit = (j, span, place)
                     break

@@ -62,6 +62,13 @@ _COMPARE = re.compile(r"(?P<op>more than|greater than|over|above|at least|exceed
 _OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">", ">": ">",
               "at least": ">=", ">=": ">=", "under": "<", "below": "<", "less than": "<", "fewer than": "<",
               "cheaper than": "<", "<": "<", "at most": "<=", "<=": "<="}
+# a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance"
+_NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\bnon-?)\s+(?:yet\s+|been\s+|in\s+|"
+                       r"the\s+|from\s+)*$", re.IGNORECASE)
+# "out of stock": the column named after "out of" is zero
+_OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
+# "what year did Rosa join", "when was the order placed": a date column answers
+_WHEN = re.compile(r"\bwhat (?:year|month|day|date)\b|\bwhich (?:year|month|day|date)\b|\bwhen\b|\bsince\b")
 _LABELS = ("name", "title", "full_name", "label", "username")
 _WRITES = (exp.Insert, exp.Update, exp.Delete, exp.Create, exp.Drop, exp.Alter, exp.Merge, exp.TruncateTable,
            exp.Command, exp.Pragma, exp.Attach, exp.Detach, exp.Copy, exp.Transaction, exp.Commit, exp.Rollback,
@@ -142,6 +149,7 @@ class _Literal:
     table: TableSchema
     column: Column
     value: str
+    negated: bool = False  # "aren't delivered", "not in Bath", "except Finance"
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,7 @@ class _Intent:
     by_date: bool
     limit: int
     group_word: str | None
+    when: bool = False  # "what year did ...", "when was ...": a date is asked
 
 
 def _literals(tables: list[TableSchema], text: str) -> list[_Literal]:
@@ -167,7 +176,8 @@ def _literals(tables: list[TableSchema], text: str) -> list[_Literal]:
                 # a stored "Bamboo Bath Mat" is written "bamboo bath mats" too
                 match = re.search(rf"(?<!\w){re.escape(value.strip())}(?:e?s)?(?!\w)", text, re.IGNORECASE)
                 if match:
-                    found.append((match.start(), match.end(), _Literal(table, column, value)))
+                    negated = bool(_NEGATION.search(text[max(0, match.start() - 24):match.start()]))
+                    found.append((match.start(), match.end(), _Literal(table, column, value, negated)))
     found.sort(key=lambda f: f[0] - f[1])
     kept: list[tuple[int, int, _Literal]] = []
     for start, end, literal in found:
@@ -194,7 +204,8 @@ def _intent(text: str) -> _Intent:
         order = "DESC" if _HIGHEST.search(text) else "ASC" if _LOWEST.search(text) else None
     top = _TOP_N.search(text)
     group = _GROUP.search(text)
-    return _Intent(aggregate, order, by_date, int(top.group(1)) if top else 1, group.group(1) if group else None)
+    return _Intent(aggregate, order, by_date, int(top.group(1)) if top else 1, group.group(1) if group else None,
+                   bool(_WHEN.search(text)))
 
 
 def _mentioned(tables: list[TableSchema], words: list[str]) -> list[TableSchema]:
@@ -322,7 +333,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     statements: list[str] = []
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and _same(intent.group_word, t.name.lower())), None)
-        matched = _conditions(literals)
+        matched = [*_conditions(literals), *_zero_conditions(tables, asked, text)]
         options = [(matched, [l.table for l in literals])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
             options = [([*matched, *(f"{_qualified(t, c)} {op} {_quoted_literal(v)}" for op, v in comparisons)],
@@ -339,8 +350,24 @@ def _conditions(literals: list[_Literal]) -> list[str]:
     by_column: dict[str, list[_Literal]] = {}
     for literal in literals:
         by_column.setdefault(_qualified(literal.table, literal.column), []).append(literal)
-    return [f"{column} = {_quoted_literal(found[0].value)}" if len(found) == 1 else
-            f"{column} IN ({', '.join(_quoted_literal(l.value) for l in found)})" for column, found in by_column.items()]
+    conditions = []
+    for column, found in by_column.items():
+        for negated in (False, True):
+            values = [_quoted_literal(l.value) for l in found if l.negated == negated]
+            if len(values) == 1:
+                conditions.append(f"{column} {'<>' if negated else '='} {values[0]}")
+            elif values:
+                conditions.append(f"{column} {'NOT IN' if negated else 'IN'} ({', '.join(values)})")
+    return conditions
+
+
+def _zero_conditions(tables: list[TableSchema], asked: TableSchema, text: str) -> list[str]:
+    """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0."""
+    found = []
+    for match in _OUT_OF.finditer(text):
+        columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and _overlap(c.name, [match.group(1)])]
+        found += [f"{_qualified(asked, c)} = 0" for c in columns[:1]]
+    return found
 
 
 def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | None, mentioned: list[TableSchema],
@@ -400,11 +427,16 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
         return found
     named = [c for c in asked.columns if _overlap(c.name, words) and not c.primary_key
              and "id" not in _parts(c.name) and not any(l.table is asked and l.column == c for l in literals)]
+    if intent.when:
+        named += [c for c in asked.columns if c.is_date and c not in named]
     label = _label(asked)
     shown = [c for c in [label, *named] if c is not None]
+    names_row = any(l.table is asked for l in literals)
+    if names_row and not named:  # "what about Rosa Jimenez": her whole row, not her name back
+        add(f"{_identifier(asked.name)}.*", asked, [])
     if shown:
         add(", ".join(dict.fromkeys(_qualified(asked, c) for c in shown)), asked, [])
-    if any(l.table is asked for l in literals):
+    if names_row and named:
         add(f"{_identifier(asked.name)}.*", asked, [])
     return found
 

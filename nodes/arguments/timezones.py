@@ -53,3 +53,17 @@ def zones_named(texts: list[str]) -> list[tuple[str, str]]:
 def zone_values(texts: list[str]) -> list[str]:
     """The distinct zones of ``zones_named``, in order: the closed set of a time-zone property."""
     return list(dict.fromkeys(zone for _, zone in zones_named(texts)))
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def asked_first(pairs: list[tuple[str, str]], texts: list[str]) -> list[str]:
+    """The zones of ``pairs`` with those the question's own sentence names first: "offices in Lagos, Reykjavik
+    and Lima. What's the local time in Reykjavik?" asks for Reykjavik. The question's sentence is the last one
+    with a question mark, else the last one."""
+    sentences = [s for text in texts for s in _SENTENCE_END.split(text.strip()) if s.strip()]
+    asked = next((s for s in reversed(sentences) if "?" in s), sentences[-1] if sentences else "")
+    named = {zone for span, zone in pairs if span.lower() in asked.lower()}
+    zones = list(dict.fromkeys(zone for _, zone in pairs))
+    return [z for z in zones if z in named] + [z for z in zones if z not in named]

@@ -144,3 +144,28 @@ def test_a_declared_foreign_key_is_followed_even_when_its_name_says_nothing(data
 ])
 def test_only_a_single_read_of_known_tables_passes(sql, ok):
     assert is_select_only(sql, ["employees", "departments"]) is ok
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    # a negated stored value is excluded, not asked for
+    ("how many employees are not in Engineering", "[{'COUNT(*)': 3}]"),
+    ("how many employees excluding Sales", "[{'COUNT(*)': 4}]"),
+    # "when" / "what year" asks for the date column of the named row
+    ("when was Dan Brown taken on", "[{'name': 'Dan Brown', 'hire_date': '2018-11-20'}]"),
+])
+def test_negations_and_dates(database, tables, question, answer):
+    assert _rows(database, candidate_queries(question, tables)[0]) == answer
+
+
+def test_out_of_a_column_means_zero():
+    db = sqlite3.connect(":memory:")
+    db.executescript("CREATE TABLE parts (id INTEGER PRIMARY KEY, label TEXT, qty_on_hand INTEGER);"
+                     "INSERT INTO parts VALUES (1, 'bolt', 0), (2, 'nut', 12), (3, 'washer', 0);")
+    schema = [parse_table_description("parts", _rows(db, "PRAGMA table_info(parts)"))]
+    best = candidate_queries("which parts are out of qty on hand", schema)[0]
+    assert _rows(db, best) == "[{'label': 'bolt', 'qty_on_hand': 0}, {'label': 'washer', 'qty_on_hand': 0}]"
+
+
+def test_a_named_row_with_no_named_column_is_read_whole(database, tables):
+    best = candidate_queries("tell me about Carol White", tables)[0]
+    assert "'salary': 95000" in _rows(database, best)

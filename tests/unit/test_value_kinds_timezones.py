@@ -5,7 +5,7 @@ import time
 import pytest
 
 from nodes.arguments.places import warm_places
-from nodes.arguments.timezones import zone_values, zones_named
+from nodes.arguments.timezones import asked_first, zone_values, zones_named
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -19,6 +19,8 @@ from nodes.arguments.timezones import zone_values, zones_named
     ("Tokyo's time now", [("Tokyo", "Asia/Tokyo")]),
     ("Paris to Tokyo time difference", [("Paris", "Europe/Paris"), ("Tokyo", "Asia/Tokyo")]),
     ("what time is it in nice", [("nice", "Europe/Paris")]),  # lower case, after "in": the place
+    ("clock in st catharines now", [("st catharines", "America/Toronto")]),  # dots typed or not
+    ("weather in St. John's", [("St. John's", "America/St_Johns")]),  # the "'s" is the name's
 ])
 def test_places_resolve_to_their_zone(text, expected):
     assert zones_named([text]) == expected
@@ -43,3 +45,10 @@ def test_lookups_are_fast_once_the_tables_are_built():
     for _ in range(100):
         zones_named(["what time is it in Lima when it's 9am in Madrid"])
     assert (time.perf_counter() - started) / 100 < 0.005
+
+
+def test_the_zones_of_the_asking_sentence_come_first():
+    text = "Our teams sit in Oslo, Nairobi and Manila. What's the clock saying in Nairobi?"
+    assert asked_first(zones_named([text]), [text]) == ["Africa/Nairobi", "Europe/Oslo", "Asia/Manila"]
+    one_sentence = "8am Oslo time, what is that in Manila"
+    assert asked_first(zones_named([one_sentence]), [one_sentence]) == ["Europe/Oslo", "Asia/Manila"]

@@ -1,0 +1,55 @@
+"""How much of a question a document's text holds: BM25 ranks the documents, and a document counts only when
+it holds a large enough share of the question's word weight (idf).
+
+Why: a question about one's own notes ("what's my dentist's phone number") names no file; the file that holds
+its rarer words answers it. BM25 alone always ranks something first, so the share is the gate: one common word
+in common ("price") is no match. Used both to choose a listed file to read (nodes/arguments/document_match.py)
+and to route a question to the server whose documents hold it (indexes/document_terms.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+from indexes.bm25 import BM25Index, tokenize
+
+MAX_DOCUMENT_CHARS = 20_000
+UNKNOWN_WORD_WEIGHT = 1.0  # 0.5 sent "what time is it in Wakanda" to the one note that says "time"
+QUESTION_WORDS = frozenset(STOPWORDS_EN_PLUS) | {"much", "many", "per", "actually", "again", "still", "exactly"}
+
+
+@dataclass(frozen=True)
+class Coverage:
+    position: int  # of the document in the texts given
+    score: float  # BM25
+    share: float  # of the question's word weight the document holds
+    held: frozenset[str]  # the question's tokens it holds
+
+
+class DocumentCoverage:
+    """BM25 over a fixed list of document texts, with the share of a question each holds."""
+
+    def __init__(self, texts: Sequence[str]):
+        self.texts = [t[:MAX_DOCUMENT_CHARS] for t in texts]
+        self._index = BM25Index(self.texts)
+        self._tokens = [set(tokenize(t)) for t in self.texts]
+
+    def ranked(self, question: str) -> list[Coverage]:
+        """Documents sharing a word with the question, best BM25 first. A word no document holds weighs like a
+        typical one (the median idf), so a question mostly about something else covers little; English
+        function words ("did", "which") weigh nothing."""
+        asked = set(tokenize(question)) - QUESTION_WORDS
+        idf = self._index.idf
+        if not asked or not idf:
+            return []
+        unknown = UNKNOWN_WORD_WEIGHT * float(np.median(list(idf.values())))
+        total = sum(idf.get(t, unknown) for t in asked)
+        found = []
+        for position, score in self._index.top(question, len(self.texts)):
+            held = frozenset(self._tokens[position] & asked)
+            found.append(Coverage(position, score, sum(idf[t] for t in held) / total, held))
+        return found

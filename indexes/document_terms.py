@@ -1,0 +1,78 @@
+"""Route a question to the server whose own documents hold it: "what's my dentist's phone number" is a question
+for the notes server whose contacts file lists the dentist, whatever a travel server's words match.
+
+Why: a document server's tools say "read a file"; what it knows is in its files, not in its descriptions, so
+the index and the cue words never see "dentist", "locker" or "Suica". The documents are read once per sync
+(nodes/arguments/discovery.py, read-only tools only). A question goes to a document server when one of its
+documents holds a large share of the question's word weight (indexes/document_coverage.py), at least two of
+its words, and among them a word that is its own: one no other server's description, tools or listings use, and no place name (places are
+served by many servers; "hotels in Lisbon" is not a question about the Lisbon trip note).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from indexes.document_coverage import DocumentCoverage
+from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
+from indexes.route_cues import GENERIC_WORDS, MIN_WORD, CueWords, stem
+
+# Share of the question's word weight one document must hold (the file choice uses a lower bar: there the
+# server is already chosen).
+MIN_ROUTE_SHARE = 0.5
+MIN_HELD_WORDS = 2  # one word in common ("day" in a garden note) is a coincidence, not a topic
+
+
+@dataclass(frozen=True)
+class DocumentMatch:
+    server: str
+    document: str
+    own_words: tuple[str, ...]  # the matched words no other server uses
+
+
+class DocumentTerms:
+    """The documents of the catalogue's document servers, and the words each server alone uses."""
+
+    def __init__(self, documents: Mapping[str, Mapping[str, str]], cue_words: CueWords):
+        self._rows = [(server, name) for server, found in documents.items() for name in found]
+        self._coverage = DocumentCoverage([f"{name}\n{documents[s][name]}" for s, name in self._rows])
+        self._cue_words = cue_words
+
+    def _is_own(self, token: str, server: str) -> bool:
+        if len(token) < MIN_WORD or token in GENERIC_WORDS or token.isdigit():
+            return False
+        word = stem(token)
+        others = (self._cue_words.servers_of.get(word, frozenset()) | self._cue_words.listed_by.get(word, frozenset())
+                  ) - {server}
+        return not others and not is_place_word(token)
+
+    def match(self, question: str) -> DocumentMatch | None:
+        """The server whose best document covers the question with a word of its own; None when no document
+        covers enough, or when documents of two servers do."""
+        found = [c for c in self._coverage.ranked(question)
+                 if c.share >= MIN_ROUTE_SHARE and len(c.held) >= MIN_HELD_WORDS]
+        servers = {self._rows[c.position][0] for c in found}
+        if len(servers) != 1:
+            return None
+        best = found[0]
+        server, name = self._rows[best.position]
+        own = tuple(sorted(t for t in best.held if self._is_own(t, server)))
+        return DocumentMatch(server, name, own) if own else None
+
+
+def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], terms: DocumentTerms | None
+                          ) -> list[ServerHit]:
+    """``hits`` with, for every sub-query one server's documents hold, that server first (score at least the
+    match floor)."""
+    hits = list(hits)
+    if terms is None:
+        return hits
+    for i, query in enumerate(sub_queries):
+        match = terms.match(query)
+        if match is None:
+            continue
+        best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
+        hits = put_first(hits, i, match.server, best,
+                         f"its document {match.document} holds {', '.join(match.own_words)}", "document")
+    return hits

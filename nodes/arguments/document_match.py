@@ -1,0 +1,31 @@
+"""Which listed document answers a request that names no file: the one whose text holds the request's words.
+
+Why: "what's my dentist's phone number" names no file; the number is in contacts.md. A path is still a value
+a listing returned (nodes/arguments/listed_values.py), so the choice stays among the listed files; it is made
+by BM25 over what each file says (indexes/document_coverage.py) instead of over its name. A file is chosen
+only when it holds enough of the request's word weight: a question about a note nobody wrote ("my ski trip
+note") gets no path, and so a plain line (nodes/arguments/unresolved.py), not a read of the file that merely
+mentions "price".
+"""
+
+from __future__ import annotations
+
+from indexes.document_coverage import DocumentCoverage
+
+# Share of the request's word weight (idf) the best file must hold: one rare word of three is not enough.
+MIN_COVERED_SHARE = 0.45
+# A runner-up is offered too when it scores nearly as well (two notes about one trip).
+RUNNER_UP_SHARE = 0.8
+
+
+def documents_for_request(contents: dict[str, str], request_texts: list[str], *, limit: int = 2) -> list[str]:
+    """The paths of ``contents`` (path -> text) whose text answers the request, best first; empty when none
+    holds enough of its words."""
+    paths = [p for p, text in contents.items() if text.strip()]
+    if not paths:
+        return []
+    coverage = DocumentCoverage([f"{path}\n{contents[path]}" for path in paths])
+    found = [c for c in coverage.ranked(" ".join(request_texts)) if c.share >= MIN_COVERED_SHARE]
+    if not found:
+        return []
+    return [paths[c.position] for c in found if c.score >= RUNNER_UP_SHARE * found[0].score][:limit]

@@ -1,0 +1,75 @@
+"""Unit conversions as arithmetic a calculator takes: "how many seconds are there in 17 days" -> "17*86400",
+"convert 98.6 fahrenheit to celsius" -> "98.6*0.555555555556-17.7777777778".
+
+Why: a calculator server takes an expression, and a conversion's factor is in no word of the request. The
+factor comes from pint's unit registry (a maintained unit database), never from a table written here. Both
+units must be words pint knows *and* of one dimension (time to time, mass to mass), which keeps ordinary
+words out: "how many people are there in 3 teams" names no unit. A conversion is linear, value*a + b; b is 0
+except for temperatures.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from nodes.arguments.stop_words import STOP_WORDS
+
+_NUMBER = r"(?P<num>\d[\d,]*(?:\.\d+)?|an?|one)"
+_UNIT = r"[a-z°][a-z°]*(?: [a-z]+)?"
+_PATTERNS = (
+    re.compile(rf"\bhow many (?P<to>{_UNIT}?) (?:are |is )?(?:there )?in {_NUMBER} (?P<from>{_UNIT})"),
+    re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>{_UNIT}?) (?:in|to|into|as) (?P<to>{_UNIT})"),
+)
+_WORDS_AS_ONE = {"a": 1.0, "an": 1.0, "one": 1.0}
+
+
+@lru_cache(maxsize=1)
+def _registry() -> Any:
+    import pint  # 0.4 s to load its definitions: only when a request may hold a conversion
+
+    return pint.UnitRegistry()
+
+
+def _unit(words: str) -> Any | None:
+    """The unit ``words`` name (two words, else the first), or None: stop words ("in", "are", "at") are
+    units to pint but not to a reader."""
+    registry = _registry()
+    for candidate in (words, words.split(" ")[0]):
+        if candidate in STOP_WORDS or len(candidate) < 2 or candidate.isdigit():
+            continue
+        try:
+            return candidate, registry.parse_units(candidate.replace(" ", "_"))
+        except Exception:  # pint raises several error types for words that are no unit
+            continue
+    return None
+
+
+def _number(written: str) -> str:
+    return "1" if written in _WORDS_AS_ONE else written.replace(",", "")
+
+
+def conversion_expressions(text: str) -> list[str]:
+    """The conversions ``text`` asks for, as expressions over its own numbers; [] when it asks none."""
+    lowered = " ".join(text.lower().split())
+    if not re.search(r"\d|\b(?:an?|one)\b", lowered) or not re.search(r"\b(?:in|to|into|as)\b", lowered):
+        return []
+    found = []
+    for pattern in _PATTERNS:
+        for match in pattern.finditer(lowered):
+            source, target = _unit(match["from"]), _unit(match["to"])
+            if source is None or target is None or source[1] == target[1]:
+                continue
+            registry = _registry()
+            try:
+                zero = registry.Quantity(0, source[1]).to(target[1]).magnitude
+                one = registry.Quantity(1, source[1]).to(target[1]).magnitude
+            except Exception:  # of two dimensions (pint's DimensionalityError, or an offset-unit error)
+                continue
+            scale, offset = one - zero, zero
+            expression = f"{_number(match['num'])}*{scale:.12g}"
+            if abs(offset) > 1e-12:
+                expression += f"{'-' if offset < 0 else '+'}{abs(offset):.12g}"
+            found.append(expression)
+    return list(dict.fromkeys(found))

@@ -1,0 +1,53 @@
+"""A question that names no file finds the listed document whose text holds its words, and goes to the server
+whose documents hold it; a question about a note nobody wrote, or one a document only touches, finds none."""
+
+from indexes.document_terms import DocumentTerms, with_document_matches
+from indexes.ranking import ServerHit
+from indexes.route_cues import CueWords
+from nodes.arguments.document_match import documents_for_request
+from nodes.arguments.listed_values import paths_for_request
+
+NOTES = {
+    "/home/kai/notes/people.md": "# People\nPlumber: Ines Duarte, 0161 555 0188\nVet (for Biscuit): Dr. Osei, "
+                                 "phone 0161 555 0123\nBank card PIN hint: first pet",
+    "/home/kai/notes/bike.md": "# Bike\nFrame: steel, 56 cm\nTyre pressure: 65 psi front, 70 psi rear\n"
+                               "Last chain wax: 2026-10-02",
+    "/home/kai/notes/madrid-weekend.md": "# Madrid weekend\nHotel Sol y Luna, 2 nights, EUR 140/night\n"
+                                         "Museum pass code: PRD-5521",
+    "/home/kai/notes/garden.md": "Sow broad beans in November. Prune the roses every day in June.",
+}
+
+
+def test_the_document_holding_the_question_is_chosen():
+    assert documents_for_request(NOTES, ["what's the vet's phone number"]) == ["/home/kai/notes/people.md"]
+    assert documents_for_request(NOTES, ["rear tyre pressure?"]) == ["/home/kai/notes/bike.md"]
+
+
+def test_no_document_for_a_note_nobody_wrote():
+    assert documents_for_request(NOTES, ["what did I write about the ski lift pass price"]) == []
+    assert documents_for_request({}, ["rear tyre pressure?"]) == []
+
+
+def test_file_names_match_whatever_punctuation_ends_the_word():
+    assert paths_for_request(["/n/budget-march.md", "/n/car.md"], ["what did I spend in March?"]) == ["/n/budget-march.md"]
+
+
+def _terms(cue_words: CueWords) -> DocumentTerms:
+    return DocumentTerms({"notes": NOTES}, cue_words)
+
+
+def test_a_question_goes_to_the_server_whose_documents_hold_its_own_words():
+    terms = _terms(CueWords(servers_of={"hotel": frozenset({"stays"}), "night": frozenset({"stays"})}))
+    match = terms.match("what pressure for the rear tyre?")
+    assert match is not None and match.server == "notes" and match.document.endswith("bike.md")
+    hits = with_document_matches([ServerHit(server="stays", score=0.7, best_for=[0])],
+                                 ["what pressure for the rear tyre?"], terms)
+    assert hits[0].server == "notes" and hits[0].best_for == [0] and hits[1].best_for == []
+
+
+def test_words_other_servers_own_places_and_single_words_route_nowhere():
+    terms = _terms(CueWords(servers_of={"hotel": frozenset({"stays"}), "night": frozenset({"stays"})}))
+    assert terms.match("hotels in Madrid for 2 nights") is None  # another server's words and a place
+    assert terms.match("how many seconds are in 17 days") is None  # one word in common ("day")
+    hits = [ServerHit(server="stays", score=0.7, best_for=[0])]
+    assert with_document_matches(hits, ["hotels in Madrid for 2 nights"], terms)[0].server == "stays"

@@ -1,0 +1,26 @@
+"""Unit conversions become expressions over the request's own numbers, with factors from pint; words that are
+no unit, or units of two dimensions, give none."""
+
+import pytest
+
+from nodes.arguments.expressions import arithmetic_expressions, evaluate
+from nodes.arguments.unit_conversions import conversion_expressions
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("how many minutes are there in 3 weeks", 30240),
+    ("6.5 miles in kilometres", 10.4607),
+    ("how many grams in an ounce", 28.3495),
+    ("convert 212 fahrenheit to celsius", 100),
+    ("40 litres to gallons please", 10.5669),
+])
+def test_conversions_evaluate_to_the_converted_value(text, value):
+    expressions = conversion_expressions(text)
+    assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
+    assert expressions[0] in arithmetic_expressions([text])
+
+
+@pytest.mark.parametrize("text", ["how many people are there in 3 teams", "table for 4 at 8pm in Lyon",
+                                  "3 kilograms in seconds", "flights from 2 cities to Rome"])
+def test_no_unit_no_conversion(text):
+    assert conversion_expressions(text) == []
