@@ -339,7 +339,7 @@ class CatalogRetriever:
             fits: dict[int, list[tuple[str, bool]]] = {}
             for i, query in enumerate(sub_queries):
                 kinds = {n: serves_by_type(listed, query, today) for n, listed in tools.items()}
-                fits[i] = [(n, is_decisive(k)) for n, k in kinds.items() if k]
+                fits[i] = [(n, is_decisive(k, query)) for n, k in kinds.items() if k]
             return fits
 
         return await asyncio.to_thread(fitting)

@@ -28,7 +28,7 @@ MIN_HELD_WORDS = 2  # one word in common ("day" in a garden note) is a coinciden
 class DocumentMatch:
     server: str
     document: str
-    own_words: tuple[str, ...]  # the matched words no other server uses
+    own_words: tuple[str, ...]  # the matched words no other server uses (all matched words for the leader)
 
 
 class DocumentTerms:
@@ -47,9 +47,11 @@ class DocumentTerms:
                   ) - {server}
         return not others and not is_place_word(token)
 
-    def match(self, question: str) -> DocumentMatch | None:
+    def match(self, question: str, leader: str | None = None) -> DocumentMatch | None:
         """The server whose best document covers the question with a word of its own; None when no document
-        covers enough, or when documents of two servers do."""
+        covers enough, or when documents of two servers do. The index's own first pick (``leader``) needs no
+        word of its own: its documents confirm what its tools already matched ("the newest hire in
+        Operations", where "hire" is also a car-rental word)."""
         found = [c for c in self._coverage.ranked(question)
                  if c.share >= MIN_ROUTE_SHARE and len(c.held) >= MIN_HELD_WORDS]
         servers = {self._rows[c.position][0] for c in found}
@@ -58,7 +60,7 @@ class DocumentTerms:
         best = found[0]
         server, name = self._rows[best.position]
         own = tuple(sorted(t for t in best.held if self._is_own(t, server)))
-        return DocumentMatch(server, name, own) if own else None
+        return DocumentMatch(server, name, own or tuple(sorted(best.held))) if own or server == leader else None
 
 
 def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], terms: DocumentTerms | None
@@ -69,7 +71,8 @@ def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str],
     if terms is None:
         return hits
     for i, query in enumerate(sub_queries):
-        match = terms.match(query)
+        leader = next((h.server for h in hits if i in h.best_for), None)
+        match = terms.match(query, leader)
         if match is None:
             continue
         best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])

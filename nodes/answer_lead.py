@@ -341,6 +341,11 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
         data = data[0]
     if isinstance(data, str):
         output, data = data, None
+    if data is not None and _holds_nothing(data):
+        # "no results" under the listing alone reads as no answer; the opening says what was not found
+        subject = subject_of(question.split("?")[0])
+        tool = str(item.get("tool") or "the call").replace("_", " ")
+        return [f"Nothing found{' for ' + subject if subject else ''}: {tool} returned no results [{marker}]"]
     if data is None:
         candidates = text_candidates(output)
         if best := _best(candidates, question):
@@ -364,6 +369,15 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
         return [_candidate_line(best, asked, marker)]
     line = _small_result_line(data, _call_subject(item, question, alone), marker)
     return [line] if line else []
+
+
+def _holds_nothing(data: Any) -> bool:
+    """An output with no value in it: [], {}, or only empty lists and objects ({"entities": [], "relations": []})."""
+    if isinstance(data, dict):
+        return all(_holds_nothing(v) for v in data.values())
+    if isinstance(data, list):
+        return all(_holds_nothing(v) for v in data)
+    return data is None
 
 
 def lead_lines(question: str, evidence: list[dict[str, Any]]) -> list[str]:

@@ -113,10 +113,19 @@ def asked_actions(tools: list[Tool], request_texts: list[str]) -> list[str]:
         verb = next((p for p in parts if p not in _ACTION_STOP), None)
         if not changes_data(tool) or verb not in words:
             continue
+        if _asked_about(verb, text):
+            continue
         generic = parts[: parts.index(verb)]
         if not generic or words & set(generic) or _used_as_verb(verb, text):
             asked.append(tool.name)
     return asked
+
+
+def _asked_about(word: str, text: str) -> bool:
+    """``word`` as what someone did, asked about: "what did I write down about the lift pass" asks to read a
+    note, not to write one."""
+    return bool(re.search(rf"\b(?:did|do|does|have|has|had)\s+(?:i|we|you|they|he|she|it)\s+(?:\w+\s+)?{word}\b",
+                          text))
 
 
 def _used_as_verb(word: str, text: str) -> bool:

@@ -4,7 +4,8 @@ price" is two questions. By construction each part is a span of the question, so
 Why: the 135M decomposer returned one sub-query of two, or copied its examples ("EUR to GBP exchange rate"),
 and the classifier sent such questions to the serial planning route. A part shorter than three words is
 glued back to the one before it ("weather in Berlin and Madrid" stays whole), and a later part that refers
-back ("there", "then", "the warmer one") makes the question dependent: no split.
+back ("there", "then", "the warmer one") makes the question dependent: no split, and so does a condition
+that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years").
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ from nodes.date_mentions import find_date_mentions
 _JOINS = re.compile(r"\s*;\s*|\s+\+\s+|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
 _BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper".split())
 MIN_PART_WORDS = 3
+# A question opening with its condition is one question, whatever commas and "and"s the condition holds.
+_CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
 
 
 def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
+    if _CONDITION.match(question):
+        return []  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?": the condition is the question's
     pieces = [p.strip(" ,.?!") for p in _JOINS.split(question.strip()) if p and p.strip(" ,.?!")]
     parts: list[str] = []
     for piece in pieces:

@@ -30,7 +30,7 @@ from nodes.arguments.expressions import arithmetic_expressions
 from nodes.arguments.listed_values import listed_urls, paths_written
 from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
 from nodes.arguments.time_of_day import times_of_day
-from nodes.arguments.timezones import asked_first, zones_named
+from nodes.arguments.timezones import asked_first, asked_zones, zones_named
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from nodes.claims import concepts_of, field_concepts
 from nodes.date_mentions import DateMention, find_date_mentions
@@ -69,6 +69,11 @@ class Candidates:
     def zones(self) -> list[tuple[str, str]]:
         """(place as written, IANA zone) for each place or zone the request names (nodes/arguments/timezones.py)."""
         return zones_named(self.texts)
+
+    @cached_property
+    def asked_zones(self) -> list[str]:
+        """The zones the question's own sentence names (nodes/arguments/timezones.py ``asked_zones``)."""
+        return asked_zones(self.zones, self.texts)
 
     def values_for(self, kind: ValueKind) -> list[str]:
         """The closed set of a resolved kind, best first; [] for a kind that is not resolved (names, dates,

@@ -179,6 +179,15 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
             if name in required or dates_required < days_named:
                 required.add(name)
                 dates_required += 1
+    zone_properties = [name for name, spec in properties.items() if name in constrained and infer_value_kind(
+        name, spec, tool_name, tool_description) is ValueKind.TIMEZONE and len(constrained[name].get("enum", ())) > 1]
+    asked = candidates.asked_zones
+    if len(zone_properties) == 1 and asked:
+        # one zone to give, several named: the one the question's own sentence asks about ("offices in Lagos,
+        # Reykjavik and Lima. What's the time in Reykjavik?"); a conversion's two zones keep both
+        name = zone_properties[0]
+        constrained[name] = {**constrained[name], "enum": [z for z in constrained[name]["enum"] if z in asked]
+                             or constrained[name]["enum"]}
     schema["properties"] = constrained
     schema["required"] = [name for name in constrained if name in required]
     schema["additionalProperties"] = False

@@ -58,12 +58,17 @@ def zone_values(texts: list[str]) -> list[str]:
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 
+def asked_zones(pairs: list[tuple[str, str]], texts: list[str]) -> list[str]:
+    """The zones of ``pairs`` that the question's own sentence names: the last sentence with a question mark,
+    else the last one. Empty when that sentence names none."""
+    sentences = [s for text in texts for s in _SENTENCE_END.split(text.strip()) if s.strip()]
+    asked = next((s for s in reversed(sentences) if "?" in s), sentences[-1] if sentences else "").lower()
+    return list(dict.fromkeys(zone for span, zone in pairs if span.lower() in asked))
+
+
 def asked_first(pairs: list[tuple[str, str]], texts: list[str]) -> list[str]:
     """The zones of ``pairs`` with those the question's own sentence names first: "offices in Lagos, Reykjavik
-    and Lima. What's the local time in Reykjavik?" asks for Reykjavik. The question's sentence is the last one
-    with a question mark, else the last one."""
-    sentences = [s for text in texts for s in _SENTENCE_END.split(text.strip()) if s.strip()]
-    asked = next((s for s in reversed(sentences) if "?" in s), sentences[-1] if sentences else "")
-    named = {zone for span, zone in pairs if span.lower() in asked.lower()}
+    and Lima. What's the local time in Reykjavik?" asks for Reykjavik."""
+    named = asked_zones(pairs, texts)
     zones = list(dict.fromkeys(zone for _, zone in pairs))
-    return [z for z in zones if z in named] + [z for z in zones if z not in named]
+    return named + [z for z in zones if z not in named]

@@ -12,12 +12,14 @@ benchmarks/answers.py holds an expression.
 
 from __future__ import annotations
 
+import re
 from datetime import date
 
 from mcp.types import Tool
 
 from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.schema import constrain_property
+from nodes.arguments.timezones import zone_values
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
 TELLING_KINDS = frozenset({ValueKind.EXPRESSION, ValueKind.TIME_OF_DAY})
@@ -42,7 +44,17 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
     return frozenset()
 
 
-def is_decisive(kinds: frozenset[ValueKind]) -> bool:
+# The question asks for a clock reading elsewhere: "what time will it be in Warsaw", "what's that in Dubai".
+_ASKS_CLOCK = re.compile(r"\bwhat time\b|\bwhat(?:'s|s| is| would| will)? (?:that|it be|be)\b.*\bin\b|\bconvert\b|"
+                         r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b", re.IGNORECASE)
+
+
+def is_decisive(kinds: frozenset[ValueKind], query: str = "") -> bool:
     """An arithmetic expression is decisive even where words matched another server: no everyday question for
-    another tool holds one ("17.5% of 2340", "186.40 split 7 ways"). A time of day is not ("a flight at 3pm")."""
-    return ValueKind.EXPRESSION in kinds
+    another tool holds one ("17.5% of 2340", "186.40 split 7 ways"). A time of day alone is not ("a flight at
+    3pm"); it is when the question names two zones and asks what the clock reads in one ("lands in Istanbul
+    at 17:20, what time will it be in Warsaw")."""
+    if ValueKind.EXPRESSION in kinds:
+        return True
+    return (ValueKind.TIME_OF_DAY in kinds and bool(_ASKS_CLOCK.search(query))
+            and len(zone_values([query])) >= 2)

@@ -283,3 +283,16 @@ def test_only_tools_allowed_by_name_are_offered_without_being_asked_for(tmp_path
     assert trusted_tools("shop", by_name) == {"count_orders"}  # "*" lets calls run, it trusts no tool by name
     assert [t.name for t in user_asked_tools(listed, task, trusted_tools("shop", by_name))] == ["count_orders"]
     assert trusted_tools("shop", shop_tools(tmp_path, "allow")) == set()
+
+
+@pytest.mark.parametrize(("request_text", "asked"), [
+    ("write a file called plan.md saying hello", ["write_file"]),
+    ("please write it to todo.txt", ["write_file"]),
+    ("what did I write down about the boiler service", []),  # asked about, not asked for
+    ("have we written the invoice note yet", []),
+])
+def test_an_action_asked_about_is_not_asked_for(request_text, asked):
+    from nodes.approval import asked_actions
+
+    write = Tool(name="write_file", description="Create or overwrite a file", inputSchema={"type": "object"})
+    assert asked_actions([write], [request_text]) == asked

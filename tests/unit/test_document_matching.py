@@ -3,6 +3,7 @@ whose documents hold it; a question about a note nobody wrote, or one a document
 
 from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.ranking import ServerHit
+from indexes.search_fallback import MATCH_FLOOR
 from indexes.route_cues import CueWords
 from nodes.arguments.document_match import documents_for_request
 from nodes.arguments.listed_values import paths_for_request
@@ -51,3 +52,13 @@ def test_words_other_servers_own_places_and_single_words_route_nowhere():
     assert terms.match("how many seconds are in 17 days") is None  # one word in common ("day")
     hits = [ServerHit(server="stays", score=0.7, best_for=[0])]
     assert with_document_matches(hits, ["hotels in Madrid for 2 nights"], terms)[0].server == "stays"
+
+
+def test_the_index_leader_needs_no_word_of_its_own():
+    owned = CueWords(servers_of={"tyre": frozenset({"garage"}), "pressure": frozenset({"weather"}),
+                                "rear": frozenset({"garage"})})
+    terms = _terms(owned)
+    assert terms.match("what pressure for the rear tyre?") is None  # both words are other servers' words
+    hits = with_document_matches([ServerHit(server="notes", score=0.3, best_for=[0]),
+                                  ServerHit(server="garage", score=0.25)], ["what pressure for the rear tyre?"], terms)
+    assert hits[0].server == "notes" and hits[0].query_scores[0] >= MATCH_FLOOR  # lifted to the match floor

@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from indexes.entities import EntityDirectory, fold, listed_names, name_words, with_entity_matches
 from indexes.ranking import ServerHit
 from indexes.search_fallback import MATCH_FLOOR
@@ -98,3 +100,17 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
     bill = [ServerHit(server="dining", score=0.6, best_for=[0]), ServerHit(server="calc", score=0.3)]
     first = with_typed_fits(bill, ["186.40 split 7 ways"], {0: [("calc", True)]})[0]
     assert first.server == "calc" and first.score >= 0.6
+
+
+@pytest.mark.parametrize(("query", "decisive"), [
+    ("landing in Lagos at 06:40, what time is that in Perth", True),
+    ("standup is 9:15 Toronto time, Bangalore time?", True),
+    ("train from Lyon to Paris at 9am, arriving in time for lunch", False),  # no clock asked
+    ("what time does the 8pm show start in Vienna", False),  # one zone: nothing to convert
+])
+def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):
+    from nodes.arguments.typed_fit import is_decisive
+    from nodes.arguments.value_kinds import ValueKind
+
+    assert is_decisive(frozenset({ValueKind.TIME_OF_DAY, ValueKind.TIMEZONE}), query) is decisive
+    assert is_decisive(frozenset({ValueKind.EXPRESSION}), query)

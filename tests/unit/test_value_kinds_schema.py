@@ -36,6 +36,17 @@ def test_a_place_with_no_zone_makes_the_zone_tool_uncallable():
     assert constrain_tool_schema(now, gather_candidates(["what time is it in Gotham"], [], TODAY)) is None
 
 
+def test_one_zone_to_give_takes_the_zone_the_question_asks_about():
+    now = {"type": "object", "required": ["timezone"], "properties": {
+        "timezone": {"type": "string", "description": "IANA timezone name"}}}
+    text = "My sisters live in Perth, Denver and Accra. What's the time in Denver?"
+    candidates = gather_candidates([text], [], TODAY)
+    assert constrain_tool_schema(now, candidates)["properties"]["timezone"]["enum"] == ["America/Denver"]
+    conversion = "My flight leaves Perth at 9am. What time is that in Accra?"
+    both = constrain_tool_schema(CONVERT_TIME, gather_candidates([conversion], [], TODAY))["properties"]
+    assert both["source_timezone"]["enum"] == ["Africa/Accra", "Australia/Perth"]  # a conversion keeps both
+
+
 def test_a_calculator_takes_the_requests_arithmetic():
     calculate = {"type": "object", "required": ["expression"], "properties": {"expression": {"type": "string"}}}
     schema = constrain_tool_schema(calculate, gather_candidates(["what is 7% of 1,250"], [], TODAY))
