@@ -6,7 +6,8 @@ Why: "whats 17.5% of 2340" shares almost no words with a calculator's descriptio
 given expression"), so its fused score stays under the search fallback's floor and the question went to web
 search. That the request holds a well-formed expression, and the server has a tool taking exactly one, is
 stronger evidence than any word. Only kinds no ordinary question carries count: a city resolves to a time zone
-in every travel question, so a zone alone proves nothing. Measured: none of the 155 questions of
+in every travel question, so a zone alone proves nothing, unless the question asks what the clock reads now
+("what time is it there now"). Measured: none of the 155 questions of
 benchmarks/answers.py holds an expression.
 """
 
@@ -26,22 +27,24 @@ TELLING_KINDS = frozenset({ValueKind.EXPRESSION, ValueKind.TIME_OF_DAY})
 
 
 def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[ValueKind]:
-    """The telling kinds of a tool of ``tools`` whose every required property is filled from ``query`` alone
-    (empty: no such tool)."""
+    """The telling kinds of the tools of ``tools`` whose every required property is filled from ``query``
+    alone (empty: no such tool). A time zone tells only when the question asks what the clock reads now."""
     candidates = None
+    found: set[ValueKind] = set()
     for tool in tools:
         schema = tool.inputSchema or {}
         properties = schema.get("properties") or {}
         required = [name for name in schema.get("required") or [] if name in properties]
         kinds = {name: infer_value_kind(name, properties[name], tool.name, tool.description or "")
                  for name in required}
-        if not required or not set(kinds.values()) & TELLING_KINDS:
+        telling = TELLING_KINDS | ({ValueKind.TIMEZONE} if asks_clock_now(query) else set())
+        if not required or not set(kinds.values()) & telling:
             continue
         candidates = candidates or gather_candidates([query], [], today)
         if all(constrain_property(name, properties[name], candidates, tool_name=tool.name,
                                   tool_description=tool.description or "") is not None for name in required):
-            return frozenset(kinds.values()) & TELLING_KINDS
-    return frozenset()
+            found |= set(kinds.values()) & telling
+    return frozenset(found)
 
 
 # The question asks for a clock reading elsewhere: "what time will it be in Warsaw", "what's that in Dubai".
@@ -49,12 +52,23 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\bwhat(?:'s|s| is| would| will)? (?:tha
                          r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b", re.IGNORECASE)
 
 
+# "what time is it in St. John's", "local time in Reykjavik": the clock now, whatever else the question says
+_ASKS_NOW = re.compile(r"\bwhat time is it\b|\btime is it (?:now|there)\b|\b(?:current|local) time (?:in|at|for)\b|"
+                       r"\bwhat(?:'s| is) the time\b", re.IGNORECASE)
+
+
+def asks_clock_now(query: str) -> bool:
+    """Whether the question asks what the clock reads now somewhere."""
+    return bool(_ASKS_NOW.search(query))
+
+
 def is_decisive(kinds: frozenset[ValueKind], query: str = "") -> bool:
     """An arithmetic expression is decisive even where words matched another server: no everyday question for
     another tool holds one ("17.5% of 2340", "186.40 split 7 ways"). A time of day alone is not ("a flight at
     3pm"); it is when the question names two zones and asks what the clock reads in one ("lands in Istanbul
-    at 17:20, what time will it be in Warsaw")."""
-    if ValueKind.EXPRESSION in kinds:
+    at 17:20, what time will it be in Warsaw"). A zone is decisive when the question asks what the clock reads
+    there now ("what time is it in St. John's")."""
+    if ValueKind.EXPRESSION in kinds or (ValueKind.TIMEZONE in kinds and asks_clock_now(query)):
         return True
     return (ValueKind.TIME_OF_DAY in kinds and bool(_ASKS_CLOCK.search(query))
             and len(zone_values([query])) >= 2)

@@ -114,3 +114,37 @@ def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):
 
     assert is_decisive(frozenset({ValueKind.TIME_OF_DAY, ValueKind.TIMEZONE}), query) is decisive
     assert is_decisive(frozenset({ValueKind.EXPRESSION}), query)
+
+
+def test_a_zone_decides_only_when_the_clock_now_is_asked():
+    from nodes.arguments.typed_fit import is_decisive
+    from nodes.arguments.value_kinds import ValueKind
+
+    zone = frozenset({ValueKind.TIMEZONE})
+    assert is_decisive(zone, "is it too early to call Hobart? what time is it there now")
+    assert is_decisive(zone, "local time in Valparaiso please")
+    assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
+    assert not is_decisive(zone, "hotels in Valparaiso this weekend")
+
+
+def test_every_fitting_tool_adds_its_telling_kinds():
+    from datetime import date
+
+    from mcp.types import Tool
+
+    from nodes.arguments.typed_fit import serves_by_type
+    from nodes.arguments.value_kinds import ValueKind
+
+    now = Tool(name="get_current_time", description="Get current time in a specific timezone", inputSchema={
+        "type": "object", "required": ["timezone"], "properties": {"timezone": {
+            "type": "string", "description": "IANA timezone name (e.g., 'America/New_York')"}}})
+    convert = Tool(name="convert_time", description="Convert time between timezones", inputSchema={
+        "type": "object", "required": ["source_timezone", "time", "target_timezone"], "properties": {
+            "source_timezone": {"type": "string", "description": "Source IANA timezone name"},
+            "time": {"type": "string", "description": "Time to convert in 24-hour format (HH:MM)"},
+            "target_timezone": {"type": "string", "description": "Target IANA timezone name"}}})
+    today = date(2026, 11, 26)
+    assert serves_by_type([now, convert], "what time is it in Hobart", today) == {ValueKind.TIMEZONE}
+    # a zone tells only with the clock now asked; the conversion's time of day tells by itself
+    assert serves_by_type([now, convert], "9:30 in Hobart, what is that in Lima", today) == {ValueKind.TIME_OF_DAY}
+    assert serves_by_type([now, convert], "hotels in Hobart", today) == frozenset()
