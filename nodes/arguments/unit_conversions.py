@@ -1,5 +1,6 @@
 """Unit conversions as arithmetic a calculator takes: "how many seconds are there in 17 days" -> "17*86400",
-"convert 98.6 fahrenheit to celsius" -> "98.6*0.555555555556-17.7777777778".
+"convert 98.6 fahrenheit to celsius" -> "98.6*0.555555555556-17.7777777778", "52,000 a year, what's that
+per month" -> "52000*0.0833333333333".
 
 Why: a calculator server takes an expression, and a conversion's factor is in no word of the request. The
 factor comes from pint's unit registry (a maintained unit database), never from a table written here. Both
@@ -22,7 +23,14 @@ _PATTERNS = (
     re.compile(rf"\bhow many (?P<to>{_UNIT}?) (?:are |is )?(?:there )?in {_NUMBER} (?P<from>{_UNIT})"),
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>{_UNIT}?) (?:in|to|into|as) (?P<to>{_UNIT})"),
 )
+# a rate in one unit of time (or of anything) asked in another: "52,000 a year, what's that per month"
+_RATE = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?) (?:[a-z$€£]+ )?(?:a|an|per|each|every) (?P<from>[a-z]+)\b.*?"
+                   rf"\b(?:per|a|an|each|every) (?P<to>[a-z]+)\b")
 _WORDS_AS_ONE = {"a": 1.0, "an": 1.0, "one": 1.0}
+# "30 degrees c", "86°F": the temperature scales by their names, which pint reads
+_TO = r"(?:(?<=\bto )|(?<=\bin )|(?<=\bas )|(?<=\binto ))"
+_DEGREES = ((re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:c|celsius|centigrade)\b|{_TO}c\b"), " celsius"),
+            (re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:f|fahrenheit)\b|{_TO}f\b"), " fahrenheit"))
 
 
 @lru_cache(maxsize=1)
@@ -53,9 +61,11 @@ def _number(written: str) -> str:
 def conversion_expressions(text: str) -> list[str]:
     """The conversions ``text`` asks for, as expressions over its own numbers; [] when it asks none."""
     lowered = " ".join(text.lower().split())
+    for pattern, scale in _DEGREES:
+        lowered = " ".join(pattern.sub(scale, lowered).split())
+    found = _rate_expressions(lowered)
     if not re.search(r"\d|\b(?:an?|one)\b", lowered) or not re.search(r"\b(?:in|to|into|as)\b", lowered):
-        return []
-    found = []
+        return found
     for pattern in _PATTERNS:
         for match in pattern.finditer(lowered):
             source, target = _unit(match["from"]), _unit(match["to"])
@@ -73,3 +83,18 @@ def conversion_expressions(text: str) -> list[str]:
                 expression += f"{'-' if offset < 0 else '+'}{abs(offset):.12g}"
             found.append(expression)
     return list(dict.fromkeys(found))
+
+
+def _rate_expressions(lowered: str) -> list[str]:
+    """"52,000 a year, what's that per month" -> "52000*0.0833333333333": a rate per one unit, per another."""
+    found = []
+    for match in _RATE.finditer(lowered):
+        source, target = _unit(match["from"]), _unit(match["to"])
+        if source is None or target is None or source[1] == target[1]:
+            continue
+        try:
+            factor = _registry().Quantity(1, 1 / source[1]).to(1 / target[1]).magnitude
+        except Exception:  # of two dimensions
+            continue
+        found.append(f"{_number(match['num'])}*{factor:.12g}")
+    return found

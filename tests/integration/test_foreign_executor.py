@@ -72,6 +72,14 @@ async def test_a_note_is_listed_then_read(foreign):
     assert outcomes[-1].text == read.read_text(encoding="utf-8")
 
 
+async def test_a_note_named_by_no_file_is_found_by_what_it_says(foreign):
+    deps, paths = foreign
+    outcomes = await run(deps, "notes", "what's my brother's phone number")  # no file is called "brother"
+    assert outcomes[-1].ok, outcomes[-1].error
+    assert Path(outcomes[-1].arguments["path"]).name == "contacts.md"
+    assert "503-555-0187" in outcomes[-1].text
+
+
 async def test_a_select_over_the_tables_the_server_described(foreign):
     deps, paths = foreign
     outcomes = await run(deps, "sqlite", "how many employees work in engineering")

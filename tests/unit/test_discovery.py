@@ -58,8 +58,9 @@ async def test_paths_come_from_the_listing_and_only_from_tools_that_cannot_chang
     call = FakeFilesystem()
     found = await Discovery().values("notes", FILESYSTEM, call, lambda t: False, ["what's my wifi password"])
     assert found["path"][0] == "/home/dana/notes/wifi.txt"
-    assert all(name in ("list_allowed_directories", "directory_tree") for name, _ in call.calls)
-    assert set(found[DISCOVERY_TOOLS]) == {"list_allowed_directories", "directory_tree"}
+    # listing, then reading the listed files to check the choice (all read-only)
+    assert all(name in ("list_allowed_directories", "directory_tree", "read_text_file") for name, _ in call.calls)
+    assert set(found[DISCOVERY_TOOLS]) == {"list_allowed_directories", "directory_tree", "read_text_file"}
 
 
 async def test_a_file_named_by_no_word_of_the_request_is_not_offered():

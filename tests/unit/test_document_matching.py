@@ -62,3 +62,14 @@ def test_the_index_leader_needs_no_word_of_its_own():
     hits = with_document_matches([ServerHit(server="notes", score=0.3, best_for=[0]),
                                   ServerHit(server="garage", score=0.25)], ["what pressure for the rear tyre?"], terms)
     assert hits[0].server == "notes" and hits[0].query_scores[0] >= MATCH_FLOOR  # lifted to the match floor
+
+
+def test_a_file_chosen_by_its_name_must_hold_the_request_too():
+    from nodes.arguments.document_match import confirmed_by_content
+
+    ski = ["what did I note about the ski weekend lift prices"]
+    named = paths_for_request(list(NOTES), ski)
+    assert named and named[0].endswith("madrid-weekend.md")  # "weekend" is in its name
+    assert confirmed_by_content(named, NOTES, ski) == []
+    hotel = ["how much per night was the Madrid weekend hotel"]
+    assert confirmed_by_content(paths_for_request(list(NOTES), hotel), NOTES, hotel) == ["/home/kai/notes/madrid-weekend.md"]

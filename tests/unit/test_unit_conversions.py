@@ -24,3 +24,13 @@ def test_conversions_evaluate_to_the_converted_value(text, value):
                                   "3 kilograms in seconds", "flights from 2 cities to Rome"])
 def test_no_unit_no_conversion(text):
     assert conversion_expressions(text) == []
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("I earn 61,200 a year - what's that per month", 5100),
+    ("paid 30 dollars an hour, how much per day", 720),
+    ("convert 25 degrees c to f", 77),
+    ("100°F in celsius", 37.7778),
+])
+def test_rates_and_temperature_scales(text, value):
+    assert evaluate(conversion_expressions(text)[0]) == pytest.approx(value, rel=1e-4)

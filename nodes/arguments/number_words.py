@@ -1,0 +1,38 @@
+"""Numbers written as words, as digits: "twelve times eight" -> "12 times 8", "a third of 90" -> "1/3 of 90",
+"double 45" -> "2 times 45", "3 to the 4th" -> "3 to the power of 4".
+
+Why: the arithmetic grammar (nodes/arguments/expressions.py) reads only digits, and people type "split it
+three ways" or "two thirds of the budget". Cardinal words are read by text2num (a maintained parser of spelled
+numbers, which leaves a lone "one" alone: "one of my friends"); the few English fraction and multiple words
+are mapped here, before it, so "a third" stays a fraction and does not become the ordinal "3rd".
+"""
+
+from __future__ import annotations
+
+import re
+
+from text_to_num import alpha2digit
+
+_NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+               "eight": 8, "nine": 9}
+_DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
+                 "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "eighth": 8, "eighths": 8,
+                 "tenth": 10, "tenths": 10}
+_FRACTION = re.compile(rf"\b(?:(?P<num>{'|'.join(_NUMERATORS)})[\s-]+)?(?P<den>{'|'.join(_DENOMINATORS)})\s+of\b",
+                       re.IGNORECASE)
+_MULTIPLE = re.compile(r"\b(?P<word>double|twice|triple|thrice|quadruple)\s+(?=[$€£]?\d)", re.IGNORECASE)
+_MULTIPLES = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "quadruple": 4}
+_ORDINAL_POWER = re.compile(r"\bto the (\d+)(?:st|nd|rd|th)(?: power)?\b", re.IGNORECASE)
+
+
+def _fraction(match: re.Match[str]) -> str:
+    numerator = _NUMERATORS[(match["num"] or "one").lower()]
+    return f"{numerator}/{_DENOMINATORS[match['den'].lower()]} of"
+
+
+def as_digits(text: str) -> str:
+    """``text`` with spelled numbers, fractions of something and multiples written in digits."""
+    text = _FRACTION.sub(_fraction, text)
+    text = _MULTIPLE.sub(lambda m: f"{_MULTIPLES[m['word'].lower()]} times ", text)
+    text = alpha2digit(text, "en")
+    return _ORDINAL_POWER.sub(r"to the power of \1", text)

@@ -1,0 +1,39 @@
+"""Spelled numbers, fractions of something and multiples become digits the arithmetic grammar reads, and the
+expressions built over them evaluate to what was asked."""
+
+import pytest
+
+from nodes.arguments.expressions import arithmetic_expressions, evaluate
+from nodes.arguments.number_words import as_digits
+
+
+@pytest.mark.parametrize(("text", "digits"), [
+    ("nine times fourteen", "9 times 14"),
+    ("a quarter of 360", "1/4 of 360"),
+    ("two fifths of 45", "2/5 of 45"),
+    ("triple 17", "3 times 17"),
+    ("2 to the 10th power", "2 to the power of 10"),
+    ("one of the answers", "one of the answers"),  # a lone "one" stays a word
+])
+def test_words_become_digits(text, digits):
+    assert as_digits(text) == digits
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("what's nine times fourteen", 126),
+    ("a quarter of 360", 90),
+    ("share 96 four ways", None),
+    ("split 96 four ways", 24),
+    ("18 out of 24, what percent is that", 75),
+    ("40% of what is 18", 45),
+    ("raise 250 by 8%", 270),
+    ("reduce 1,600 by 25%", 1200),
+    ("ran 21 km in 1.75 hours, average speed?", 12),
+    ("add up 4.5, 3.25 and 2", 9.75),
+])
+def test_everyday_arithmetic_in_words(text, value):
+    expressions = arithmetic_expressions([text])
+    if value is None:
+        assert expressions == []
+    else:
+        assert expressions and evaluate(expressions[0]) == pytest.approx(value)
