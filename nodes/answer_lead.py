@@ -371,6 +371,18 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
     return [line] if line else []
 
 
+def _labelled(line: str, item: dict[str, Any], question: str) -> str:
+    """``line`` opened by what its call asked for, when one tool ran several times and the line does not say
+    it: "America/Lima — datetime: 07:53 ..." beside "Africa/Nairobi — datetime: 15:53 ...". An argument holding
+    a figure the question lacks ("1250*7/100") is nobody's words and is not shown."""
+    figures = {f for _, forms in figures_of(question) for f in forms}
+    asked = [str(v) for v in (item.get("arguments") or {}).values() if isinstance(v, str) and v.strip()
+             and all(forms & figures for _, forms in figures_of(v))]
+    if not asked or any(value.lower() in line.lower() for value in asked):
+        return line
+    return f"{', '.join(asked)} — {line}"
+
+
 def _holds_nothing(data: Any) -> bool:
     """An output with no value in it: [], {}, or only empty lists and objects ({"entities": [], "relations": []})."""
     if isinstance(data, dict):
@@ -383,8 +395,10 @@ def _holds_nothing(data: Any) -> bool:
 def lead_lines(question: str, evidence: list[dict[str, Any]]) -> list[str]:
     """'Toronto, 2026-11-28 — sunset: 16:43 [T1.1]' lines: for each cited output, the part that answers."""
     lines: list[str] = []
+    repeated = len({str(item.get("tool")) for item in evidence}) < len(evidence)
     for item in evidence:
-        lines.extend(output_lead(question, item, alone=len(evidence) == 1))
+        found = output_lead(question, item, alone=len(evidence) == 1)
+        lines.extend([_labelled(line, item, question) for line in found] if repeated else found)
         if len(lines) >= MAX_LINES:
             return lines[:MAX_LINES]
     return lines

@@ -35,6 +35,7 @@ from nodes.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured
+from nodes.arguments.fan_out import remaining_calls
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
 from tools.tool_outcome import ToolOutcome
 
@@ -175,15 +176,21 @@ async def run_task_agent(
 
     outcomes: list[ToolOutcome] = []
     steps = max(1, context.max_executor_steps)
-    for n in range(steps):
-        try:
-            step = await ask_structured(
-                model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
-            )
-        except StructuredOutputError:
-            if outcomes:  # a follow-up or retry that cannot be formed: the calls made stand, failed ones too
-                break
-            raise
+    fanned: list[ToolStep] = []  # calls decided by code: the other values of a one-value property
+    n = -1
+    while n + 1 < steps:
+        n += 1
+        if fanned:
+            step = fanned.pop(0)
+        else:
+            try:
+                step = await ask_structured(
+                    model, conversation, ToolStep, retries=context.structured_retries, json_schema=schema, check=check
+                )
+            except StructuredOutputError:
+                if outcomes:  # a follow-up or retry that cannot be formed: the calls made stand, failed ones too
+                    break
+                raise
         chosen = next(t for t in offered if t.name == step.tool)
         step = settle_arguments(step, chosen, request_texts, known, decoded.get(step.tool))
         if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
@@ -200,6 +207,12 @@ async def run_task_agent(
             follow = {name for name, values in named.items() if values & missing and name != step.tool}
             acting = False
             if not follow and not changes_data(chosen):
+                made = [o.arguments for o in outcomes if o.ok and o.tool == step.tool]
+                if more := fanned or remaining_calls(chosen, made, candidates):
+                    # "time in Tokyo and Sydney": the same call for each other value, decided by code
+                    fanned = [s if isinstance(s, ToolStep) else ToolStep(tool=step.tool, params=s) for s in more]
+                    steps = max(steps, n + 1 + len(fanned))
+                    continue
                 # "Book the cheapest 4-star hotel in Paris": the search ran, the booking it asks for comes next,
                 # with ids from this output.
                 follow = {t.name for t in available if changes_data(t)} - {step.tool}

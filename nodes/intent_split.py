@@ -3,7 +3,8 @@ price" is two questions. By construction each part is a span of the question, so
 
 Why: the 135M decomposer returned one sub-query of two, or copied its examples ("EUR to GBP exchange rate"),
 and the classifier sent such questions to the serial planning route. A part shorter than three words is
-glued back to the one before it ("weather in Berlin and Madrid" stays whole), and a later part that refers
+glued back to the one before it ("weather in Berlin and Madrid" stays whole, and so does "time in Tokyo and
+Sydney right now": "right now" adds no need), and a later part that refers
 back ("there", "then", "the warmer one") makes the question dependent: no split, and so does a condition
 that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years").
 """
@@ -18,6 +19,8 @@ from nodes.date_mentions import find_date_mentions
 _JOINS = re.compile(r"\s*;\s*|\s+\+\s+|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
 _BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper".split())
 MIN_PART_WORDS = 3
+# Words that add no need of their own: "time in Tokyo and Sydney right now" is one intent over two places.
+_FILLERS = frozenset("right now rn today tonight tomorrow tmrw please pls currently too also as well then".split())
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
 
@@ -29,7 +32,8 @@ def split_intents(question: str) -> list[str]:
     pieces = [p.strip(" ,.?!") for p in _JOINS.split(question.strip()) if p and p.strip(" ,.?!")]
     parts: list[str] = []
     for piece in pieces:
-        if parts and len(piece.split()) < MIN_PART_WORDS:
+        words = piece.lower().split()
+        if parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in _FILLERS]) < 2):
             parts[-1] = f"{parts[-1]} and {piece}"
         else:
             parts.append(piece)

@@ -175,3 +175,12 @@ def test_an_output_holding_nothing_opens_with_what_was_not_found(output):
 def test_an_output_with_a_note_or_a_zero_is_not_nothing():
     for output in ('{"results": [], "note": "no product matches"}', '[{"n": 0}]'):
         assert not any(line.startswith("Nothing found") for line in lead_lines("any blue mugs", evidence(output)))
+
+
+def test_one_tool_run_for_several_values_labels_each_line_with_its_value():
+    first = evidence(json.dumps({"datetime": "2026-11-26T07:53:00-05:00"}), "T1.1", "get_current_time",
+                     {"timezone": "America/Bogota"})
+    second = evidence(json.dumps({"datetime": "2026-11-26T21:53:00+09:00"}), "T1.2", "get_current_time",
+                      {"timezone": "Asia/Seoul"})
+    lines = lead_lines("time in Bogota and Seoul", first + second)
+    assert [line.split(" — ")[0] for line in lines] == ["America/Bogota", "Asia/Seoul"]

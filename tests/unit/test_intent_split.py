@@ -23,6 +23,7 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "hotels in Paris tmrw and the weather there",  # refers back
     "whats the weather in Washington, D.C. tomorrow",
     "convert 1,000 USD to EUR",
+    "clock in Oslo and Quito right now please",  # "right now please" adds no need of its own
     "if the loan is 12,000 at 6% and I pay 400 a month, how long until it is paid off",  # a condition
 ])
 def test_single_or_dependent_questions_are_not_split(question):
