@@ -6,11 +6,13 @@ the index and the cue words never see "dentist", "locker" or "Suica". The docume
 (nodes/arguments/discovery.py, read-only tools only). A question goes to a document server when one of its
 documents holds a large share of the question's word weight (indexes/document_coverage.py), at least two of
 its words, and among them a word that is its own: one no other server's description, tools or listings use, and no place name (places are
-served by many servers; "hotels in Lisbon" is not a question about the Lisbon trip note).
+served by many servers; "hotels in Lisbon" is not a question about the Lisbon trip note). A question about the
+asker's own records ("the booking reference for *my* Lisbon flights?") needs no word of its own.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -60,7 +62,22 @@ class DocumentTerms:
         best = found[0]
         server, name = self._rows[best.position]
         own = tuple(sorted(t for t in best.held if self._is_own(t, server)))
-        return DocumentMatch(server, name, own or tuple(sorted(best.held))) if own or server == leader else None
+        if own or server == leader or asks_about_own_records(question):
+            return DocumentMatch(server, name, own or tuple(sorted(best.held)))
+        return None
+
+
+# "What's the booking reference for my Lisbon flights?", "how many do we have": a question about the asker's own
+# records; "book my flights to Lisbon" is a command, not a question, and stays with the service that books.
+_OWNER = re.compile(r"\b(?:my|mine|our|ours|we|us|i)\b", re.IGNORECASE)
+_QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
+                       r"could)\b|\?\s*$", re.IGNORECASE)
+
+
+def asks_about_own_records(question: str) -> bool:
+    """A question (not a command) about the asker's own things: the words a travel server shares with a trip
+    note ("booking reference", "flights") then say nothing against the note."""
+    return bool(_OWNER.search(question) and _QUESTION.search(question))
 
 
 def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], terms: DocumentTerms | None

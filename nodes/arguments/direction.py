@@ -9,7 +9,8 @@ property names pair up this way (from_/to_, source_/target_, origin/destination.
 applied after decoding, not a prompt hint.
 
 The value being converted binds its unit: the place or code written right after a quantity is the source
-("3pm in Tokyo in Berlin time", "what time is it in Lima when it's 9am in Madrid", "20 USD in MXN"). A value the
+("3pm in Tokyo in Berlin time", "what time is it in Lima when it's 9am in Madrid", "20 USD in MXN"), and so
+does a time written just after a place ("lands in Auckland at 6:30 am, what time is it in Dubai"). A value the
 request does not write as such, an IANA zone or a currency code resolved from the request's words
 ("Asia/Tokyo" from "Tokyo", "CHF" from "Swiss francs"), is found where those words are.
 """
@@ -58,6 +59,10 @@ _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%)?|
                               r"\s*(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
 
 
+# A time just after a place binds it too: "lands in Auckland at 6:30 am".
+_TIME_AFTER = re.compile(r"\s*(?:at|@)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight)\b", re.IGNORECASE)
+
+
 @lru_cache(maxsize=256)
 def _resolved_from(text: str) -> dict[str, tuple[str, ...]]:
     """Zone or code -> the words of ``text`` it was resolved from (once per text: every step check asks)."""
@@ -85,7 +90,8 @@ def _mention(text: str, value: str) -> tuple[int, str, bool] | None:
     if found is None:
         return None
     before = re.findall(r"[a-z]+", text[: found.start()].lower())
-    return found.start(), before[-1] if before else "", bool(_QUANTITY_BEFORE.search(text[: found.start()]))
+    bound = bool(_QUANTITY_BEFORE.search(text[: found.start()]) or _TIME_AFTER.match(text[found.end():]))
+    return found.start(), before[-1] if before else "", bound
 
 
 def should_swap(text: str, source_value: str, target_value: str) -> bool:

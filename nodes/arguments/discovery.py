@@ -109,7 +109,9 @@ class Discovery:
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.
             folders = [p.rstrip("/") for p in paths if p.endswith("/")] if asks_listing(request_texts) else []
-            found[ValueKind.PATH.value] = [p.rstrip("/") for p in ranked][:MAX_PATHS_OFFERED] or folders[:MAX_ROOTS]
+            # a read takes a file: a folder whose name matches ("meetings/") is only offered when a listing is asked
+            files = [p for p in ranked if not p.endswith("/")] if not asks_listing(request_texts) else ranked
+            found[ValueKind.PATH.value] = [p.rstrip("/") for p in files][:MAX_PATHS_OFFERED] or folders[:MAX_ROOTS]
             found["listed_" + ValueKind.PATH.value] = [p.rstrip("/").rsplit("/", 1)[-1] for p in paths
                                                        if not p.endswith("/")]
         if ValueKind.SQL in needed:

@@ -46,6 +46,9 @@ _INFIX = {"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-", "times": "
           "x": "*", "*": "*", "×": "*", "divided by": "/", "over": "/", "/": "/", "÷": "/", "per": "/",
           "to the power of": "**", "**": "**", "^": "**", "raised to": "**", "raised to the power of": "**"}
 _OPERATOR = "|".join(re.escape(k) for k in sorted(_INFIX, key=len, reverse=True))
+_ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:the )?(?:tip|tax)|including|"
+                         r"after (?:the )?(?:tip|tax)|final|pay|owe|each|per person|comes? to)\b")
+_ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|how much off|how much less)\b")
 _CHAIN = re.compile(rf"(?:\( )*{N}(?: \))*(?: (?:{_OPERATOR}) (?:\( )*{N}(?: \))*)+")
 
 
@@ -84,8 +87,17 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 @lru_cache(maxsize=1)
 def _rules() -> list[_Rule]:
     """(pattern over the normalised text, its expressions with placeholders), best first."""
-    def both(sign: str) -> Callable[[re.Match[str]], list[str]]:
-        return lambda m: [f"{m['base']}*(1{sign}{m['pct']}/100)", f"{m['base']}*{m['pct']}/100"]
+    def both(sign: str, *, by_cue: bool = False) -> Callable[[re.Match[str]], list[str]]:
+        def readings(m: re.Match[str]) -> list[str]:
+            result, part = f"{m['base']}*(1{sign}{m['pct']}/100)", f"{m['base']}*{m['pct']}/100"
+            # "a 15% tip on 80" asks for the tip, "15% tip on 80, total?" for the sum; "20% off 50" for the
+            # price, "how much do I save" for the part; "add 20% to 300" always for the result
+            if sign == "+":
+                wants_part = by_cue and _ASKS_TOTAL.search(m.string) is None
+            else:
+                wants_part = bool(_ASKS_PART.search(m.string))
+            return [part, result] if wants_part else [result, part]
+        return readings
 
     return [
         (re.compile(rf"(?:square root|sqrt) (?:of )?{N}|√ ?{N}"),
@@ -93,10 +105,30 @@ def _rules() -> list[_Rule]:
         (re.compile(rf"(?:cube root) (?:of )?{N}"), lambda m: [f"{m[1]}**(1/3)"]),
         (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
-        (re.compile(rf"(?:average|mean) (?:of )?{LIST}"),
+        (re.compile(rf"(?:average|mean) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         (re.compile(rf"(?:sum|total) of {LIST}|(?:add|sum|total) up {LIST}|add together {LIST}"),
          lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
+        # a percent "on that": "dinner came to 86.40, what's a 15% tip on that"
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,12}}? (?P<pct>P\d+) (?:\w+ ){{0,2}}?(?:on|of|for) (?:that|it|this|the bill|"
+                    rf"the total)\b"), both("+", by_cue=True)),
+        # two discounts one after the other: "180, 35% off, then an extra 10% off"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P} off(?: \S+){{0,10}}? {P} off"),
+         lambda m: [f"{m[1]}*(1-{m[2]}/100)*(1-{m[3]}/100)"]),
+        # the price before a change: "paid 92 after a 20% discount, what was the original price"
+        (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:discount|off|reduction|cut|markdown)"),
+         lambda m: [f"{m[1]}/(1-{m[2]}/100)"] if re.search(r"original|before|full|regular|was it", m.string) else []),
+        (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:increase|raise|rise|markup|tip|tax)"),
+         lambda m: [f"{m[1]}/(1+{m[2]}/100)"] if re.search(r"original|before|was it", m.string) else []),
+        # a price and a rate of tax or tip: "240 before tax, sales tax here is 8.25%. total?"
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? (?P<pct>P\d+)"),
+         both("+", by_cue=True)),
+        # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
+        (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
+         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        (re.compile(rf"{N}(?: \S+){{0,4}}? (?:bill|check|total|dinner|meal)(?: \S+){{0,8}}? {P}(?: \S+){{0,10}}? {N} "
+                    rf"(?:of us|people|friends|ways|persons)"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
         # "a third of 90" (1/3 of 90, nodes/arguments/number_words.py), "3/4 of 1,200"
         (re.compile(rf"{N} / {N} of {N}"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}"]),
         # "45 out of 60, what percentage is that"
@@ -125,7 +157,7 @@ def _rules() -> list[_Rule]:
          lambda m: [f"{m[2]}/{m[1]}*100" if m[1] else f"{m[3]}/{m[4]}*100"]),
         (re.compile(rf"{N} (?:is what|as a) (?:percent|percentage) of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"]),
         (re.compile(rf"(?P<pct>P\d+) (?:\w+ ){{0,2}}?{_DECREASE} (?:on |of |from )?(?P<base>N\d+)"), both("-")),
-        (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?P<base>N\d+)"), both("+")),
+        (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?P<base>N\d+)"), both("+", by_cue=True)),
         (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
         (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
         (re.compile(r"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)"), both("+")),
@@ -182,7 +214,12 @@ def arithmetic_expressions(texts: list[str]) -> list[str]:
             except ValueError:
                 continue  # "5/0" is no answer to offer
             candidates.append(expression)
-    return list(dict.fromkeys(candidates))
+    return _covering_first(list(dict.fromkeys(candidates)))
+
+
+def _covering_first(candidates: list[str]) -> list[str]:
+    """A candidate that is part of a longer one goes after it: "(45+15)*3/4-2**3" before its "2**3"."""
+    return sorted(candidates, key=lambda c: any(c != other and c in other for other in candidates))
 
 
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,

@@ -97,9 +97,10 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
         kind = infer_value_kind(name, spec, tool_name, tool_description)
         if kind in RESOLVED_KINDS:
             values = [v for v in candidates.values_for(kind) if _pattern_ok(v, string)]
-            if kind is ValueKind.SQL:
-                # the builder ranks its statements (nodes/arguments/sql.py); a small model choosing among
-                # SELECTs picks by their surface ("COUNT(*)" for "how many ... in stock"), not by their meaning
+            if kind in (ValueKind.SQL, ValueKind.EXPRESSION):
+                # the builders rank their candidates (nodes/arguments/sql.py, expressions.py); a small model
+                # choosing among SELECTs or expressions picks by their surface ("COUNT(*)" for "how many ... in
+                # stock", "3/8" for "3/8 of 1,240"), not by their meaning
                 values = values[:1]
             return {"enum": values, "description": spec.get("description", "")} if values else None
         if kind is ValueKind.DATE:

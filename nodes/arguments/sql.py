@@ -63,8 +63,14 @@ _OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", 
               "at least": ">=", ">=": ">=", "under": "<", "below": "<", "less than": "<", "fewer than": "<",
               "cheaper than": "<", "<": "<", "at most": "<=", "<=": "<="}
 # a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance"
-_NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\bnon-?)\s+(?:yet\s+|been\s+|in\s+|"
-                       r"the\s+|from\s+)*$", re.IGNORECASE)
+_NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\boutside|\bnon-?)\s+"
+                       r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as)\s+)*$",
+                       re.IGNORECASE)
+# a year or a month a date column falls in: "hired in 2024", "orders placed in october 2026"
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_YEAR = re.compile(r"\b(?:in|during|for|of|since)\s+((?:19|20)\d\d)\b")
+_MONTH = re.compile(rf"\b(?:in|during|for|of)\s+({'|'.join(_MONTHS)})(?:\s+((?:19|20)\d\d))?\b")
 # "out of stock": the column named after "out of" is zero
 _OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
 # "what year did Rosa join", "when was the order placed": a date column answers
@@ -330,10 +336,21 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     if most and intent.aggregate is None and any(_same(most.group(1), t.name.lower()) for t in mentioned[1:]):
         intent = replace(intent, aggregate="COUNT")  # "which department has the most employees": count them
     asked_tables = mentioned[:1] or _by_columns(tables, words) or [literal.table for literal in literals[:1]]
+    if intent.aggregate == "COUNT" and not mentioned and literals and asked_tables[0] is literals[0].table:
+        # "how many ppl work in Engineering": Engineering names a department; what is counted is what refers
+        # to it (employees.department_id), not the one department row
+        referring = [t for t in tables for link in links if link.other == asked_tables[0].name and link.table == t.name]
+        asked_tables = referring[:1] + asked_tables
+    if most and intent.aggregate is None and (column := _text_column_named(tables, words, text)) is not None:
+        # "which customer has placed the most orders": orders grouped by their customer column
+        table, label = column
+        if any(_same(most.group(1), t.name.lower()) for t in tables if t is table):
+            return [f"SELECT {_qualified(table, label)}, COUNT(*) FROM {_identifier(table.name)} GROUP BY "
+                    f"{_qualified(table, label)} ORDER BY COUNT(*) {'ASC' if _LOWEST.search(text) else 'DESC'} LIMIT 1"]
     statements: list[str] = []
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and _same(intent.group_word, t.name.lower())), None)
-        matched = [*_conditions(literals), *_zero_conditions(tables, asked, text)]
+        matched = [*_conditions(literals), *_zero_conditions(tables, asked, text), *_date_conditions(asked, words, text)]
         options = [(matched, [l.table for l in literals])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
             options = [([*matched, *(f"{_qualified(t, c)} {op} {_quoted_literal(v)}" for op, v in comparisons)],
@@ -342,6 +359,16 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
             statements.extend(_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
+
+
+def _text_column_named(tables: list[TableSchema], words: list[str], text: str) -> tuple[TableSchema, Column] | None:
+    """The text column "which <word>" names ("which customer" -> orders.customer), when one table has it."""
+    which = re.search(r"\bwhich ([a-z_]+)", text)
+    if which is None:
+        return None
+    found = [(t, c) for t in tables for c in t.columns if c.is_text and not c.primary_key
+             and any(_same(part, which.group(1)) for part in _parts(c.name))]
+    return found[0] if len(found) == 1 else None
 
 
 def _conditions(literals: list[_Literal]) -> list[str]:
@@ -359,6 +386,24 @@ def _conditions(literals: list[_Literal]) -> list[str]:
             elif values:
                 conditions.append(f"{column} {'NOT IN' if negated else 'IN'} ({', '.join(values)})")
     return conditions
+
+
+def _date_conditions(asked: TableSchema, words: list[str], text: str) -> list[str]:
+    """"hired in 2024" over employees(hire_date): the asked table's date column (the one the request names, else
+    its only one) in that year, or month ("in october 2026"). ISO text dates compare by their prefix."""
+    dates = [c for c in asked.columns if c.is_date]
+    named = [c for c in dates if _overlap(c.name, words)]
+    column = (named or (dates if len(dates) == 1 else [None]))[0]
+    if column is None:
+        return []
+    if month := _MONTH.search(text):
+        number = f"{_MONTHS.index(month.group(1)) + 1:02d}"
+        prefix = f"{month.group(2)}-{number}" if month.group(2) else None
+        return [f"substr({_qualified(asked, column)}, 1, 7) = '{prefix}'" if prefix else
+                f"substr({_qualified(asked, column)}, 6, 2) = '{number}'"]
+    if year := _YEAR.search(text):
+        return [f"substr({_qualified(asked, column)}, 1, 4) = '{year.group(1)}'"]
+    return []
 
 
 def _zero_conditions(tables: list[TableSchema], asked: TableSchema, text: str) -> list[str]:

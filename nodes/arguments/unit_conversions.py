@@ -21,6 +21,8 @@ _NUMBER = r"(?P<num>\d[\d,]*(?:\.\d+)?|an?|one)"
 _UNIT = r"[a-z°][a-z°]*(?: [a-z]+)?"
 _PATTERNS = (
     re.compile(rf"\bhow many (?P<to>{_UNIT}?) (?:are |is )?(?:there )?in {_NUMBER} (?P<from>{_UNIT})"),
+    # "my height is 72 inches, how many cm is that"
+    re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>[a-z°]+)\b[^.?!]{{0,30}}?\bhow many (?P<to>[a-z°]+)\b"),
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>{_UNIT}?) (?:in|to|into|as) (?P<to>{_UNIT})"),
 )
 # a rate in one unit of time (or of anything) asked in another: "52,000 a year, what's that per month"
@@ -64,7 +66,7 @@ def conversion_expressions(text: str) -> list[str]:
     for pattern, scale in _DEGREES:
         lowered = " ".join(pattern.sub(scale, lowered).split())
     found = _rate_expressions(lowered)
-    if not re.search(r"\d|\b(?:an?|one)\b", lowered) or not re.search(r"\b(?:in|to|into|as)\b", lowered):
+    if not re.search(r"\d|\b(?:an?|one)\b", lowered) or not re.search(r"\b(?:in|to|into|as|how many)\b", lowered):
         return found
     for pattern in _PATTERNS:
         for match in pattern.finditer(lowered):

@@ -73,3 +73,12 @@ def test_a_file_chosen_by_its_name_must_hold_the_request_too():
     assert confirmed_by_content(named, NOTES, ski) == []
     hotel = ["how much per night was the Madrid weekend hotel"]
     assert confirmed_by_content(paths_for_request(list(NOTES), hotel), NOTES, hotel) == ["/home/kai/notes/madrid-weekend.md"]
+
+
+def test_a_question_about_ones_own_records_needs_no_word_of_its_own():
+    owned = CueWords(servers_of={"hotel": frozenset({"stays"}), "night": frozenset({"stays"}),
+                                 "madrid": frozenset({"stays"})})
+    terms = _terms(owned)
+    asked = terms.match("how much per night was my Madrid weekend hotel?")
+    assert asked is not None and asked.document.endswith("madrid-weekend.md")
+    assert terms.match("book a hotel in Madrid for the weekend, 2 nights") is None  # a command to a service

@@ -37,3 +37,21 @@ def test_everyday_arithmetic_in_words(text, value):
         assert expressions == []
     else:
         assert expressions and evaluate(expressions[0]) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("lunch was 62.50, what's an 18% tip on that", 11.25),
+    ("coat was 200, 25% off and then another 10% off at the till, final price?", 135),
+    ("paid 68 after a 15% discount, what was the regular price", 80),
+    ("subtotal 150, tax is 6%, total?", 159),
+    ("4 of us split a 300 bill plus 10% service, how much each", 82.5),
+    ("work out (12 + 8) * 5 - 3^2", 91),
+    ("i'm 180 cm tall, how many inches is that", 70.8661),
+    ("median of nothing here", None),
+])
+def test_word_problems(text, value):
+    expressions = arithmetic_expressions([text])
+    if value is None:
+        assert expressions == []
+    else:
+        assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)

@@ -7,7 +7,7 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
 
 @pytest.mark.parametrize(("text", "expected", "value"), [
     ("what is 7% of 1,250", "1250*7/100", 87.5),
-    ("15% tip on $84.50", "84.5*(1+15/100)", 97.175),
+    ("15% tip on $84.50", "84.5*15/100", 12.675),  # the tip; "..., total?" asks for the sum
     ("add 20% to 300", "300*(1+20/100)", 360),
     ("20% off 80", "80*(1-20/100)", 64),
     ("square root of 144", "144**0.5", 12),
@@ -28,8 +28,11 @@ def test_the_best_candidate_and_its_value(text, expected, value):
     assert candidates[0] == expected and evaluate(expected) == pytest.approx(value)
 
 
-def test_ambiguous_words_offer_both_readings():
-    assert arithmetic_expressions(["15% tip on 80"]) == ["80*(1+15/100)", "80*15/100"]
+def test_ambiguous_words_offer_both_readings_the_asked_one_first():
+    assert arithmetic_expressions(["15% tip on 80"]) == ["80*15/100", "80*(1+15/100)"]
+    assert arithmetic_expressions(["15% tip on 80, what's the total"]) == ["80*(1+15/100)", "80*15/100"]
+    assert arithmetic_expressions(["20% off 50"]) == ["50*(1-20/100)", "50*20/100"]
+    assert arithmetic_expressions(["20% off 50, how much do I save"]) == ["50*20/100", "50*(1-20/100)"]
     assert arithmetic_expressions(["square root of 2"]) == ["2**0.5", "sqrt(2)"]
 
 

@@ -88,3 +88,10 @@ def test_names_and_queries_stay_spans():
     schema = constrain_tool_schema(search, gather_candidates(["museums in Lima"], [], TODAY))
     assert "museums in Lima" in schema["properties"]["query"]["enum"]
     assert "Lima" in schema["properties"]["city"]["enum"]
+
+
+def test_a_time_written_after_a_place_makes_it_the_source():
+    text = "landing in Lima at 7:15 am, what time is it in Oslo then"
+    decoded = {"source_timezone": "Europe/Oslo", "time": "07:15", "target_timezone": "America/Lima"}
+    assert order_by_request(decoded, [text]) == {"source_timezone": "America/Lima", "time": "07:15",
+                                                 "target_timezone": "Europe/Oslo"}

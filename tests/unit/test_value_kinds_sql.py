@@ -150,20 +150,37 @@ def test_only_a_single_read_of_known_tables_passes(sql, ok):
     # a negated stored value is excluded, not asked for
     ("how many employees are not in Engineering", "[{'COUNT(*)': 3}]"),
     ("how many employees excluding Sales", "[{'COUNT(*)': 4}]"),
+    ("how many employees are not working in Engineering", "[{'COUNT(*)': 3}]"),
     # "when" / "what year" asks for the date column of the named row
     ("when was Dan Brown taken on", "[{'name': 'Dan Brown', 'hire_date': '2018-11-20'}]"),
+    # a year or a month filters the date column
+    ("how many employees were hired in 2019", "[{'COUNT(*)': 1}]"),
+    ("employees hired in june 2021", "[{'name': 'Bob Jones', 'hire_date': '2021-06-15'}]"),
+    ("how many people work in Sales", "[{'COUNT(*)': 2}]"),  # what refers to the Sales row is counted
 ])
-def test_negations_and_dates(database, tables, question, answer):
+def test_negations_dates_and_references(database, tables, question, answer):
     assert _rows(database, candidate_queries(question, tables)[0]) == answer
 
 
-def test_out_of_a_column_means_zero():
+def _one_table(create_and_fill: str, table: str) -> tuple[sqlite3.Connection, list[TableSchema]]:
     db = sqlite3.connect(":memory:")
-    db.executescript("CREATE TABLE parts (id INTEGER PRIMARY KEY, label TEXT, qty_on_hand INTEGER);"
-                     "INSERT INTO parts VALUES (1, 'bolt', 0), (2, 'nut', 12), (3, 'washer', 0);")
-    schema = [parse_table_description("parts", _rows(db, "PRAGMA table_info(parts)"))]
-    best = candidate_queries("which parts are out of qty on hand", schema)[0]
-    assert _rows(db, best) == "[{'label': 'bolt', 'qty_on_hand': 0}, {'label': 'washer', 'qty_on_hand': 0}]"
+    db.executescript(create_and_fill)
+    return db, [parse_table_description(table, _rows(db, f"PRAGMA table_info({table})"))]
+
+
+@pytest.mark.parametrize(("script", "table", "question", "answer"), [
+    ("CREATE TABLE parts (id INTEGER PRIMARY KEY, label TEXT, qty_on_hand INTEGER);"
+     "INSERT INTO parts VALUES (1, 'bolt', 0), (2, 'nut', 12), (3, 'washer', 0);", "parts",
+     "which parts are out of qty on hand",  # "out of" a column: zero
+     "[{'label': 'bolt', 'qty_on_hand': 0}, {'label': 'washer', 'qty_on_hand': 0}]"),
+    ("CREATE TABLE tickets (id INTEGER PRIMARY KEY, requester TEXT, opened TEXT);"
+     "INSERT INTO tickets VALUES (1, 'ana', '2026-01-02'), (2, 'bo', '2026-01-03'), (3, 'ana', '2026-02-01');",
+     "tickets", "which requester opened the most tickets",  # rows grouped by the column "which" names
+     "[{'requester': 'ana', 'COUNT(*)': 2}]"),
+])
+def test_zero_columns_and_grouping_by_a_named_column(script, table, question, answer):
+    db, schema = _one_table(script, table)
+    assert _rows(db, candidate_queries(question, schema)[0]) == answer
 
 
 def test_a_named_row_with_no_named_column_is_read_whole(database, tables):
