@@ -40,6 +40,7 @@ class DocumentTerms:
         self._rows = [(server, name) for server, found in documents.items() for name in found]
         self._coverage = DocumentCoverage([f"{name}\n{documents[s][name]}" for s, name in self._rows])
         self._cue_words = cue_words
+        is_place_word("")  # the gazetteer loads from disk here, in the sync's thread, not in a run's event loop
 
     def _is_own(self, token: str, server: str) -> bool:
         if len(token) < MIN_WORD or token in GENERIC_WORDS or token.isdigit():
