@@ -24,7 +24,7 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.approval import changes_data
-from nodes.arguments.document_match import confirmed_by_content, documents_for_request
+from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
 from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing
@@ -103,8 +103,7 @@ class Discovery:
             ranked = paths_for_request(paths, request_texts)
             if not asks_listing(request_texts):
                 contents = await self.contents(readable, call, paths)
-                ranked = (confirmed_by_content(ranked, contents, request_texts)
-                          or documents_for_request(contents, request_texts))
+                ranked = files_for_request(ranked, contents, request_texts)
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.

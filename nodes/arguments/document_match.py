@@ -20,26 +20,22 @@ RUNNER_UP_SHARE = 0.8
 MIN_CONFIRMING_SHARE = 0.3
 
 
-def documents_for_request(contents: dict[str, str], request_texts: list[str], *, limit: int = 2) -> list[str]:
-    """The paths of ``contents`` (path -> text) whose text answers the request, best first; empty when none
-    holds enough of its words."""
-    paths = [p for p, text in contents.items() if text.strip()]
-    if not paths:
-        return []
-    coverage = DocumentCoverage([f"{path}\n{contents[path]}" for path in paths])
-    found = [c for c in coverage.ranked(" ".join(request_texts)) if c.share >= MIN_COVERED_SHARE]
-    if not found:
-        return []
-    return [paths[c.position] for c in found if c.score >= RUNNER_UP_SHARE * found[0].score][:limit]
-
-
-def confirmed_by_content(paths: list[str], contents: dict[str, str], request_texts: list[str]) -> list[str]:
-    """``paths`` (chosen by their names) without those whose text holds too little of the request: "what did I
-    write about the lift pass in my ski trip note" shares "trip" with lisbon-trip.md, whose text is about
-    flights and a hotel. A path whose text was not read is kept."""
-    readable = [p for p, text in contents.items() if text.strip()]  # word weights over the whole folder
-    if not set(paths) & set(readable):
-        return paths
+def files_for_request(named: list[str], contents: dict[str, str], request_texts: list[str], *, limit: int = 2
+                      ) -> list[str]:
+    """The files to read for the request, best first: those ``named`` (chosen by their file names) whose text
+    holds enough of the request, else the files whose text holds most of it; empty when none does. A named
+    path whose text was not read is kept. Word weights come from the whole folder (``contents``: path ->
+    text): "what did I write about the lift pass in my ski trip note" shares "trip" with lisbon-trip.md, whose
+    text is about something else, and gets no file."""
+    readable = [p for p, text in contents.items() if text.strip()]
+    if not readable:
+        return named
     coverage = DocumentCoverage([f"{path}\n{contents[path]}" for path in readable])
-    shares = {readable[c.position]: c.share for c in coverage.ranked(" ".join(request_texts))}
-    return [p for p in paths if p not in readable or shares.get(p, 0.0) >= MIN_CONFIRMING_SHARE]
+    ranked = coverage.ranked(" ".join(request_texts))
+    shares = {readable[c.position]: c.share for c in ranked}
+    read = set(readable)
+    confirmed = [p for p in named if p not in read or shares.get(p, 0.0) >= MIN_CONFIRMING_SHARE]
+    if confirmed:
+        return confirmed
+    found = [c for c in ranked if c.share >= MIN_COVERED_SHARE]
+    return [readable[c.position] for c in found if c.score >= RUNNER_UP_SHARE * found[0].score][:limit]

@@ -350,7 +350,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     statements: list[str] = []
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and _same(intent.group_word, t.name.lower())), None)
-        matched = [*_conditions(literals), *_zero_conditions(tables, asked, text), *_date_conditions(asked, words, text)]
+        matched = [*_conditions(literals), *_zero_conditions(asked, text), *_date_conditions(asked, words, text)]
         options = [(matched, [l.table for l in literals])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
             options = [([*matched, *(f"{_qualified(t, c)} {op} {_quoted_literal(v)}" for op, v in comparisons)],
@@ -406,7 +406,7 @@ def _date_conditions(asked: TableSchema, words: list[str], text: str) -> list[st
     return []
 
 
-def _zero_conditions(tables: list[TableSchema], asked: TableSchema, text: str) -> list[str]:
+def _zero_conditions(asked: TableSchema, text: str) -> list[str]:
     """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0."""
     found = []
     for match in _OUT_OF.finditer(text):

@@ -5,7 +5,7 @@ from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.ranking import ServerHit
 from indexes.search_fallback import MATCH_FLOOR
 from indexes.route_cues import CueWords
-from nodes.arguments.document_match import documents_for_request
+from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import paths_for_request
 
 NOTES = {
@@ -20,13 +20,13 @@ NOTES = {
 
 
 def test_the_document_holding_the_question_is_chosen():
-    assert documents_for_request(NOTES, ["what's the vet's phone number"]) == ["/home/kai/notes/people.md"]
-    assert documents_for_request(NOTES, ["rear tyre pressure?"]) == ["/home/kai/notes/bike.md"]
+    assert files_for_request([], NOTES, ["what's the vet's phone number"]) == ["/home/kai/notes/people.md"]
+    assert files_for_request([], NOTES, ["rear tyre pressure?"]) == ["/home/kai/notes/bike.md"]
 
 
 def test_no_document_for_a_note_nobody_wrote():
-    assert documents_for_request(NOTES, ["what did I write about the ski lift pass price"]) == []
-    assert documents_for_request({}, ["rear tyre pressure?"]) == []
+    assert files_for_request([], NOTES, ["what did I write about the ski lift pass price"]) == []
+    assert files_for_request([], {}, ["rear tyre pressure?"]) == []
 
 
 def test_file_names_match_whatever_punctuation_ends_the_word():
@@ -65,14 +65,12 @@ def test_the_index_leader_needs_no_word_of_its_own():
 
 
 def test_a_file_chosen_by_its_name_must_hold_the_request_too():
-    from nodes.arguments.document_match import confirmed_by_content
-
     ski = ["what did I note about the ski weekend lift prices"]
     named = paths_for_request(list(NOTES), ski)
     assert named and named[0].endswith("madrid-weekend.md")  # "weekend" is in its name
-    assert confirmed_by_content(named, NOTES, ski) == []
+    assert files_for_request(named, NOTES, ski) == []
     hotel = ["how much per night was the Madrid weekend hotel"]
-    assert confirmed_by_content(paths_for_request(list(NOTES), hotel), NOTES, hotel) == ["/home/kai/notes/madrid-weekend.md"]
+    assert files_for_request(paths_for_request(list(NOTES), hotel), NOTES, hotel) == ["/home/kai/notes/madrid-weekend.md"]
 
 
 def test_a_question_about_ones_own_records_needs_no_word_of_its_own():
