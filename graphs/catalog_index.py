@@ -24,7 +24,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
 
 from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
@@ -35,7 +34,7 @@ from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex, SyncReport
 from indexes.template_queries import template_queries
 from nodes.approval import changes_data, trusted_tools
-from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for, listed_documents, record_names
+from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, ServerData, discovery_for, server_data
 from nodes.arguments.typed_fit import is_decisive, serves_by_type
 from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool
@@ -247,27 +246,18 @@ class CatalogRetriever:
                 await self._pool.keep_names(server, by_tool)
         self._listed = {server: list(dict.fromkeys(found)) for server, found in names.items()}
         records = {server: list(found) for server, found in names.items()}
-        for server, found in (await self.record_names()).items():
-            records.setdefault(server, []).extend(found)
-        self._documents = await self.listed_documents()
+        data = await self.server_data()
+        for server, found in data.items():
+            records.setdefault(server, []).extend(found.names)
+        self._documents = {server: found.documents for server, found in data.items() if found.documents}
         self._records = await asyncio.to_thread(NamedRecords, records)  # reads the gazetteer from disk
         return EntityDirectory(names)
 
-    async def record_names(self) -> dict[str, list[str]]:
-        """The names of the records each server holds (stored SQL values, listed files), asked of its read-only
-        or trusted tools (nodes/arguments/discovery.py); a server that fails is left out and noted."""
-        return await self._ask_each_server("records", record_names)
-
-    async def listed_documents(self) -> dict[str, dict[str, str]]:
-        """The text of each filesystem-like server's listed files (nodes/arguments/discovery.py), asked of its
-        read-only or trusted tools; a server that fails is left out and noted."""
-        found = await self._ask_each_server("documents", listed_documents)
-        return {server: documents for server, documents in found.items() if documents}
-
-    async def _ask_each_server(self, what: str, read: Callable[..., Any]) -> dict[str, Any]:
-        """``read(discovery, server, tools, ask, trusted)`` for every server that answers; one that fails is
-        left out and noted in ``listing_failures`` as "server (what)"."""
-        found: dict[str, Any] = {}
+    async def server_data(self) -> dict[str, ServerData]:
+        """The record names and documents of each data server (stored SQL values, listed files and their text),
+        asked of its read-only or trusted tools (nodes/arguments/discovery.py); a server that fails is left out
+        and noted in ``listing_failures``."""
+        found: dict[str, ServerData] = {}
         discovery = discovery_for(self._pool)
         for server in self._pool.catalog.names():
             if server in self.unavailable:
@@ -279,9 +269,9 @@ class CatalogRetriever:
                 async def ask(tool: str, arguments: dict, server: str = server):
                     return await self._pool.call(server, tool, arguments, timeout_s=DISCOVERY_TIMEOUT_S)
 
-                found[server] = await read(discovery, server, tools, ask, lambda t: t.name in trusted)
-            except Exception as exc:  # retrieval goes on without what this server would add; the reason is kept
-                self.listing_failures[f"{server} ({what})"] = f"{type(exc).__name__}: {exc}"
+                found[server] = await server_data(discovery, server, tools, ask, lambda t: t.name in trusted)
+            except Exception as exc:  # retrieval goes on without this server's records; the reason is kept
+                self.listing_failures[f"{server} (records)"] = f"{type(exc).__name__}: {exc}"
         return found
 
     async def open(self) -> ServerIndex:

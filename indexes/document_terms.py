@@ -5,9 +5,10 @@ Why: a document server's tools say "read a file"; what it knows is in its files,
 the index and the cue words never see "dentist", "locker" or "Suica". The documents are read once per sync
 (nodes/arguments/discovery.py, read-only tools only). A question goes to a document server when one of its
 documents holds a large share of the question's word weight (indexes/document_coverage.py), at least two of
-its words, and among them a word that is its own: one no other server's description, tools or listings use, and no place name (places are
-served by many servers; "hotels in Lisbon" is not a question about the Lisbon trip note). A question about the
-asker's own records ("the booking reference for *my* Lisbon flights?") needs no word of its own.
+its words, and among them a word that is its own: one no other server's description, tools or listings use,
+and no place name (places are served by many servers; "things to do in Lisbon" is not a question about the
+Lisbon trip note). A question about the asker's own records ("the reference number on *my* Lisbon trip?")
+needs no word of its own.
 """
 
 from __future__ import annotations
@@ -68,16 +69,16 @@ class DocumentTerms:
         return None
 
 
-# "What's the booking reference for my Lisbon flights?", "how many do we have": a question about the asker's own
-# records; "book my flights to Lisbon" is a command, not a question, and stays with the service that books.
+# "What's the reference number on my Lisbon trip?", "how many do we have": a question about the asker's own
+# records; "book my trip to Lisbon" is a command, not a question, and stays with the service that acts.
 _OWNER = re.compile(r"\b(?:my|mine|our|ours|we|us|i)\b", re.IGNORECASE)
 _QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
                        r"could)\b|\?\s*$", re.IGNORECASE)
 
 
 def asks_about_own_records(question: str) -> bool:
-    """A question (not a command) about the asker's own things: the words a travel server shares with a trip
-    note ("booking reference", "flights") then say nothing against the note."""
+    """A question (not a command) about the asker's own things: words another server shares with the asker's
+    document then say nothing against the document."""
     return bool(_OWNER.search(question) and _QUESTION.search(question))
 
 

@@ -228,39 +228,34 @@ def discovery_for(tool_caller: object) -> Discovery:
     return found
 
 
-async def record_names(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted) -> list[str]:
-    """Names of the records a server holds, for retrieval (indexes/entities.py ``NamedRecords``): the stored text
-    values of its SQL tables and the names of its listed files ("banana-bread.md" -> "banana bread"). Asked of
-    read-only or trusted tools only, like every discovery call."""
-    readable = [t for t in tools if not changes_data(t) or trusted(t)]
-    needed = kinds_needed(tools)
-    names: list[str] = []
-    if ValueKind.SQL in needed:
-        schema = await discovery.schema(server, readable, ask)
-        names += [value for values in schema.samples.values() for value in values]
-    if ValueKind.PATH in needed:
-        for path in await discovery.paths(readable, ask):
-            if not path.endswith("/"):
-                names.append(re.sub(r"[-_.]+", " ", path.rsplit("/", 1)[-1].rsplit(".", 1)[0]))
-    return names
+@dataclass
+class ServerData:
+    """What a data server holds, for retrieval: the names of its records (indexes/entities.py ``NamedRecords``)
+    and its documents as text (indexes/document_terms.py)."""
+
+    names: list[str] = field(default_factory=list)
+    documents: dict[str, str] = field(default_factory=dict)
 
 
-async def listed_documents(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted
-                           ) -> dict[str, str]:
-    """What a data server knows, as text for retrieval (indexes/document_terms.py): the files a filesystem-like
-    server lists (path -> text), and a SQL server's tables, columns and stored values (one text: a question
-    names a value of one table and a column of another, "the newest hire in Operations"). What such a server
-    knows is in its data, not in its tools' descriptions. Read with read-only or trusted tools only; empty for
-    a server that lists neither."""
+async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted) -> ServerData:
+    """A data server's record names and documents, read once per sync with read-only or trusted tools:
+    - a SQL server's stored text values are record names; its tables, columns and values are one document (a
+      question names a value of one table and a column of another: "the newest hire in Operations");
+    - a filesystem-like server's listed files give names ("banana-bread.md" -> "banana bread") and their text.
+    What such a server knows is in its data, not in its tools' descriptions. Empty for a server with neither."""
     readable = [t for t in tools if not changes_data(t) or trusted(t)]
     needed = kinds_needed(tools)
-    documents: dict[str, str] = {}
+    data = ServerData()
     if ValueKind.SQL in needed:
         schema = await discovery.schema(server, readable, ask)
+        data.names += [value for values in schema.samples.values() for value in values]
         lines = [f"{t.name}: {' '.join(c.name.replace('_', ' ') for c in t.columns)}" for t in schema.tables]
         lines += [f"{table} {column}: {', '.join(values)}" for (table, column), values in schema.samples.items()]
         if schema.tables:
-            documents["tables"] = "\n".join(lines)
+            data.documents["tables"] = "\n".join(lines)
     if ValueKind.PATH in needed:
-        documents.update(await discovery.contents(readable, ask, await discovery.paths(readable, ask)))
-    return documents
+        paths = await discovery.paths(readable, ask)
+        data.names += [re.sub(r"[-_.]+", " ", p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in paths
+                       if not p.endswith("/")]
+        data.documents.update(await discovery.contents(readable, ask, paths))
+    return data

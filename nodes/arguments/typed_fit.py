@@ -64,7 +64,7 @@ def asks_clock_now(query: str) -> bool:
 
 def is_decisive(kinds: frozenset[ValueKind], query: str = "") -> bool:
     """An arithmetic expression is decisive even where words matched another server: no everyday question for
-    another tool holds one ("17.5% of 2340", "186.40 split 7 ways"). A time of day alone is not ("a flight at
+    another tool holds one ("17.5% of 2340", "186.40 split 7 ways"). A time of day alone is not ("a meeting at
     3pm"); it is when the question names two zones and asks what the clock reads in one ("lands in Istanbul
     at 17:20, what time will it be in Warsaw"). A zone is decisive when the question asks what the clock reads
     there now ("what time is it in St. John's")."""
