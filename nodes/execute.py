@@ -207,10 +207,10 @@ async def run_task_agent(
             follow = {name for name, values in named.items() if values & missing and name != step.tool}
             acting = False
             if not follow and not changes_data(chosen):
-                made = [o.arguments for o in outcomes if o.ok and o.tool == step.tool]
-                if more := fanned or remaining_calls(chosen, made, candidates):
-                    # "time in Tokyo and Sydney": the same call for each other value, decided by code
-                    fanned = [s if isinstance(s, ToolStep) else ToolStep(tool=step.tool, params=s) for s in more]
+                if not fanned:  # "time in Tokyo and Sydney": the same call for each other value, decided by code
+                    made = [o.arguments for o in outcomes if o.ok and o.tool == step.tool]
+                    fanned = [ToolStep(tool=step.tool, params=p) for p in remaining_calls(chosen, made, candidates)]
+                if fanned:
                     steps = max(steps, n + 1 + len(fanned))
                     continue
                 # "Book the cheapest 4-star hotel in Paris": the search ran, the booking it asks for comes next,
