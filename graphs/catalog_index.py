@@ -72,6 +72,13 @@ def collection_for(catalog: Catalog) -> str:
     return f"{COLLECTION}_{digest}"
 
 
+def sandbox_servers(catalog: Catalog) -> frozenset[str]:
+    """The servers of the built-in catalogue (the demo sandbox) in ``catalog``."""
+    builtin = str(BUILTIN_CATALOG.resolve())
+    return frozenset(name for name, spec in catalog.servers.items() if spec.source
+                     and str(Path(spec.source).resolve()) == builtin)
+
+
 def tool_doc(tool) -> ToolDoc:
     """The index's view of an MCP tool: its name, description, and each parameter's name, description and
     allowed values (schema ``enum``)."""
@@ -291,7 +298,8 @@ class CatalogRetriever:
                 origins = {name: TEMPLATE_ORIGIN for name in templated}
                 await asyncio.to_thread(lambda: index.sync(docs, synthetic, origins=origins))
                 self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._listed)
-                self._document_terms = (await asyncio.to_thread(DocumentTerms, self._documents, self._cue_words)
+                self._document_terms = (await asyncio.to_thread(DocumentTerms, self._documents, self._cue_words,
+                                                                sandbox_servers(self._pool.catalog))
                                         if self._documents else None)
                 self._index, self._synced_version = index, version
             return self._index

@@ -8,7 +8,14 @@ documents holds a large share of the question's word weight (indexes/document_co
 its words, and among them a word that is its own: one no other server's description, tools or listings use,
 and no place name (places are served by many servers; "things to do in Lisbon" is not a question about the
 Lisbon trip note). A question about the asker's own records ("the reference number on *my* Lisbon trip?")
-needs no word of its own.
+needs no word of its own. Words a user's server shares only with the built-in sandbox servers count as its
+own in a question: the sandbox is there for demos, and the server the user added is there for their questions ("which products
+are out of stock" over the user's own database, beside the sandbox shop).
+
+Long, casual questions ("quick one - when does my passport expire? I wrote it down somewhere") hold little of
+their weight in any one note; two or more words of the server's own in one document are still a topic, so they
+need a lower share. A short question about the asker's own records ("who is our most recent hire?") may hold a
+single word of its own, when that word is most of the question's weight.
 """
 
 from __future__ import annotations
@@ -25,6 +32,8 @@ from indexes.route_cues import GENERIC_WORDS, MIN_WORD, CueWords, stem
 # server is already chosen).
 MIN_ROUTE_SHARE = 0.5
 MIN_HELD_WORDS = 2  # one word in common ("day" in a garden note) is a coincidence, not a topic
+# Several words of the server's own in one document route with this lower share of the question's weight.
+MIN_OWN_WORDS_SHARE = 0.3
 
 
 @dataclass(frozen=True)
@@ -37,18 +46,25 @@ class DocumentMatch:
 class DocumentTerms:
     """The documents of the catalogue's document servers, and the words each server alone uses."""
 
-    def __init__(self, documents: Mapping[str, Mapping[str, str]], cue_words: CueWords):
+    def __init__(self, documents: Mapping[str, Mapping[str, str]], cue_words: CueWords,
+                 sandbox: frozenset[str] = frozenset()):
+        """``sandbox``: the built-in demo servers, whose words do not take a word from a user's server."""
+        self._sandbox = sandbox
         self._rows = [(server, name) for server, found in documents.items() for name in found]
         self._coverage = DocumentCoverage([f"{name}\n{documents[s][name]}" for s, name in self._rows])
         self._cue_words = cue_words
         is_place_word("")  # the gazetteer loads from disk here, in the sync's thread, not in a run's event loop
 
-    def _is_own(self, token: str, server: str) -> bool:
+    def _is_own(self, token: str, server: str, beside_sandbox: bool = False) -> bool:
+        """No other server uses the word (``beside_sandbox``: no other server but the built-in sandbox's; a
+        question, not a command such as "hotels in Lisbon for 2 nights", which the sandbox's service serves)."""
         if len(token) < MIN_WORD or token in GENERIC_WORDS or token.isdigit():
             return False
         word = stem(token)
         others = (self._cue_words.servers_of.get(word, frozenset()) | self._cue_words.listed_by.get(word, frozenset())
                   ) - {server}
+        if beside_sandbox and server not in self._sandbox:
+            others -= self._sandbox
         return not others and not is_place_word(token)
 
     def match(self, question: str, leader: str | None = None) -> DocumentMatch | None:
@@ -56,17 +72,32 @@ class DocumentTerms:
         covers enough, or when documents of two servers do. The index's own first pick (``leader``) needs no
         word of its own: its documents confirm what its tools already matched ("the newest hire in
         Operations", where "hire" is also a car-rental word)."""
-        found = [c for c in self._coverage.ranked(question)
-                 if c.share >= MIN_ROUTE_SHARE and len(c.held) >= MIN_HELD_WORDS]
-        servers = {self._rows[c.position][0] for c in found}
-        if len(servers) != 1:
+        own_records = asks_about_own_records(question)
+        asked = bool(_QUESTION.search(question))
+        found = []
+        for coverage in self._coverage.ranked(question):
+            server = self._rows[coverage.position][0]
+            own = tuple(sorted(t for t in coverage.held if self._is_own(t, server, beside_sandbox=asked)))
+            if self._covers(coverage.share, len(coverage.held), len(own), server == leader or own_records):
+                found.append((coverage, own))
+        if len({self._rows[c.position][0] for c, _ in found}) != 1:
             return None
-        best = found[0]
+        best, own = found[0]
         server, name = self._rows[best.position]
-        own = tuple(sorted(t for t in best.held if self._is_own(t, server)))
-        if own or server == leader or asks_about_own_records(question):
-            return DocumentMatch(server, name, own or tuple(sorted(best.held)))
-        return None
+        return DocumentMatch(server, name, own or tuple(sorted(best.held)))
+
+    @staticmethod
+    def _covers(share: float, held: int, own: int, vouched: bool) -> bool:
+        """Whether a document holding ``held`` of the question's words (``own`` of them the server's own) and
+        ``share`` of its weight is the question's topic; ``vouched``: the index leads with the server, the
+        question asks about the asker's own records."""
+        if own >= MIN_HELD_WORDS and share >= MIN_OWN_WORDS_SHARE:
+            return True
+        if share < MIN_ROUTE_SHARE:
+            return False
+        if held >= MIN_HELD_WORDS:
+            return own > 0 or vouched
+        return own == 1 and vouched
 
 
 # "What's the reference number on my Lisbon trip?", "how many do we have": a question about the asker's own

@@ -6,7 +6,8 @@ and the classifier sent such questions to the serial planning route. A part shor
 glued back to the one before it ("weather in Berlin and Madrid" stays whole, and so does "time in Tokyo and
 Sydney right now": "right now" adds no need), and a later part that refers
 back ("there", "then", "the warmer one") makes the question dependent: no split, and so does a condition
-that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years").
+that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years"), or figures stated before the
+part that asks about them. A "+" between figures is arithmetic, not a join.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from datetime import date
 
 from nodes.date_mentions import find_date_mentions
 
-_JOINS = re.compile(r"\s*;\s*|\s+\+\s+|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
+_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
 _BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper".split())
 MIN_PART_WORDS = 3
 # Words that add no need of their own: "time in Tokyo and Sydney right now" is one intent over two places.
 _FILLERS = frozenset("right now rn today tonight tomorrow tmrw please pls currently too also as well then".split())
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
+_ASKS = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how|is|are|does|do|can|could)\b|\?", re.I)
 
 
 def split_intents(question: str) -> list[str]:
@@ -40,7 +42,7 @@ def split_intents(question: str) -> list[str]:
     if parts and len(parts[0].split()) < MIN_PART_WORDS and len(parts) > 1:
         parts[1] = f"{parts[0]} {parts[1]}"
         parts.pop(0)
-    if len(parts) < 2:
+    if len(parts) < 2 or _states_the_data(parts):
         return []
     for part in parts[1:]:
         undated = part
@@ -50,3 +52,12 @@ def split_intents(question: str) -> list[str]:
         if words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part):
             return []
     return parts
+
+
+def _states_the_data(parts: list[str]) -> bool:
+    """A part that states figures, followed by a part that asks: the figures are the question's data ("5 of us
+    split a $243.75 bill and we're adding a 20% tip. how much does each person pay")."""
+    for i, part in enumerate(parts[:-1]):
+        if re.search(r"\d", part) and not _ASKS.search(part) and any(_ASKS.search(p) for p in parts[i + 1:]):
+            return True
+    return False

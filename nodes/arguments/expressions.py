@@ -142,6 +142,15 @@ def _rules() -> list[_Rule]:
          lambda m: [f"{m[1]}*(1-{m[2]}/100)"]),
         (re.compile(rf"(?:increase|raise|grow) {N} by {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
         (re.compile(rf"(?:decrease|reduce|cut|lower) {N} by {N}"), lambda m: [f"{m[1]}-{m[2]}"]),
+        # an amount over stated hours and weeks: "74,880 a year and I work 40 hrs a week, 52 weeks, per hour"
+        (re.compile(rf"{N} (?:a|per|each) year(?: \S+){{0,6}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week(?: \S+){{0,3}}? "
+                    rf"{N} weeks"), lambda m: [f"{m[1]}/({m[2]}*{m[3]})"] if re.search(r"per hour|hourly|an hour|"
+                                                                                    r"a hour", m.string) else []),
+        # a right triangle's long side: "a ladder 12 ft up the wall, its foot 5 ft out: how long is the ladder"
+        (re.compile(rf"{N}(?: \S+){{0,12}}? {N}(?= .*\b(?:ladder|hypotenuse|diagonal)\b)|(?<=ladder )(?:\S+ ){{0,12}}?{N}"
+                    rf"(?: \S+){{0,12}}? {N}"),
+         lambda m: [f"({m[1] or m[3]}**2+{m[2] or m[4]}**2)**0.5"]
+         if re.search(r"\b(?:ladder|hypotenuse|diagonal)\b", m.string) else []),
         # "split 240 3 ways"
         (re.compile(rf"split {N} {N} ways|{N} split {N} ways"), lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
         # a speed or pace: "150 km in 2.5 hours, what's my average speed"

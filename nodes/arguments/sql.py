@@ -22,15 +22,13 @@ Every statement passes ``is_select_only`` before it is offered.
 from __future__ import annotations
 
 import re
-import sqlite3
-from collections import deque
 from dataclasses import dataclass, replace
-from functools import lru_cache
 
 import sqlglot
 from sqlglot import exp
 
-from indexes.bm25 import plural_stem
+from nodes.arguments.sql_joins import Link, join_clause, schema_links
+from nodes.arguments.sql_names import identifier, identifier_words, overlap, qualified, quoted_literal, same_word
 from nodes.arguments.sql_schema import (
     Column,
     TableSchema,
@@ -99,53 +97,6 @@ def is_select_only(sql: str, known_tables: list[str] | None = None) -> bool:
     own = {cte.alias_or_name.lower() for cte in statement.find_all(exp.CTE)}
     allowed = {t.lower() for t in known_tables} | own
     return all(table.name.lower() in allowed for table in statement.find_all(exp.Table))
-
-
-# ---- words and names -------------------------------------------------------------------------------------------
-
-def _parts(identifier: str) -> list[str]:
-    spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", identifier)
-    return [p for p in re.split(r"[\W_]+", spaced.lower()) if p]
-
-
-def _same(a: str, b: str) -> bool:
-    """One word, up to plurals and short endings ("hired" / "hire", "salaries" / "salary")."""
-    a, b = plural_stem(a), plural_stem(b)
-    if a == b:
-        return True
-    short, long = sorted((a, b), key=len)
-    return len(short) >= 4 and long.startswith(short) and len(long) - len(short) <= 2
-
-
-def _overlap(identifier: str, words: list[str]) -> int:
-    # "in" of units_in_stock is no word a request names a column by
-    return sum(1 for part in _parts(identifier) if len(part) > 2 and any(_same(part, w) for w in words))
-
-
-@lru_cache(maxsize=512)
-def _identifier(name: str) -> str:
-    """``name`` as SQLite reads it: bare when SQLite takes it bare, else double-quoted ("order", "first name")."""
-    if re.fullmatch(r"[A-Za-z_]\w*", name):
-        probe = sqlite3.connect(":memory:")
-        try:
-            probe.execute(f'CREATE TABLE probe ("{name}")')
-            probe.execute(f"SELECT {name} FROM probe")
-            return name
-        except sqlite3.OperationalError:
-            pass  # a keyword: quoted below
-        finally:
-            probe.close()
-    return '"' + name.replace('"', '""') + '"'
-
-
-def _qualified(table: TableSchema, column: Column | str) -> str:
-    return f"{_identifier(table.name)}.{_identifier(column if isinstance(column, str) else column.name)}"
-
-
-def _quoted_literal(value: str | float) -> str:
-    if isinstance(value, (int, float)):
-        return str(int(value)) if value == int(value) else repr(value)
-    return "'" + value.replace("'", "''") + "'"
 
 
 # ---- what the request names -------------------------------------------------------------------------------------
@@ -218,83 +169,16 @@ def _mentioned(tables: list[TableSchema], words: list[str]) -> list[TableSchema]
     """Tables whose name the request writes, in the order it writes them."""
     firsts = []
     for table in tables:
-        positions = [i for i, w in enumerate(words) if any(_same(part, w) for part in _parts(table.name))]
+        positions = [i for i, w in enumerate(words) if any(same_word(part, w) for part in identifier_words(table.name))]
         if positions:
             firsts.append((positions[0], table))
     return [table for _, table in sorted(firsts, key=lambda f: f[0])]
 
 
 def _by_columns(tables: list[TableSchema], words: list[str]) -> list[TableSchema]:
-    scored = [(max((_overlap(c.name, words) for c in t.columns if not c.primary_key), default=0), t) for t in tables]
+    scored = [(max((overlap(c.name, words) for c in t.columns if not c.primary_key), default=0), t) for t in tables]
     best = max((s for s, _ in scored), default=0)
     return [t for s, t in scored if s == best and best > 0]
-
-
-# ---- joins ------------------------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Link:
-    table: str
-    column: str
-    other: str
-    other_column: str
-
-
-def _key(table: TableSchema) -> str:
-    return next((c.name for c in table.columns if c.primary_key), "id")
-
-
-def _links(tables: list[TableSchema]) -> list[_Link]:
-    """Declared foreign keys, and ``<table>_id`` columns that name another table ("department_id")."""
-    by_name = {t.name.lower(): t for t in tables}
-    links = [_Link(t.name, fk.column, by_name[fk.table.lower()].name, fk.target)
-             for t in tables for fk in t.foreign_keys if fk.table.lower() in by_name]
-    for table in tables:
-        for column in table.columns:
-            parts = _parts(column.name)
-            if len(parts) < 2 or parts[-1] != "id" or any(link.table == table.name and link.column == column.name
-                                                           for link in links):
-                continue
-            noun = "_".join(parts[:-1])
-            for other in tables:
-                if other is not table and _same(noun, other.name.lower().replace(" ", "_")):
-                    links.append(_Link(table.name, column.name, other.name, _key(other)))
-    return links
-
-
-def _join_clause(start: TableSchema, needed: list[TableSchema], tables: list[TableSchema],
-                 links: list[_Link]) -> str | None:
-    """FROM ``start`` joined to every table of ``needed`` along the shortest link paths; None if one is
-    unreachable."""
-    by_name = {t.name: t for t in tables}
-    edges: dict[str, list[tuple[str, str]]] = {}
-    for link in links:
-        on = (f"{_qualified(by_name[link.table], link.column)} = "
-              f"{_qualified(by_name[link.other], link.other_column)}")
-        edges.setdefault(link.table, []).append((link.other, on))
-        edges.setdefault(link.other, []).append((link.table, on))
-    parents: dict[str, tuple[str, str] | None] = {start.name: None}
-    queue = deque([start.name])
-    while queue:
-        current = queue.popleft()
-        for neighbour, on in edges.get(current, []):
-            if neighbour not in parents:
-                parents[neighbour] = (current, on)
-                queue.append(neighbour)
-    joined: list[tuple[str, str]] = []
-    for table in needed:
-        if table.name not in parents:
-            return None
-        path, name = [], table.name
-        while parents[name] is not None:
-            previous, on = parents[name]
-            path.append((name, on))
-            name = previous
-        for step in reversed(path):
-            if step not in joined:
-                joined.append(step)
-    clause = f"FROM {_identifier(start.name)}"
-    return clause + "".join(f" JOIN {_identifier(name)} ON {on}" for name, on in joined)
 
 
 # ---- building -----------------------------------------------------------------------------------------------------
@@ -303,8 +187,8 @@ def _label(table: TableSchema) -> Column | None:
     for wanted in _LABELS:
         if column := table.column(wanted):
             return column
-    named = [c for c in table.columns if c.is_text and not c.primary_key and _parts(c.name)[-1:] == ["name"]]
-    texts = [c for c in table.columns if c.is_text and not c.primary_key and "id" not in _parts(c.name)]
+    named = [c for c in table.columns if c.is_text and not c.primary_key and identifier_words(c.name)[-1:] == ["name"]]
+    texts = [c for c in table.columns if c.is_text and not c.primary_key and "id" not in identifier_words(c.name)]
     return (named or texts or [None])[0]
 
 
@@ -314,9 +198,9 @@ def _measures(tables: list[TableSchema], home: TableSchema, words: list[str], *,
     def fits(column: Column) -> bool:
         if dates:
             return column.is_date
-        return column.is_numeric and not column.primary_key and "id" not in _parts(column.name)
+        return column.is_numeric and not column.primary_key and "id" not in identifier_words(column.name)
 
-    scored = [(_overlap(c.name, words), t is home, t, c) for t in tables for c in t.columns if fits(c)]
+    scored = [(overlap(c.name, words), t is home, t, c) for t in tables for c in t.columns if fits(c)]
     best = max((s for s, *_ in scored), default=0)
     if best:  # the asked table's own column first, and alone when it has one ("budget" of projects)
         named = [(own, t, c) for s, own, t, c in scored if s == best]
@@ -330,35 +214,104 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     literals = _literals(tables, request)
     intent = _intent(text)
     comparisons = _comparisons(text)
-    links = _links(tables)
+    links = schema_links(tables)
     mentioned = _mentioned(tables, words)
     most = _MOST_OF.search(text)
-    if most and intent.aggregate is None and any(_same(most.group(1), t.name.lower()) for t in mentioned[1:]):
+    if most and intent.aggregate is None and any(same_word(most.group(1), t.name.lower()) for t in mentioned[1:]):
         intent = replace(intent, aggregate="COUNT")  # "which department has the most employees": count them
     asked_tables = mentioned[:1] or _by_columns(tables, words) or [literal.table for literal in literals[:1]]
-    if intent.aggregate == "COUNT" and not mentioned and literals and asked_tables[0] is literals[0].table:
+    if (intent.aggregate == "COUNT" and not mentioned and literals and asked_tables[0] is literals[0].table
+            and not _numbers_named(asked_tables[0], words)):
         # "how many ppl work in Engineering": Engineering names a department; what is counted is what refers
-        # to it (employees.department_id), not the one department row
+        # to it (employees.department_id), not the one department row ("how many Bath Mats in stock" reads
+        # the product's units_in_stock instead)
         referring = [t for t in tables for link in links if link.other == asked_tables[0].name and link.table == t.name]
         asked_tables = referring[:1] + asked_tables
+    if intent.aggregate == "COUNT" and (counted := _counted_quantity(tables, text)) is not None:
+        # "how many units has X ordered in total": the asked rows' quantities summed, not the rows counted; the
+        # word "units" names the asked table's column only when it is in its name
+        intent = replace(intent, aggregate="SUM")
+        if asked_tables and not any(overlap(c.name, [counted]) for c in asked_tables[0].columns):
+            words = [w for w in words if not same_word(w, counted)]
     if most and intent.aggregate is None and (column := _text_column_named(tables, words, text)) is not None:
         # "which customer has placed the most orders": orders grouped by their customer column
         table, label = column
-        if any(_same(most.group(1), t.name.lower()) for t in tables if t is table):
-            return [f"SELECT {_qualified(table, label)}, COUNT(*) FROM {_identifier(table.name)} GROUP BY "
-                    f"{_qualified(table, label)} ORDER BY COUNT(*) {'ASC' if _LOWEST.search(text) else 'DESC'} LIMIT 1"]
+        if any(same_word(most.group(1), t.name.lower()) for t in tables if t is table):
+            return [f"SELECT {qualified(table, label)}, COUNT(*) FROM {identifier(table.name)} GROUP BY "
+                    f"{qualified(table, label)} ORDER BY COUNT(*) {'ASC' if _LOWEST.search(text) else 'DESC'} LIMIT 1"]
     statements: list[str] = []
+    if (product := _column_product(tables, text)) is not None:
+        statements.extend(_product_sums(tables, product, literals, links))
     for asked in asked_tables:
-        group = next((t for t in tables if intent.group_word and _same(intent.group_word, t.name.lower())), None)
+        group = next((t for t in tables if intent.group_word and same_word(intent.group_word, t.name.lower())), None)
         matched = [*_conditions(literals), *_zero_conditions(asked, text), *_date_conditions(asked, words, text)]
         options = [(matched, [l.table for l in literals])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
-            options = [([*matched, *(f"{_qualified(t, c)} {op} {_quoted_literal(v)}" for op, v in comparisons)],
+            options = [([*matched, *(f"{qualified(t, c)} {op} {quoted_literal(v)}" for op, v in comparisons)],
                         [*(l.table for l in literals), t]) for t, c in _measures(tables, asked, words, dates=False)[:3]]
         for conditions, needed in options:
             statements.extend(_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
+
+
+_HOW_MANY_OF = re.compile(r"\b(?:how many|number of)\s+([a-z]+)")
+# "quantity x list price", "qty * price", "units times unit cost": the product of two named columns
+_PRODUCT = re.compile(r"\b([a-z_]+)\s*(?:x|\*|×|times)\s*(?:(?:list|unit|the)\s+)?([a-z_]+)\b")
+
+
+def _counted_quantity(tables: list[TableSchema], text: str) -> str | None:
+    """"how many units ... in total": the word of a number of things that is no table's rows (summed, not
+    counted), or None."""
+    asked = _HOW_MANY_OF.search(text)
+    if asked is None or not _SUM.search(text):
+        return None
+    word = asked.group(1)
+    return None if any(same_word(word, part) for t in tables for part in identifier_words(t.name)) else word
+
+
+def _numbers_named(table: TableSchema, words: list[str]) -> bool:
+    return any(c.is_numeric and not c.primary_key and "id" not in identifier_words(c.name) and overlap(c.name, words)
+               for c in table.columns)
+
+
+def _abbreviates(word: str, column: Column) -> bool:
+    """"qty" for quantity, either way round: the shorter one's letters in order in the longer, first letters
+    alike."""
+    for part in identifier_words(column.name):
+        short, long = sorted((word, part), key=len)
+        if same_word(word, part) or (len(short) >= 3 and long.startswith(short[0])
+                                     and re.search(".*".join(map(re.escape, short)), long)):
+            return True
+    return False
+
+
+def _column_product(tables: list[TableSchema], text: str) -> tuple[tuple[TableSchema, Column], ...] | None:
+    """The two numeric columns a request multiplies ("revenue (quantity x list price)"), or None."""
+    for match in _PRODUCT.finditer(text):
+        sides = []
+        for word in match.groups():
+            found = [(t, c) for t in tables for c in t.columns if c.is_numeric and not c.primary_key
+                     and "id" not in identifier_words(c.name) and _abbreviates(word, c)]
+            if not found:
+                break
+            sides.append(found[0])
+        if len(sides) == 2 and sides[0][1] is not sides[1][1]:
+            return tuple(sides)
+    return None
+
+
+def _product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, Column], ...],
+                  literals: list[_Literal], links: list[Link]) -> list[str]:
+    """SUM(a * b) over the rows the request's values pick, joined as the columns and values need."""
+    (start, left), (other, right) = product
+    clause = join_clause(start, [t for t in [other, *(l.table for l in literals)] if t.name != start.name], tables,
+                         links)
+    if clause is None:
+        return []
+    conditions = _conditions(literals)
+    where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+    return [f"SELECT SUM({qualified(start, left)} * {qualified(other, right)}) {clause}{where}"]
 
 
 def _text_column_named(tables: list[TableSchema], words: list[str], text: str) -> tuple[TableSchema, Column] | None:
@@ -367,7 +320,7 @@ def _text_column_named(tables: list[TableSchema], words: list[str], text: str) -
     if which is None:
         return None
     found = [(t, c) for t in tables for c in t.columns if c.is_text and not c.primary_key
-             and any(_same(part, which.group(1)) for part in _parts(c.name))]
+             and any(same_word(part, which.group(1)) for part in identifier_words(c.name))]
     return found[0] if len(found) == 1 else None
 
 
@@ -376,11 +329,11 @@ def _conditions(literals: list[_Literal]) -> list[str]:
     and Operations departments")."""
     by_column: dict[str, list[_Literal]] = {}
     for literal in literals:
-        by_column.setdefault(_qualified(literal.table, literal.column), []).append(literal)
+        by_column.setdefault(qualified(literal.table, literal.column), []).append(literal)
     conditions = []
     for column, found in by_column.items():
         for negated in (False, True):
-            values = [_quoted_literal(l.value) for l in found if l.negated == negated]
+            values = [quoted_literal(l.value) for l in found if l.negated == negated]
             if len(values) == 1:
                 conditions.append(f"{column} {'<>' if negated else '='} {values[0]}")
             elif values:
@@ -392,17 +345,17 @@ def _date_conditions(asked: TableSchema, words: list[str], text: str) -> list[st
     """"hired in 2024" over employees(hire_date): the asked table's date column (the one the request names, else
     its only one) in that year, or month ("in october 2026"). ISO text dates compare by their prefix."""
     dates = [c for c in asked.columns if c.is_date]
-    named = [c for c in dates if _overlap(c.name, words)]
+    named = [c for c in dates if overlap(c.name, words)]
     column = (named or (dates if len(dates) == 1 else [None]))[0]
     if column is None:
         return []
     if month := _MONTH.search(text):
         number = f"{_MONTHS.index(month.group(1)) + 1:02d}"
         prefix = f"{month.group(2)}-{number}" if month.group(2) else None
-        return [f"substr({_qualified(asked, column)}, 1, 7) = '{prefix}'" if prefix else
-                f"substr({_qualified(asked, column)}, 6, 2) = '{number}'"]
+        return [f"substr({qualified(asked, column)}, 1, 7) = '{prefix}'" if prefix else
+                f"substr({qualified(asked, column)}, 6, 2) = '{number}'"]
     if year := _YEAR.search(text):
-        return [f"substr({_qualified(asked, column)}, 1, 4) = '{year.group(1)}'"]
+        return [f"substr({qualified(asked, column)}, 1, 4) = '{year.group(1)}'"]
     return []
 
 
@@ -410,20 +363,20 @@ def _zero_conditions(asked: TableSchema, text: str) -> list[str]:
     """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0."""
     found = []
     for match in _OUT_OF.finditer(text):
-        columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and _overlap(c.name, [match.group(1)])]
-        found += [f"{_qualified(asked, c)} = 0" for c in columns[:1]]
+        columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and overlap(c.name, [match.group(1)])]
+        found += [f"{qualified(asked, c)} = 0" for c in columns[:1]]
     return found
 
 
 def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | None, mentioned: list[TableSchema],
-            intent: _Intent, words: list[str], conditions: list[str], needed: list[TableSchema], links: list[_Link],
+            intent: _Intent, words: list[str], conditions: list[str], needed: list[TableSchema], links: list[Link],
             literals: list[_Literal]) -> list[str]:
     """The statements of one asked table under one set of conditions."""
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     found: list[str] = []
 
     def add(select: str, start: TableSchema, extra: list[TableSchema], tail: str = "") -> None:
-        clause = _join_clause(start, [t for t in [*needed, *extra] if t.name != start.name], tables, links)
+        clause = join_clause(start, [t for t in [*needed, *extra] if t.name != start.name], tables, links)
         if clause is not None:
             found.append(f"SELECT {select} {clause}{where}{tail}")
 
@@ -432,10 +385,10 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
         # names ("units_in_stock"), is read, not counted
         if any(l.table is asked for l in literals):
             label = _label(asked)
-            for column in [c for c in asked.columns if c.is_numeric and _overlap(c.name, words)
-                           and not c.primary_key and "id" not in _parts(c.name)]:
-                shown = f"{_qualified(asked, label)}, " if label is not None else ""
-                add(f"{shown}{_qualified(asked, column)}", asked, [])
+            for column in [c for c in asked.columns if c.is_numeric and overlap(c.name, words)
+                           and not c.primary_key and "id" not in identifier_words(c.name)]:
+                shown = f"{qualified(asked, label)}, " if label is not None else ""
+                add(f"{shown}{qualified(asked, column)}", asked, [])
         counted = next((t for t in mentioned if t is not asked and group is None), None)
         if group is not None or (counted is not None and intent.order):
             grouper = group or asked
@@ -443,46 +396,46 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
             label = _label(grouper)
             if label is not None and rows is not None:
                 order = f" ORDER BY COUNT(*) {intent.order} LIMIT {intent.limit}" if intent.order else ""
-                add(f"{_qualified(grouper, label)}, COUNT(*)", rows, [grouper],
-                    f" GROUP BY {_qualified(grouper, label)}{order}")
+                add(f"{qualified(grouper, label)}, COUNT(*)", rows, [grouper],
+                    f" GROUP BY {qualified(grouper, label)}{order}")
         add("COUNT(*)", asked, [])
         return found
     if intent.aggregate in ("AVG", "SUM") or (intent.order and not intent.by_date):
         for table, column in _measures(tables, asked, words, dates=False)[:3]:
-            value = f"{intent.aggregate}({_qualified(table, column)})" if intent.aggregate else None
+            value = f"{intent.aggregate}({qualified(table, column)})" if intent.aggregate else None
             grouper = group or (asked if table is not asked and value else None)
             if value and grouper is not None and (label := _label(grouper)) is not None:
                 order = f" ORDER BY {value} {intent.order} LIMIT {intent.limit}" if intent.order else ""
-                add(f"{_qualified(grouper, label)}, {value}", table, [grouper],
-                    f" GROUP BY {_qualified(grouper, label)}{order}")
+                add(f"{qualified(grouper, label)}, {value}", table, [grouper],
+                    f" GROUP BY {qualified(grouper, label)}{order}")
             elif value:
                 add(value, table, [asked] if asked is not table else [])
             else:
                 label = _label(table)
-                shown = f"{_qualified(table, label)}, " if label is not None else ""
-                add(f"{shown}{_qualified(table, column)}", table, [],
-                    f" ORDER BY {_qualified(table, column)} {intent.order} LIMIT {intent.limit}")
+                shown = f"{qualified(table, label)}, " if label is not None else ""
+                add(f"{shown}{qualified(table, column)}", table, [],
+                    f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
         return found
     if intent.by_date:
         for table, column in _measures(tables, asked, words, dates=True)[:3]:
             label = _label(table)
-            shown = f"{_qualified(table, label)}, " if label is not None else ""
-            add(f"{shown}{_qualified(table, column)}", table, [],
-                f" ORDER BY {_qualified(table, column)} {intent.order} LIMIT {intent.limit}")
+            shown = f"{qualified(table, label)}, " if label is not None else ""
+            add(f"{shown}{qualified(table, column)}", table, [],
+                f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
         return found
-    named = [c for c in asked.columns if _overlap(c.name, words) and not c.primary_key
-             and "id" not in _parts(c.name) and not any(l.table is asked and l.column == c for l in literals)]
+    named = [c for c in asked.columns if overlap(c.name, words) and not c.primary_key
+             and "id" not in identifier_words(c.name) and not any(l.table is asked and l.column == c for l in literals)]
     if intent.when:
         named += [c for c in asked.columns if c.is_date and c not in named]
     label = _label(asked)
     shown = [c for c in [label, *named] if c is not None]
     names_row = any(l.table is asked for l in literals)
     if names_row and not named:  # "what about Rosa Jimenez": her whole row, not her name back
-        add(f"{_identifier(asked.name)}.*", asked, [])
+        add(f"{identifier(asked.name)}.*", asked, [])
     if shown:
-        add(", ".join(dict.fromkeys(_qualified(asked, c) for c in shown)), asked, [])
+        add(", ".join(dict.fromkeys(qualified(asked, c) for c in shown)), asked, [])
     if names_row and named:
-        add(f"{_identifier(asked.name)}.*", asked, [])
+        add(f"{identifier(asked.name)}.*", asked, [])
     return found
 
 

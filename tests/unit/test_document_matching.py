@@ -80,3 +80,24 @@ def test_a_question_about_ones_own_records_needs_no_word_of_its_own():
     asked = terms.match("how much per night was my Madrid weekend hotel?")
     assert asked is not None and asked.document.endswith("madrid-weekend.md")
     assert terms.match("book a hotel in Madrid for the weekend, 2 nights") is None  # a command to a service
+
+
+def test_words_a_users_server_shares_only_with_the_sandbox_are_its_own_in_a_question():
+    owned = CueWords(servers_of={"tyre": frozenset({"garage"}), "pressure": frozenset({"garage"}),
+                                "rear": frozenset({"garage"})})
+    assert _terms(owned).match("what pressure for the rear tyre?") is None  # a user's garage server shares them
+    beside_sandbox = DocumentTerms({"notes": NOTES}, owned, sandbox=frozenset({"garage"}))
+    match = beside_sandbox.match("what pressure for the rear tyre?")
+    assert match is not None and match.document.endswith("bike.md")
+    assert beside_sandbox.match("rear tyre pressure check at a garage") is None  # a command: the sandbox serves it
+    sandbox_notes = DocumentTerms({"notes": NOTES}, owned, sandbox=frozenset({"garage", "notes"}))
+    assert sandbox_notes.match("what pressure for the rear tyre?") is None  # sandbox servers are not preferred
+
+
+def test_several_own_words_route_a_long_casual_question():
+    terms = _terms(CueWords())
+    long = "ok quick one before I head out later today - remind me what psi the rear tyre on the bike needs again"
+    assert terms.match(long) is not None and terms.match(long).document.endswith("bike.md")
+    # a single word of its own routes only a short question about the asker's own records
+    assert terms.match("who is my plumber?") is not None
+    assert terms.match("find a plumber near the station tonight") is None

@@ -25,6 +25,8 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "convert 1,000 USD to EUR",
     "clock in Oslo and Quito right now please",  # "right now please" adds no need of its own
     "if the loan is 12,000 at 6% and I pay 400 a month, how long until it is paid off",  # a condition
+    "what's (12 + 30) * 2",  # "+" between figures is arithmetic
+    "3 of us had a 96.60 meal and we tip 18%. what does each of us owe",  # figures stated, then the question
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []

@@ -55,6 +55,9 @@ def test_evaluate_refuses_anything_but_arithmetic(expression):
      5000 * 1.042 ** 6),
     ("drove 412 miles on 13.8 gallons. what's my mpg", 412 / 13.8),
     ("My rent went up from $1,820 to $1,975. What percentage increase is that?", (1975 - 1820) / 1820 * 100),
+    ("salary of 62,400 per year, 37.5 hours a week for 48 weeks - what's the hourly rate?", 62400 / (37.5 * 48)),
+    ("a ramp rises 3 m over a run of 4 m, how long is its diagonal", 5.0),
+    ("can you work out (45 + 15) * 3 / 4 - 2^3 for me", (45 + 15) * 3 / 4 - 2 ** 3),
 ])
 def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
     found = arithmetic_expressions([text])

@@ -1,0 +1,66 @@
+"""Quantities in SQL built from a request: "how many <things> in total" sums a quantity column instead of counting
+rows, a stock level named by the request is read from the named row, and "qty x price" multiplies two columns,
+each run on a real (in-memory) SQLite database."""
+
+import sqlite3
+
+import pytest
+
+from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing
+
+SCHEMA = """
+CREATE TABLE parts (id INTEGER PRIMARY KEY, title TEXT NOT NULL, unit_cost REAL, on_hand INTEGER);
+CREATE TABLE shipments (id INTEGER PRIMARY KEY, part_id INTEGER REFERENCES parts(id), buyer TEXT, qty INTEGER,
+                        state TEXT);
+INSERT INTO parts VALUES (1, 'Brass Hinge', 2.5, 40), (2, 'Oak Shelf', 30, 0), (3, 'Steel Bracket', 4, 12);
+INSERT INTO shipments VALUES (1, 1, 'Harbor Mill', 10, 'arrived'), (2, 2, 'Harbor Mill', 3, 'arrived'),
+    (3, 1, 'Quarry Works', 7, 'lost'), (4, 3, 'Harbor Mill', 5, 'lost'), (5, 2, 'Quarry Works', 2, 'arrived');
+"""
+
+
+@pytest.fixture(scope="module")
+def database():
+    db = sqlite3.connect(":memory:")
+    db.executescript(SCHEMA)
+    yield db
+    db.close()
+
+
+def _rows(db: sqlite3.Connection, sql: str) -> str:
+    cursor = db.execute(sql)
+    return str([dict(zip([d[0] for d in cursor.description], row)) for row in cursor.fetchall()])
+
+
+@pytest.fixture(scope="module")
+def tables(database):
+    described = []
+    for name in parse_table_listing(_rows(database, "SELECT name FROM sqlite_master WHERE type='table'")):
+        schema = parse_table_description(name, _rows(database, f"PRAGMA table_info({name})"))
+        for column in schema.columns:
+            if column.is_text:
+                rows = parse_rows(_rows(database, f"SELECT DISTINCT {column.name} FROM {name}"))
+                schema.samples[column.name] = [row[column.name] for row in rows]
+        described.append(schema)
+    return described
+
+
+def _first_value(database, tables, request):
+    found = candidate_queries(request, tables)
+    assert found, request
+    return database.execute(found[0]).fetchone()[-1]
+
+
+def test_how_many_things_in_total_sums_the_quantity_not_the_rows(database, tables):
+    assert _first_value(database, tables, "how many pieces has Harbor Mill had shipped in total?") == 18
+    assert _first_value(database, tables, "total number of pieces Quarry Works got, not counting lost ones") == 2
+    # a table's own rows are still counted
+    assert _first_value(database, tables, "how many shipments did Harbor Mill get in total") == 3
+
+
+def test_a_number_the_request_names_is_read_from_the_named_row(database, tables):
+    assert _first_value(database, tables, "how many Brass Hinges are on hand?") == 40
+
+
+def test_a_product_of_two_named_columns_is_summed(database, tables):
+    assert _first_value(database, tables, "what did the arrived Brass Hinge shipments cost (qty x unit cost)?") == 25
+    assert _first_value(database, tables, "value of Harbor Mill's shipments, quantity times cost") == 10 * 2.5 + 3 * 30 + 5 * 4
