@@ -19,7 +19,9 @@ from indexes.bm25 import BM25Index, tokenize
 
 MAX_DOCUMENT_CHARS = 20_000
 UNKNOWN_WORD_WEIGHT = 1.0  # 0.5 sent "what time is it in Wakanda" to the one note that says "time"
-QUESTION_WORDS = frozenset(STOPWORDS_EN_PLUS) | {"much", "many", "per", "actually", "again", "still", "exactly"}
+QUESTION_WORDS = frozenset(STOPWORDS_EN_PLUS) | {"much", "many", "per", "actually", "again", "still", "exactly",
+                                                  "something", "anything", "everything", "someone", "somebody",
+                                                  "anyone", "thing", "things", "stuff"}
 
 
 @dataclass(frozen=True)

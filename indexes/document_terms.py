@@ -12,6 +12,9 @@ needs no word of its own. Words a user's server shares only with the built-in sa
 own in a question: the sandbox is there for demos, and the server the user added is there for their questions ("which products
 are out of stock" over the user's own database, beside the sandbox shop).
 
+A word the question capitalises mid-sentence ("the Operations team") names a thing: when some document holds
+it, only documents holding it are candidates, and it counts as a word of the server's own unless it is a place.
+
 Long, casual questions ("quick one - when does my passport expire? I wrote it down somewhere") hold little of
 their weight in any one note; two or more words of the server's own in one document are still a topic, so they
 need a lower share. A short question about the asker's own records ("who is our most recent hire?") may hold a
@@ -24,6 +27,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from indexes.bm25 import tokenize
 from indexes.document_coverage import DocumentCoverage
 from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
 from indexes.route_cues import GENERIC_WORDS, MIN_WORD, CueWords, stem
@@ -74,11 +78,16 @@ class DocumentTerms:
         Operations", where "hire" is also a car-rental word)."""
         own_records = asks_about_own_records(question)
         asked = bool(_QUESTION.search(question))
+        ranked = self._coverage.ranked(question)
+        names = _written_names(question) & {t for c in ranked for t in c.held}
         found = []
-        for coverage in self._coverage.ranked(question):
+        for coverage in ranked:
+            if names and not names & coverage.held:
+                continue  # the question names something ("the Operations team") this document never mentions
             server = self._rows[coverage.position][0]
             own = tuple(sorted(t for t in coverage.held if self._is_own(t, server, beside_sandbox=asked)))
-            if self._covers(coverage.share, len(coverage.held), len(own), server == leader or own_records):
+            named = len({t for t in names & coverage.held if not is_place_word(t)} | set(own))
+            if self._covers(coverage.share, len(coverage.held), max(len(own), named), server == leader or own_records):
                 found.append((coverage, own))
         if len({self._rows[c.position][0] for c, _ in found}) != 1:
             return None
@@ -98,6 +107,13 @@ class DocumentTerms:
         if held >= MIN_HELD_WORDS:
             return own > 0 or vouched
         return own == 1 and vouched
+
+
+def _written_names(question: str) -> set[str]:
+    """The tokens of the words the question capitalises mid-sentence ("drop this off with the Operations
+    team"): names of things, which a document about them holds."""
+    words = re.findall(r"(?<=[\w,;:)\-—] )([A-Z][a-z]+)\b", question)
+    return {token for word in words if word != "I" for token in tokenize(word)}
 
 
 # "What's the reference number on my Lisbon trip?", "how many do we have": a question about the asker's own

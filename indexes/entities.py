@@ -167,7 +167,8 @@ def _place_names() -> frozenset[str]:
 class NamedRecords:
     """Multi-word names that exactly one server lists ("Aisha Bello", "Pinecrest Inn", "Merino Yarn Bundle"):
     a record of that server's own data. Place names are left out: they are listed by one server and asked of
-    many."""
+    many. A two-word record's first word alone counts too when no other record uses that word and the question
+    writes it as a name: capitalised mid-sentence ("email Marco") or possessive ("jess's cat")."""
 
     def __init__(self, names_by_server: dict[str, Iterable[str]]):
         owners: dict[str, set[str]] = {}
@@ -180,17 +181,47 @@ class NamedRecords:
         self._pattern = (re.compile(r"(?<![^\W_])(" + "|".join(
             re.escape(n).replace(r"\ ", r"[\W_]+") for n in sorted(self.owner, key=len, reverse=True))
             + r")(?:e?s)?(?![^\W_])") if self.owner else None)
+        self.given = _given_names(owners)
 
     def owners_in(self, query: str) -> dict[str, list[str]]:
-        """Server -> the names of its records the query writes whole."""
+        """Server -> the names of its records the query writes whole (or by a first name of their own)."""
         found: dict[str, list[str]] = {}
-        if self._pattern is None:
+        if self._pattern is not None:
+            for match in self._pattern.finditer(fold(query)):
+                name = " ".join(_WORD.findall(match.group(1)))
+                if name in self.owner:
+                    found.setdefault(self.owner[name], []).append(name)
+        if found:
             return found
-        for match in self._pattern.finditer(fold(query)):
-            name = " ".join(_WORD.findall(match.group(1)))
-            if name in self.owner:
-                found.setdefault(self.owner[name], []).append(name)
+        for match in _WRITTEN_AS_NAME.finditer(query):
+            word = fold(match.group(1) or match.group(2))
+            if word not in self.given or (match.group(2) is not None and match.start() == 0):  # a sentence's capital
+                continue
+            server, name = self.given[word]
+            following = re.match(r"\s+([A-Z]\w+)", query[match.end():])
+            if following is None or fold(following.group(1)) in name.split():  # "Marco Polo" is someone else
+                found.setdefault(server, []).append(name)
         return found
+
+
+# "Marco" mid-sentence, "jess's": a word written as a person's or a firm's name
+_WRITTEN_AS_NAME = re.compile(r"(?<![\w'])([A-Za-z][a-z]{2,})'s\b|(?<![\w'])([A-Z][a-z]{2,})(?![\w'])")
+
+
+def _given_names(owners: dict[str, set[str]]) -> dict[str, tuple[str, str]]:
+    """First word -> (server, the whole name) for the two-word records ("Marco Silva", "Pinecrest Inn") whose first
+    word no other record uses and is no place."""
+    uses: dict[str, list[str]] = {}
+    for name in owners:
+        for word in set(name.split()):
+            uses.setdefault(word, []).append(name)
+    given = {}
+    for name, servers in owners.items():
+        words = name.split()
+        first = words[0]
+        if len(words) == 2 and len(servers) == 1 and len(first) >= 3 and uses.get(first) == [name] and not is_place_word(first):
+            given[first] = (next(iter(servers)), name)
+    return given
 
 
 def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], records: NamedRecords

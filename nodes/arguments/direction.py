@@ -59,8 +59,11 @@ _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%)?|
                               r"\s*(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
 
 
-# A time just after a place binds it too: "lands in Auckland at 6:30 am".
-_TIME_AFTER = re.compile(r"\s*(?:at|@)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight)\b", re.IGNORECASE)
+# A time just after a place binds it too: "lands in Auckland at 6:30 am"; so does a time later in the same
+# sentence that is "their time" or "local" ("a supplier in Auckland wants a call at 07:30 their time").
+_TIME_AFTER = re.compile(r"\s*(?:at|@)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight)\b|"
+                         r"[^.?!]{0,50}?\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s+(?:their|local|there|her|his)\b",
+                         re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)

@@ -107,6 +107,9 @@ def _rules() -> list[_Rule]:
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
         (re.compile(rf"(?:average|mean) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
+        # "scores were 82, 91, 77, 88 and 95. what's her average"
+        (re.compile(rf"{LIST}(?: \S+){{0,8}}? (?:average|mean|avg)\b"),
+         lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         (re.compile(rf"(?:sum|total) of {LIST}|(?:add|sum|total) up {LIST}|add together {LIST}"),
          lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
         # a percent "on that": "dinner came to 86.40, what's a 15% tip on that"
@@ -151,6 +154,22 @@ def _rules() -> list[_Rule]:
                     rf"(?: \S+){{0,12}}? {N}"),
          lambda m: [f"({m[1] or m[3]}**2+{m[2] or m[4]}**2)**0.5"]
          if re.search(r"\b(?:ladder|hypotenuse|diagonal)\b", m.string) else []),
+        # a proportion: "250 g of flour for 12 cookies, how much for 30 cookies"
+        (re.compile(rf"{N} (?:\S+ ){{0,4}}?(?:for|makes?|serves?|per) {N} ([a-z]+)\b.*?\b(?:for|makes?|serves?) {N} \3\b"),
+         lambda m: [f"{m[1]}/{m[2]}*{m[4]}"]),
+        # fuel use: "driving 412 km it took 31.5 litres, litres per 100 km"
+        (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,8}}? {N} (?:litres|liters|l|gallons|gal)\b"
+                    rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
+         lambda m: [f"{m[2]}/{m[1]}*{m[3]}"]),
+        (re.compile(rf"{N} (?:litres|liters|l|gallons|gal)\b(?: \S+){{0,8}}? {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"
+                    rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
+         lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
+        # an hourly rate over stated hours and weeks: "23.75 an hour, 37.5 hours a week, over 52 weeks"
+        (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,3}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week"
+                    rf"(?: \S+){{0,5}}? {N} weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
+        # a bill for a party, with a tip, shared: "dinner for 6 came to 238.50, add a 20% tip, then split it"
+        (re.compile(rf"(?:for|among|between) {N}(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
+         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
         # "split 240 3 ways"
         (re.compile(rf"split {N} {N} ways|{N} split {N} ways"), lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
         # a speed or pace: "150 km in 2.5 hours, what's my average speed"
@@ -169,17 +188,20 @@ def _rules() -> list[_Rule]:
         (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?P<base>N\d+)"), both("+", by_cue=True)),
         (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
         (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
-        (re.compile(r"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)"), both("+")),
+        # "149.99 with 35% off": a price with a discount
+        (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus) (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"), both("-")),
+        (re.compile(rf"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)(?! {_DECREASE}\b)"),
+         both("+")),
         (re.compile(r"(?P<base>N\d+) (?:minus|-|less|decreased by|reduced by) (?:a )?(?P<pct>P\d+)"), both("-")),
         (re.compile(rf"{P} of {N}"), lambda m: [f"{m[2]}*{m[1]}/100"]),
         (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
          lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
         (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
         # a change in percent: "went up from 1,820 to 1,975, what percentage increase"
-        (re.compile(rf"from {N} to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}"),
+        (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}"),
          lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100"]),
         # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
-        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} years?"),
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if "compound" in m.string else []),
         # a bill shared: "came to 186.40 and there were 7 of us, how much each"
         (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"

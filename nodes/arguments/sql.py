@@ -140,7 +140,10 @@ def _literals(tables: list[TableSchema], text: str) -> list[_Literal]:
     for start, end, literal in found:
         if not any(s < end and start < e for s, e, _ in kept):
             kept.append((start, end, literal))
-    return [literal for _, _, literal in sorted(kept, key=lambda k: k[0])]
+    # "how many people work in Marketing": "people" is what is counted, though a department is called People
+    counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+$", text[:k[0]], re.IGNORECASE)
+               and any(o is not k and o[2].column == k[2].column for o in kept)]
+    return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
 
 
 def _comparisons(text: str) -> list[tuple[str, float]]:

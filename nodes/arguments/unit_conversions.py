@@ -24,6 +24,9 @@ _PATTERNS = (
     # "my height is 72 inches, how many cm is that"
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>[a-z°]+)\b[^.?!]{{0,30}}?\bhow many (?P<to>[a-z°]+)\b"),
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>{_UNIT}?) (?:in|to|into|as) (?P<to>{_UNIT})"),
+    # "how many km is a marathon (26.2 miles)"
+    re.compile(rf"\bhow many (?P<to>[a-z°]+) (?:is|are|equals?|makes?) [^\d?!.]{{0,30}}?(?<![\w.])"
+               rf"(?P<num>\d[\d,]*(?:\.\d+)?) (?P<from>[a-z°]+)\b"),
 )
 # a rate in one unit of time (or of anything) asked in another: "52,000 a year, what's that per month"
 _RATE = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?) (?:[a-z$€£]+ )?(?:a|an|per|each|every) (?P<from>[a-z]+)\b.*?"

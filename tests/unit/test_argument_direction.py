@@ -55,3 +55,9 @@ def test_a_pair_given_one_value_twice_takes_the_other_value_the_request_names():
     assert separate_pair(params, schema, ["oracle stock price in CNY please"])["to_currency"] == "CNY"
     assert separate_pair(params, schema, ["oracle stock price please"]) == params  # nothing else is named
     assert separate_pair(params, schema, ["USD to EUR or CNY"]) == params  # two others: no guess
+
+
+def test_a_time_that_is_their_time_binds_the_place_before_it():
+    text = "my client in Wellington wants to meet at 16:00 their time; I'm in Oslo, what's that for me?"
+    assert should_swap(text, "Europe/Oslo", "Pacific/Auckland")  # the Oslo-first order is swapped
+    assert not should_swap(text, "Pacific/Auckland", "Europe/Oslo")

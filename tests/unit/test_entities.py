@@ -90,6 +90,17 @@ def test_a_record_only_one_server_holds_sends_its_question_there():
     assert [h.server for h in unchanged] == ["forecast"]
 
 
+def test_a_first_name_of_its_own_written_as_a_name_names_the_record():
+    from indexes.entities import NamedRecords
+
+    records = NamedRecords({"people": ["Tomasz Wolak", "Ines Duarte", "Ines Moreau"], "crm": ["Quillon Freight"]})
+    assert records.owners_in("can you find Tomasz's phone number") == {"people": ["tomasz wolak"]}
+    assert records.owners_in("send the invoice to Quillon today") == {"crm": ["quillon freight"]}
+    assert records.owners_in("what does Ines like") == {}  # two records share the first name
+    assert records.owners_in("yesterday Tomasz Nowak called") == {}  # another person's surname follows
+    assert records.owners_in("tomasz called") == {}  # neither capitalised nor possessive
+
+
 def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it():
     from indexes.entities import with_typed_fits
 

@@ -58,6 +58,15 @@ def test_evaluate_refuses_anything_but_arithmetic(expression):
     ("salary of 62,400 per year, 37.5 hours a week for 48 weeks - what's the hourly rate?", 62400 / (37.5 * 48)),
     ("a ramp rises 3 m over a run of 4 m, how long is its diagonal", 5.0),
     ("can you work out (45 + 15) * 3 / 4 - 2^3 for me", (45 + 15) * 3 / 4 - 2 ** 3),
+    ("lunch for four was $92 and we're leaving 15% tip; we split it, what's my share", 92 * 1.15 / 4),
+    ("how many kg is my suitcase (50 pounds)?", 50 * 0.45359237),
+    ("boots are $120 with 25% off - final price?", 90.0),
+    ("my bowling scores: 150, 172 and 161 - mean?", (150 + 172 + 161) / 3),
+    ("$2,000 at 3% compounded annually for 5 yrs", 2000 * 1.03 ** 5),
+    ("used 6.2 gallons over 180 miles, gallons per 100 miles?", 6.2 / 180 * 100),
+    ("followers grew from 800 people to 1,000 — percentage growth?", 25.0),
+    ("I'd earn $18 an hour, 40 hours a week - how much over 50 weeks", 18 * 40 * 50),
+    ("3 eggs for 8 pancakes. how many eggs for 20 pancakes", 3 / 8 * 20),
 ])
 def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
     found = arithmetic_expressions([text])

@@ -64,3 +64,10 @@ def test_a_number_the_request_names_is_read_from_the_named_row(database, tables)
 def test_a_product_of_two_named_columns_is_summed(database, tables):
     assert _first_value(database, tables, "what did the arrived Brass Hinge shipments cost (qty x unit cost)?") == 25
     assert _first_value(database, tables, "value of Harbor Mill's shipments, quantity times cost") == 10 * 2.5 + 3 * 30 + 5 * 4
+
+
+def test_a_stored_value_right_after_how_many_is_what_is_counted(database, tables):
+    # a buyer is called "Quarry Works"; "how many quarry works" would be ambiguous, but a value of the same
+    # column later in the request says which row is meant
+    found = candidate_queries("how many Quarry Works shipments went to Harbor Mill", tables)
+    assert found and "'Harbor Mill'" in found[0] and "'Quarry Works'" not in found[0]
