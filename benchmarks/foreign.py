@@ -144,9 +144,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                   f"calls={[(c['server'] + '.' + c['tool'], c['ok']) for c in rows[-1]['calls']]}"
                   + (f" missing={score.missing}" if score.missing else "")
                   + (f" ERROR {error}" if error else ""), file=sys.stderr, flush=True)
+        # a listing that failed at sync leaves its names out of every item: say so beside the numbers
+        failures = {**deps.retriever.listing_failures,
+                    **{f"{server} (unavailable)": why for server, why in deps.retriever.unavailable.items()}}
     finally:
         await deps.aclose()
-    return {"rows": rows, "context": context}
+    return {"rows": rows, "context": context, "listing_failures": failures}
 
 
 def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
@@ -155,7 +158,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     by_server = {s: summarise([r for r in rows if r["server"] == s]) for s in sorted({r["server"] for r in rows})}
     label = ("no_builtin" if args.no_builtin_servers else "with_builtin") + (
         "" if result["context"].executor_adapter else "_base_executor")
-    summary = {"split": args.split, "config": label, **overall, "by_server": by_server}
+    summary = {"split": args.split, "config": label, **overall, "by_server": by_server,
+               "listing_failures": result["listing_failures"]}
     table = Table(title=f"Servers nobody here wrote: split {args.split}, {label}")
     columns = ("server", "items", "accuracy", "direct", "tool sel.", "arg validity", "calls", "p50 s")
     for column in columns:
@@ -171,7 +175,9 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     name = f"foreign_{args.split}_{label}{'_only' if args.only else ''}"
     md = [f"# {table.title}", "", f"Machine: {platform.machine()}, {os.cpu_count()} cores, {date.today()}. "
           "An item is right only when all its checks pass.", "", "| " + " | ".join(columns) + " |",
-          "|" + "---|" * len(columns), *lines, "", "## Items", "",
+          "|" + "---|" * len(columns), *lines, "",
+          *[f"Listing failed at sync: {what}: {why}" for what, why in result["listing_failures"].items()], "",
+          "## Items", "",
           "| id | right | direct | seconds | missing | calls | answer |", "|---|---|---|---|---|---|---|"]
     for r in rows:
         s = r["score"]

@@ -13,7 +13,9 @@ own in a question: the sandbox is there for demos, and the server the user added
 are out of stock" over the user's own database, beside the sandbox shop).
 
 A word the question capitalises mid-sentence ("the Operations team") names a thing: when some document holds
-it, only documents holding it are candidates, and it counts as a word of the server's own unless it is a place.
+it, only documents holding it are candidates. A question naming such a thing that no other server's text uses
+(a word of the server's own, so no place) goes to the server whose documents hold it, whatever share of the
+question it is.
 
 Long, casual questions ("quick one - when does my passport expire? I wrote it down somewhere") hold little of
 their weight in any one note; two or more words of the server's own in one document are still a topic, so they
@@ -86,8 +88,9 @@ class DocumentTerms:
                 continue  # the question names something ("the Operations team") this document never mentions
             server = self._rows[coverage.position][0]
             own = tuple(sorted(t for t in coverage.held if self._is_own(t, server, beside_sandbox=asked)))
-            named = len({t for t in names & coverage.held if not is_place_word(t)} | set(own))
-            if self._covers(coverage.share, len(coverage.held), max(len(own), named), server == leader or own_records):
+            # a question naming a thing only this server's documents hold ("how many ppl work in Engineering?")
+            anchored = asked and any(t in own for t in names)
+            if anchored or self._covers(coverage.share, len(coverage.held), len(own), server == leader or own_records):
                 found.append((coverage, own))
         if len({self._rows[c.position][0] for c, _ in found}) != 1:
             return None

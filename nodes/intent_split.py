@@ -24,14 +24,23 @@ MIN_PART_WORDS = 3
 _FILLERS = frozenset("right now rn today tonight tomorrow tmrw please pls currently too also as well then".split())
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
-_ASKS = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how|is|are|does|do|can|could)\b|\?", re.I)
+# A figure worth calculating with: money, a percentage, a decimal or a number of three digits or more ("book 2
+# rooms" states no data)
+_FIGURE = re.compile(r"[$€£¥₹]\s?\d|\d\s?%|\d\.\d|\d{3}|\d,\d{3}")
+# A part that asks: it opens with a question word, holds a question phrase, or ends with "?" ("price is $240" asks
+# nothing; "total?" does)
+_ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|does|do|can|could)\b|"
+                   r"\b(?:what|what's|whats|which|who|when|where|how)\b|\?", re.I)
 
 
 def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
     if _CONDITION.match(question):
         return []  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?": the condition is the question's
-    pieces = [p.strip(" ,.?!") for p in _JOINS.split(question.strip()) if p and p.strip(" ,.?!")]
+    raw = [p for p in _JOINS.split(question.strip()) if p and p.strip(" ,.?!")]
+    if _states_the_data(raw):
+        return []
+    pieces = [p.strip(" ,.?!") for p in raw]
     parts: list[str] = []
     for piece in pieces:
         words = piece.lower().split()
@@ -42,7 +51,7 @@ def split_intents(question: str) -> list[str]:
     if parts and len(parts[0].split()) < MIN_PART_WORDS and len(parts) > 1:
         parts[1] = f"{parts[0]} {parts[1]}"
         parts.pop(0)
-    if len(parts) < 2 or _states_the_data(parts):
+    if len(parts) < 2:
         return []
     for part in parts[1:]:
         undated = part
@@ -58,6 +67,6 @@ def _states_the_data(parts: list[str]) -> bool:
     """A part that states figures, followed by a part that asks: the figures are the question's data ("5 of us
     split a $243.75 bill and we're adding a 20% tip. how much does each person pay")."""
     for i, part in enumerate(parts[:-1]):
-        if re.search(r"\d", part) and not _ASKS.search(part) and any(_ASKS.search(p) for p in parts[i + 1:]):
+        if _FIGURE.search(part) and not _ASKS.search(part) and any(_ASKS.search(p) for p in parts[i + 1:]):
             return True
     return False

@@ -96,6 +96,23 @@ def fallback_plan(sub_queries: list[str], servers: list[dict[str, Any]], request
     return Plan(tasks=tasks, source="fallback")
 
 
+# Retrieval evidence from the catalogue's own data, not from words: a record the server lists, a document it
+# holds, a typed value only its tool takes (indexes/entities.py, indexes/document_terms.py).
+DATA_EVIDENCE = frozenset({"entity", "document", "typed"})
+
+
+def server_the_data_names(sub_queries: list[str], servers: list[dict[str, Any]]) -> str | None:
+    """The server a one-part question goes to by its data ("my flight booking ref for the lisbon trip": the
+    notes server, whose Lisbon trip note holds it), or None.
+
+    Why: the 135M planner put that question on the time server ("Lisbon" has a zone), overruling retrieval
+    whose pick rested on the notes server's own document."""
+    if len(sub_queries) != 1:
+        return None
+    best = next((s for s in servers if 0 in s.get("best_for", [])), None)
+    return best["server"] if best is not None and best.get("evidence") in DATA_EVIDENCE else None
+
+
 def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
     """Build the plan node; with ``tools`` it probes the sources before planning (probe-then-plan)."""
 
@@ -144,6 +161,10 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
                 if output.strategy == "halt":
                     return {"plan": {"tasks": [], "source": "halt"}, "probe": probe, "errors": errors}
                 candidate = validate_plan(to_plan(output, question), allowed, context.max_tasks)
+                if (held := server_the_data_names(sub_queries, servers)) and held not in {task.server for task in candidate.tasks}:
+                    errors.append(f"plan: the planner left out {held}, whose own data the question names; "
+                                  "planned on it instead")
+                    candidate = fallback_plan(sub_queries, servers, question)
                 return {"plan": candidate.model_dump(), "probe": probe, "errors": errors}
             except PlanError as exc:
                 errors.append(f"plan: invalid plan ({exc})")

@@ -43,7 +43,7 @@ def make_retriever(retriever: ServerRetriever):
         searchers = set(search_servers_of(retriever))
         servers = [
             {"server": h.server, "score": round(h.score, 4), "tools": h.tools[:5], "matched": h.matched,
-             "best_for": h.best_for, "search": h.server in searchers}
+             "evidence": h.matched_kind, "best_for": h.best_for, "search": h.server in searchers}
             for h in hits
         ]
         emit("servers_retrieved", servers=[{"server": s["server"], "score": s["score"]} for s in servers])

@@ -10,12 +10,15 @@ mentions "price".
 
 from __future__ import annotations
 
-from indexes.document_coverage import DocumentCoverage
+from indexes.document_coverage import Coverage, DocumentCoverage
 
 # Share of the request's word weight (idf) the best file must hold: one rare word of three is not enough.
 MIN_COVERED_SHARE = 0.45
 # A runner-up is offered too when it scores nearly as well (two notes about one trip).
 RUNNER_UP_SHARE = 0.8
+# A file holding more of a long request's words than any other, and at least two, needs only this share.
+MIN_TOPIC_WORDS = 2
+MIN_TOPIC_SHARE = 0.3
 # A file chosen by its name must hold this share of the request too: "my ski trip note" names no lisbon-trip.md.
 MIN_CONFIRMING_SHARE = 0.3
 
@@ -38,4 +41,19 @@ def files_for_request(named: list[str], contents: dict[str, str], request_texts:
     if confirmed:
         return confirmed
     found = [c for c in ranked if c.share >= MIN_COVERED_SHARE]
+    if not found:
+        found = _topic_of_a_long_request(ranked)
     return [readable[c.position] for c in found if c.score >= RUNNER_UP_SHARE * found[0].score][:limit]
+
+
+def _topic_of_a_long_request(ranked: list[Coverage]) -> list[Coverage]:
+    """A long, casual request ("quick one - when does my passport expire? I wrote it down somewhere") holds
+    little of its weight in any file: the one file holding more of its words than any other, at least two, and
+    a lower share, is still its topic."""
+    if not ranked:
+        return []
+    best = max(ranked, key=lambda c: (len(c.held), c.share))
+    rivals = [c for c in ranked if c is not best and len(c.held) >= len(best.held)]
+    if len(best.held) >= MIN_TOPIC_WORDS and best.share >= MIN_TOPIC_SHARE and not rivals:
+        return [best]
+    return []

@@ -101,3 +101,18 @@ def test_several_own_words_route_a_long_casual_question():
     # a single word of its own routes only a short question about the asker's own records
     assert terms.match("who is my plumber?") is not None
     assert terms.match("find a plumber near the station tonight") is None
+
+
+def test_a_long_casual_request_reads_the_one_file_holding_most_of_its_words():
+    long = ["ok so before I forget again later - what psi did I say the rear tyre on the bike wants, roughly"]
+    assert files_for_request([], NOTES, long) == ["/home/kai/notes/bike.md"]
+    assert files_for_request([], NOTES, ["before I forget, that thing about the ski lift pass and the price"]) == []
+
+
+def test_a_question_naming_a_thing_only_one_servers_documents_hold_goes_there():
+    terms = _terms(CueWords())
+    match = terms.match("remind me again, is Biscuit due a checkup soon or not?")
+    assert match is not None and match.document.endswith("people.md")
+    assert terms.match("remind me again, is biscuit due a checkup soon or not?") is None  # not written as a name
+    owned = _terms(CueWords(servers_of={"biscuit": frozenset({"bakery"})}))
+    assert owned.match("remind me again, is Biscuit due a checkup soon or not?") is None  # another server's word

@@ -263,3 +263,15 @@ async def test_the_latency_budget_covers_the_whole_run_not_only_the_execute_stag
     assert time.perf_counter() - started < 1.5 + 1
     assert out["task_results"]["T1"]["status"] == "failed" and "timed out" in out["task_results"]["T1"]["error"]
     assert "could not answer" in out["answer"]
+
+
+async def test_a_server_picked_by_its_own_data_is_not_overruled_by_the_planner():
+    picked = ServerHit(server="hotels", score=0.5, tools=[], best_for=[0], matched_kind="document")
+    retriever = FixedRetriever([picked, ServerHit(server="weather", score=0.3, tools=[])])
+    planner = {"tasks": [{"id": "T1", "server": "weather", "query": "my Beijing stay"}], "dependency": []}
+    models = ScriptedModels(router=[{"route": "parallel"}], decomposer=[{"tasks": ["my Beijing stay"]}],
+                            planner=[planner], executor=[executor_for], answerer=["ok"])
+    graph = build_graph(models, retriever, weather_and_hotels()).compile()
+    out = await graph.ainvoke({"query": "what was the booking ref of my Beijing stay"}, context=NOT_STREAMED)
+    assert [task["server"] for task in out["plan"]["tasks"]] == ["hotels"]
+    assert any("planner left out hotels" in e for e in out["errors"])

@@ -11,6 +11,8 @@ from nodes.intent_split import split_intents
     ("weather in Madrid tmrw, and also weather in Tokyo tmrw", ["weather in Madrid tmrw", "weather in Tokyo tmrw"]),
     ("Oslo weather tmr + IBM share price", ["Oslo weather tmr", "IBM share price"]),
     ("flights from Beijing to Tokyo and hotels in Tokyo", ["flights from Beijing to Tokyo", "hotels in Tokyo"]),
+    ("flights from NYC on 12 Dec and hotels in Paris for 3 nights?",  # small numbers state no data to compute on
+     ["flights from NYC on 12 Dec", "hotels in Paris for 3 nights"]),
 ])
 def test_independent_intents_split_into_spans_of_the_question(question, parts):
     assert split_intents(question) == parts
@@ -27,6 +29,7 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "if the loan is 12,000 at 6% and I pay 400 a month, how long until it is paid off",  # a condition
     "what's (12 + 30) * 2",  # "+" between figures is arithmetic
     "3 of us had a 96.60 meal and we tip 18%. what does each of us owe",  # figures stated, then the question
+    "the lamp costs $64.20, tax is 7%, so total?",
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []
