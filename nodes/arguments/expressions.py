@@ -35,6 +35,8 @@ _TOKEN = re.compile(
     r"|(?P<word>[a-z]+)",
     re.IGNORECASE,
 )
+_DOZEN = re.compile(r"\b(?:(half a)|(\d+(?:\.\d+)?)|an?|one) dozen\b", re.IGNORECASE)
+_MIXED = re.compile(r"\b(\d+) (\d)/(\d{1,2})\b")
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9,
           "trillion": 1e12}
 
@@ -60,6 +62,9 @@ def _normalise(text: str) -> tuple[str, dict[str, str]]:
     """``text`` as space-separated tokens with each number replaced by N<i> (P<i> for a percentage), and the
     numerals by placeholder. Dates, clock times and ordinals are masked first: they are no operands."""
     masked = _MASKS.sub(" ", text)
+    # "2 3/4 cups": a mixed number is one operand
+    masked = _MIXED.sub(lambda m: _numeral(int(m[1]) + int(m[2]) / int(m[3])), masked)
+    masked = _DOZEN.sub(lambda m: _numeral(12 * (0.5 if m[1] and m[1].startswith("half") else float(m[2] or 1))), masked)
     tokens: list[str] = []
     numbers: dict[str, str] = {}
     for match in _TOKEN.finditer(masked):
@@ -105,7 +110,7 @@ def _rules() -> list[_Rule]:
         (re.compile(rf"(?:cube root) (?:of )?{N}"), lambda m: [f"{m[1]}**(1/3)"]),
         (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
-        (re.compile(rf"(?:average|mean) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
+        (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         # "scores were 82, 91, 77, 88 and 95. what's her average"
         (re.compile(rf"{LIST}(?: \S+){{0,8}}? (?:average|mean|avg)\b"),
@@ -157,6 +162,10 @@ def _rules() -> list[_Rule]:
         # a proportion: "250 g of flour for 12 cookies, how much for 30 cookies"
         (re.compile(rf"{N} (?:\S+ ){{0,4}}?(?:for|makes?|serves?|per) {N} ([a-z]+)\b.*?\b(?:for|makes?|serves?) {N} \3\b"),
          lambda m: [f"{m[1]}/{m[2]}*{m[4]}"]),
+        # fuel cost: "1200 km a month, 6.8 l per 100 km, fuel is 1.89 a litre"
+        (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:l|litres|liters|gallons|gal) "
+                    rf"(?:per|every|/) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:a|per|/) "
+                    rf"(?:l|litre|liter|gallon|gal)\b"), lambda m: [f"{m[1]}*{m[2]}/{m[3]}*{m[4]}"]),
         # fuel use: "driving 412 km it took 31.5 litres, litres per 100 km"
         (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,8}}? {N} (?:litres|liters|l|gallons|gal)\b"
                     rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
@@ -170,6 +179,16 @@ def _rules() -> list[_Rule]:
         # a bill for a party, with a tip, shared: "dinner for 6 came to 238.50, add a 20% tip, then split it"
         (re.compile(rf"(?:for|among|between) {N}(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
          lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a bill, a tip, then shared: "dinner came to 186.40, a 20% tip, split evenly between 4 of us"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P} (?:tip|service|gratuity)(?: \S+){{0,10}}? {N} (?:of us|people|ways|friends|"
+                    rf"persons|guests)"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a unit's size given: "2.75 cups if a cup is 236.6 ml"
+        (re.compile(rf"{N} ([a-z]+?)e?s? (?:if|when|and|with|given|where) (?:a|an|one|each|1) \2 (?:is|=|equals|holds|has|"
+                    rf"weighs) {N}"), lambda m: [f"{m[1]}*{m[3]}"]),
+        # a recipe scaled: "for 4 people uses 300 g of flour, I'm cooking for 12"
+        (re.compile(rf"for {N} ([a-z]+)\b(?: \S+){{0,4}}? {N}(?: \S+){{0,10}}? for (?:a |an )?{N}\b"),
+         lambda m: [f"{m[3]}/{m[1]}*{m[4]}"] if re.search(r"how much|how many", m.string) else []),
         # "split 240 3 ways"
         (re.compile(rf"split {N} {N} ways|{N} split {N} ways"), lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
         # a speed or pace: "150 km in 2.5 hours, what's my average speed"
@@ -189,7 +208,8 @@ def _rules() -> list[_Rule]:
         (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
         (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
         # "149.99 with 35% off": a price with a discount
-        (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus) (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"), both("-")),
+        (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus)(?: \S+){{0,2}}? (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"),
+         both("-")),
         (re.compile(rf"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)(?! {_DECREASE}\b)"),
          both("+")),
         (re.compile(r"(?P<base>N\d+) (?:minus|-|less|decreased by|reduced by) (?:a )?(?P<pct>P\d+)"), both("-")),

@@ -223,7 +223,8 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     if most and intent.aggregate is None and any(same_word(most.group(1), t.name.lower()) for t in mentioned[1:]):
         intent = replace(intent, aggregate="COUNT")  # "which department has the most employees": count them
     asked_tables = mentioned[:1] or _by_columns(tables, words) or [literal.table for literal in literals[:1]]
-    if (intent.aggregate == "COUNT" and not mentioned and literals and asked_tables[0] is literals[0].table
+    if (intent.aggregate == "COUNT" and literals and asked_tables[0] is literals[0].table
+            and (not mentioned or _counts_other_than(asked_tables[0], text))
             and not _numbers_named(asked_tables[0], words)):
         # "how many ppl work in Engineering": Engineering names a department; what is counted is what refers
         # to it (employees.department_id), not the one department row ("how many Bath Mats in stock" reads
@@ -271,6 +272,12 @@ def _counted_quantity(tables: list[TableSchema], text: str) -> str | None:
         return None
     word = asked.group(1)
     return None if any(same_word(word, part) for t in tables for part in identifier_words(t.name)) else word
+
+
+def _counts_other_than(table: TableSchema, text: str) -> bool:
+    """"how many people work in the Operations department": what is counted (people) is not the named table."""
+    counted = _HOW_MANY_OF.search(text)
+    return counted is not None and not any(same_word(counted.group(1), part) for part in identifier_words(table.name))
 
 
 def _numbers_named(table: TableSchema, words: list[str]) -> bool:

@@ -22,7 +22,9 @@ _UNIT = r"[a-z°][a-z°]*(?: [a-z]+)?"
 _PATTERNS = (
     re.compile(rf"\bhow many (?P<to>{_UNIT}?) (?:are |is )?(?:there )?in {_NUMBER} (?P<from>{_UNIT})"),
     # "my height is 72 inches, how many cm is that"
-    re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>[a-z°]+)\b[^.?!]{{0,30}}?\bhow many (?P<to>[a-z°]+)\b"),
+    re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>[a-z°]+)\b[^?!]{{0,30}}?\bhow many (?P<to>[a-z°]+)\b"),
+    # "bake at 425 fahrenheit, my oven is in celsius"
+    re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?) (?P<from>[a-z°]+)\b[^?!]{{0,40}}?\b(?:in|to|into) (?P<to>[a-z°]+)\b"),
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>{_UNIT}?) (?:in|to|into|as) (?P<to>{_UNIT})"),
     # "how many km is a marathon (26.2 miles)"
     re.compile(rf"\bhow many (?P<to>[a-z°]+) (?:is|are|equals?|makes?) [^\d?!.]{{0,30}}?(?<![\w.])"
@@ -34,8 +36,8 @@ _RATE = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?) (?:[a-z$€£]+ )?(?
 _WORDS_AS_ONE = {"a": 1.0, "an": 1.0, "one": 1.0}
 # "30 degrees c", "86°F": the temperature scales by their names, which pint reads
 _TO = r"(?:(?<=\bto )|(?<=\bin )|(?<=\bas )|(?<=\binto ))"
-_DEGREES = ((re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:c|celsius|centigrade)\b|{_TO}c\b"), " celsius"),
-            (re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:f|fahrenheit)\b|{_TO}f\b"), " fahrenheit"))
+_DEGREES = ((re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:c|celsius|centigrade)\b|{_TO}c\b|(?<=\d)c\b"), " celsius"),
+            (re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:f|fahrenheit)\b|{_TO}f\b|(?<=\d)f\b"), " fahrenheit"))
 
 
 @lru_cache(maxsize=1)

@@ -61,3 +61,5 @@ def test_a_time_that_is_their_time_binds_the_place_before_it():
     text = "my client in Wellington wants to meet at 16:00 their time; I'm in Oslo, what's that for me?"
     assert should_swap(text, "Europe/Oslo", "Pacific/Auckland")  # the Oslo-first order is swapped
     assert not should_swap(text, "Pacific/Auckland", "Europe/Oslo")
+    between = "I'm based in Oslo and my client in Wellington wants to meet at 16:00 their time. What's that for me?"
+    assert should_swap(between, "Europe/Oslo", "Pacific/Auckland")

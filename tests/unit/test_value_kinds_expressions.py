@@ -67,6 +67,15 @@ def test_evaluate_refuses_anything_but_arithmetic(expression):
     ("followers grew from 800 people to 1,000 — percentage growth?", 25.0),
     ("I'd earn $18 an hour, 40 hours a week - how much over 50 weeks", 18 * 40 * 50),
     ("3 eggs for 8 pancakes. how many eggs for 20 pancakes", 3 / 8 * 20),
+    ("mean of 4, 8 and 9", 7.0),
+    ("avg of 10, 20, 30?", 20.0),
+    ("the lamp is 80 and there's 25% off, what do I pay", 60.0),
+    ("lunch came to $90, add an 18% tip and split it between 3 of us", 90 * 1.18 / 3),
+    ("how much is 1 1/2 tins if a tin is 400 g", 600.0),
+    ("soup for 2 people takes 500 ml of stock, how much for a dozen", 3000.0),
+    ("I cover 900 km a month, the van does 9 L per 100 km, diesel is 1.7 a litre: monthly fuel bill?", 900 * 9 / 100 * 1.7),
+    ("set the grill to 200C - what's that in fahrenheit", 392.0),
+    ("she ran 10 km. how many miles is that?", 10 / 1.609344),
 ])
 def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
     found = arithmetic_expressions([text])

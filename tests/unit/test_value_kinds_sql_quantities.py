@@ -71,3 +71,8 @@ def test_a_stored_value_right_after_how_many_is_what_is_counted(database, tables
     # column later in the request says which row is meant
     found = candidate_queries("how many Quarry Works shipments went to Harbor Mill", tables)
     assert found and "'Harbor Mill'" in found[0] and "'Quarry Works'" not in found[0]
+
+
+def test_counting_what_refers_to_a_named_row_even_when_its_table_is_named(database, tables):
+    # deliveries of the Brass Hinge part are counted (the shipments that refer to it), not the one part row
+    assert _first_value(database, tables, "how many deliveries went out for the Brass Hinge part?") == 2
