@@ -1,5 +1,5 @@
 """Times of day a request names, as 24-hour "HH:MM" strings: "3pm" -> "15:00", "9:30 am" -> "09:30",
-"noon" -> "12:00", "17:45" -> "17:45", "half past 2" -> "14:30" and "02:30".
+"noon" -> "12:00", "17:45" -> "17:45", "0900 Singapore time" -> "09:00", "half past 2" -> "14:30" and "02:30".
 
 Why: a time converter takes "HH:MM", which "3pm" is not a span of; the 135M executor asked to write one writes
 "3:00" or "15". So the values are read by code and offered as a closed set (ARCHITECTURE.md decision 8).
@@ -19,6 +19,8 @@ _CLOCK = re.compile(
     rf"|(?<![\w:.])(?P<h24>\d{{1,2}})(?::|h)(?P<m24>\d{{2}})(?![\d:])(?:\s?(?:hrs|h)\b)?"  # 17:45, 14h30
     rf"{_DAY_PART.replace('part', 'part24')}"
     rf"|(?<![\w:.])(?P<hoc>\d{{1,2}})\s?o'?\s?clock{_DAY_PART.replace('part', 'partoc')}"  # 7 o'clock
+    # "0900 Singapore time", "1730 hrs": four digits of a 24-hour clock, only before "hrs" or "<place> time"
+    r"|(?<![\w:.])(?<!\bin )(?<!\bof )(?<!\bsince )(?P<mil>[01]\d|2[0-3])(?P<milm>[0-5]\d)(?=\s*(?:hrs?\b|hours\b|h\b)|\s+(?:[A-Z][\w'.-]*\s+){1,3}time\b)"
     r"|\b(?P<named>noon|midday|midnight)\b"
     rf"|\b(?P<rel>half|quarter)\s+(?P<dir>past|to)\s+(?P<hrel>\d{{1,2}}){_DAY_PART.replace('part', 'partrel')}",
     re.IGNORECASE,
@@ -65,6 +67,8 @@ def times_of_day(texts: list[str]) -> list[str]:
                 hour, minute = int(groups["h24"]), int(groups["m24"])
                 values = (_readings(hour, minute, groups["part24"]) if groups["part24"]
                           else [v for v in [_format(hour, minute)] if v])
+            elif groups["mil"]:
+                values = [v for v in [_format(int(groups["mil"]), int(groups["milm"]))] if v]
             elif groups["hoc"]:
                 values = _readings(int(groups["hoc"]), 0, groups["partoc"])
             elif groups["named"]:

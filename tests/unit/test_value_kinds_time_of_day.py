@@ -19,11 +19,14 @@ from nodes.arguments.time_of_day import times_of_day
     ("at 7 in the evening", ["19:00"]),
     ("quarter to 3 in the afternoon", ["14:45"]),
     ("flight 14h30", ["14:30"]),
+    ("0745 Cairo time, what's that in Lima", ["07:45"]),  # four digits before "<place> time"
+    ("report at 2200 hrs", ["22:00"]),
 ])
 def test_times_of_day(text, expected):
     assert times_of_day([text]) == expected
 
 
-@pytest.mark.parametrize("text", ["the score was 3:2", "I have 3 apples", "on 2026-11-23", "at 25:00"])
+@pytest.mark.parametrize("text", ["the score was 3:2", "I have 3 apples", "on 2026-11-23", "at 25:00",
+                                  "the 2026 budget", "back in 2019 Berlin time was different"])
 def test_no_time_of_day(text):
     assert times_of_day([text]) == []
