@@ -14,6 +14,7 @@ from nodes.arguments.sql import (
     parse_table_description,
     parse_table_listing,
 )
+from tests.sql_described import described_tables, printed_rows
 
 SCHEMA = """
 CREATE TABLE departments (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget REAL);
@@ -39,24 +40,10 @@ def database():
     db.close()
 
 
-def _rows(db: sqlite3.Connection, sql: str) -> str:
-    """A result as the reference sqlite server prints it: str() of a list of dicts."""
-    cursor = db.execute(sql)
-    return str([dict(zip([d[0] for d in cursor.description], row)) for row in cursor.fetchall()])
-
-
 @pytest.fixture(scope="module")
-def tables(database) -> list[TableSchema]:
-    """The schema as discovery reads it: list_tables, describe_table, then stored text values."""
-    described = []
-    for name in parse_table_listing(_rows(database, "SELECT name FROM sqlite_master WHERE type='table'")):
-        schema = parse_table_description(name, _rows(database, f"PRAGMA table_info({name})"))
-        for column in schema.columns:
-            if column.is_text:
-                rows = parse_rows(_rows(database, f"SELECT DISTINCT {column.name} FROM {name}"))
-                schema.samples[column.name] = [row[column.name] for row in rows]
-        described.append(schema)
-    return described
+def tables(database):
+    """The schema as discovery reads it (tests/sql_described.py)."""
+    return described_tables(database)
 
 
 @pytest.mark.parametrize(("question", "answer"), [
@@ -159,13 +146,13 @@ def test_only_a_single_read_of_known_tables_passes(sql, ok):
     ("how many people work in Sales", "[{'COUNT(*)': 2}]"),  # what refers to the Sales row is counted
 ])
 def test_negations_dates_and_references(database, tables, question, answer):
-    assert _rows(database, candidate_queries(question, tables)[0]) == answer
+    assert printed_rows(database, candidate_queries(question, tables)[0]) == answer
 
 
 def _one_table(create_and_fill: str, table: str) -> tuple[sqlite3.Connection, list[TableSchema]]:
     db = sqlite3.connect(":memory:")
     db.executescript(create_and_fill)
-    return db, [parse_table_description(table, _rows(db, f"PRAGMA table_info({table})"))]
+    return db, [parse_table_description(table, printed_rows(db, f"PRAGMA table_info({table})"))]
 
 
 @pytest.mark.parametrize(("script", "table", "question", "answer"), [
@@ -180,9 +167,9 @@ def _one_table(create_and_fill: str, table: str) -> tuple[sqlite3.Connection, li
 ])
 def test_zero_columns_and_grouping_by_a_named_column(script, table, question, answer):
     db, schema = _one_table(script, table)
-    assert _rows(db, candidate_queries(question, schema)[0]) == answer
+    assert printed_rows(db, candidate_queries(question, schema)[0]) == answer
 
 
 def test_a_named_row_with_no_named_column_is_read_whole(database, tables):
     best = candidate_queries("tell me about Carol White", tables)[0]
-    assert "'salary': 95000" in _rows(database, best)
+    assert "'salary': 95000" in printed_rows(database, best)

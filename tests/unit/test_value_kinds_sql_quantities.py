@@ -6,7 +6,8 @@ import sqlite3
 
 import pytest
 
-from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing
+from nodes.arguments.sql import candidate_queries
+from tests.sql_described import described_tables
 
 SCHEMA = """
 CREATE TABLE parts (id INTEGER PRIMARY KEY, title TEXT NOT NULL, unit_cost REAL, on_hand INTEGER);
@@ -26,22 +27,10 @@ def database():
     db.close()
 
 
-def _rows(db: sqlite3.Connection, sql: str) -> str:
-    cursor = db.execute(sql)
-    return str([dict(zip([d[0] for d in cursor.description], row)) for row in cursor.fetchall()])
-
-
 @pytest.fixture(scope="module")
 def tables(database):
-    described = []
-    for name in parse_table_listing(_rows(database, "SELECT name FROM sqlite_master WHERE type='table'")):
-        schema = parse_table_description(name, _rows(database, f"PRAGMA table_info({name})"))
-        for column in schema.columns:
-            if column.is_text:
-                rows = parse_rows(_rows(database, f"SELECT DISTINCT {column.name} FROM {name}"))
-                schema.samples[column.name] = [row[column.name] for row in rows]
-        described.append(schema)
-    return described
+    """The schema as discovery reads it (tests/sql_described.py)."""
+    return described_tables(database)
 
 
 def _first_value(database, tables, request):

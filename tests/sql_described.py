@@ -1,0 +1,24 @@
+"""A SQLite database described the way discovery reads a SQL server: list_tables, describe_table, then the stored
+text values; shared by the SQL builder's unit tests."""
+
+import sqlite3
+
+from nodes.arguments.sql import TableSchema, parse_rows, parse_table_description, parse_table_listing
+
+
+def printed_rows(db: sqlite3.Connection, sql: str) -> str:
+    """A result as the reference sqlite server prints it: str() of a list of dicts."""
+    cursor = db.execute(sql)
+    return str([dict(zip([d[0] for d in cursor.description], row)) for row in cursor.fetchall()])
+
+
+def described_tables(db: sqlite3.Connection) -> list[TableSchema]:
+    described = []
+    for name in parse_table_listing(printed_rows(db, "SELECT name FROM sqlite_master WHERE type='table'")):
+        schema = parse_table_description(name, printed_rows(db, f"PRAGMA table_info({name})"))
+        for column in schema.columns:
+            if column.is_text:
+                rows = parse_rows(printed_rows(db, f"SELECT DISTINCT {column.name} FROM {name}"))
+                schema.samples[column.name] = [row[column.name] for row in rows]
+        described.append(schema)
+    return described
