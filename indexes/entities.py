@@ -4,7 +4,7 @@ Why: "whats nestle at" holds no word about stocks. No row of any server matches 
 does not know that Nestlé is listed), so it went to web search, which has no share prices. But the finance
 server lists Nestlé: its read-only listing tool (``list_tickers``) returns every company it can quote. The
 catalogue's listing tools (read-only, no required argument, named ``list...``) are asked once when the index
-is synced, and the names they return (values of ``name``, ``symbol``, ``ticker``, ``title`` or ``*_name``
+is synced, and the names they return (values of ``name``, ``symbol``, ``title``, ``label`` or ``*_name``
 fields) make an entity directory.
 
 The rule is deliberately narrow, so it cannot pull a static question away from search: it applies only to
@@ -31,7 +31,7 @@ from indexes.bm25 import STOPWORDS
 from indexes.ranking import ServerHit
 from indexes.search_fallback import MATCH_FLOOR
 
-NAME_FIELDS = frozenset({"name", "symbol", "ticker", "title"})
+NAME_FIELDS = frozenset({"name", "symbol", "title", "label"})
 # Words of a company or place name that do not identify it ("Nestlé S.A.", "Sony Group Corporation").
 GENERIC_NAME_WORDS = frozenset("""co corp corporation company companies group holding holdings inc incorporated ltd
     limited plc sa ag nv se spa ab asa the and of class de la le les du des""".split())

@@ -71,7 +71,7 @@ def narrowed_to_error_values(schema: dict[str, Any], failed: dict[str, Any], err
     """The failed tool's decoding ``schema`` with the property the error rejected (the string argument whose
     value the error quotes, else the only string argument) offered the listed values that share a word with the
     request ("America/Lima" for "time in lima"), beside the values it had, less the one that failed. None when
-    no listed value shares a word with the request: a list of every ticker says nothing about "nestle"."""
+    no listed value shares a word with the request: a list of every product code says nothing about "nestle"."""
     properties = schema.get("properties") or {}
     strings = [name for name, value in failed.items() if isinstance(value, str) and name in properties]
     quoted = [name for name in strings if failed[name] and failed[name] in error]
