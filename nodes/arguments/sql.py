@@ -22,13 +22,24 @@ Every statement passes ``is_select_only`` before it is offered.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import sqlglot
 from sqlglot import exp
 
 from nodes.arguments.sql_joins import Link, join_clause, schema_links
 from nodes.arguments.sql_names import identifier, identifier_words, overlap, qualified, quoted_literal, same_word
+from nodes.arguments.sql_request import (
+    LOWEST_WORDS,
+    SUM_WORDS,
+    RequestIntent,
+    RequestLiteral,
+    comparisons_written,
+    literals_written,
+    read_intent,
+    tables_by_columns,
+    tables_mentioned,
+)
 from nodes.arguments.sql_schema import (
     Column,
     TableSchema,
@@ -44,26 +55,7 @@ __all__ = ["TableSchema", "candidate_queries", "is_select_only", "parse_rows", "
 
 MAX_CANDIDATES = 8
 _WORD = re.compile(r"[a-z0-9]+")
-_COUNT = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b")
-_AVERAGE = re.compile(r"\baverage\b|\bmean\b|\bavg\b")
-_SUM = re.compile(r"\btotal\b|\bsum\b|\baltogether\b|\bcombined\b")
-_LATEST = re.compile(r"\bmost recent(?:ly)?\b|\blatest\b|\bnewest\b|\brecently\b|\blast\b")
-_EARLIEST = re.compile(r"\boldest\b|\bearliest\b|\bfirst\b")
-_HIGHEST = re.compile(r"\bhighest\b|\bmost\b|\bbiggest\b|\blargest\b|\bmax(?:imum)?\b|\btop\b|\bgreatest\b|\blongest\b")
-_LOWEST = re.compile(r"\blowest\b|\bcheapest\b|\bleast\b|\bsmallest\b|\bmin(?:imum)?\b|\bfewest\b|\bshortest\b")
 _MOST_OF = re.compile(r"\b(?:most|fewest|least|highest number of|lowest number of)\s+([a-z_]+)")
-_TOP_N = re.compile(r"\btop (\d+)\b")
-_GROUP = re.compile(r"\b(?:per|by|for each|in each|each)\s+([a-z_]+)")
-_COMPARE = re.compile(r"(?P<op>more than|greater than|over|above|at least|exceeding|under|below|less than|"
-                      r"fewer than|at most|cheaper than|>=|<=|>|<)\s*[$€£]?\s*"
-                      r"(?P<num>\d[\d,]*(?:\.\d+)?)(?P<k>k\b)?")
-_OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">", ">": ">",
-              "at least": ">=", ">=": ">=", "under": "<", "below": "<", "less than": "<", "fewer than": "<",
-              "cheaper than": "<", "<": "<", "at most": "<=", "<=": "<="}
-# a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance"
-_NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\boutside|\bnon-?)\s+"
-                       r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as)\s+)*$",
-                       re.IGNORECASE)
 # a year or a month a date column falls in: "hired in 2024", "orders placed in october 2026"
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
@@ -71,8 +63,6 @@ _YEAR = re.compile(r"\b(?:in|during|for|of|since)\s+((?:19|20)\d\d)\b")
 _MONTH = re.compile(rf"\b(?:in|during|for|of)\s+({'|'.join(_MONTHS)})(?:\s+((?:19|20)\d\d))?\b")
 # "out of stock": the column named after "out of" is zero
 _OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
-# "what year did Rosa join", "when was the order placed": a date column answers
-_WHEN = re.compile(r"\bwhat (?:year|month|day|date)\b|\bwhich (?:year|month|day|date)\b|\bwhen\b|\bsince\b")
 _LABELS = ("name", "title", "full_name", "label", "username")
 _WRITES = (exp.Insert, exp.Update, exp.Delete, exp.Create, exp.Drop, exp.Alter, exp.Merge, exp.TruncateTable,
            exp.Command, exp.Pragma, exp.Attach, exp.Detach, exp.Copy, exp.Transaction, exp.Commit, exp.Rollback,
@@ -97,91 +87,6 @@ def is_select_only(sql: str, known_tables: list[str] | None = None) -> bool:
     own = {cte.alias_or_name.lower() for cte in statement.find_all(exp.CTE)}
     allowed = {t.lower() for t in known_tables} | own
     return all(table.name.lower() in allowed for table in statement.find_all(exp.Table))
-
-
-# ---- what the request names -------------------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class _Literal:
-    table: TableSchema
-    column: Column
-    value: str
-    negated: bool = False  # "aren't delivered", "not in Bath", "except Finance"
-
-
-@dataclass(frozen=True)
-class _Intent:
-    aggregate: str | None  # COUNT, AVG, SUM
-    order: str | None  # DESC, ASC
-    by_date: bool
-    limit: int
-    group_word: str | None
-    when: bool = False  # "what year did ...", "when was ...": a date is asked
-
-
-def _literals(tables: list[TableSchema], text: str) -> list[_Literal]:
-    """Sample values the request writes (case-insensitive, whole words), longest first, without overlaps."""
-    found: list[tuple[int, int, _Literal]] = []
-    for table in tables:
-        for name, values in table.samples.items():
-            column = table.column(name)
-            if column is None:
-                continue
-            for value in values:
-                if not isinstance(value, str) or not value.strip():
-                    continue
-                # a stored "Bamboo Bath Mat" is written "bamboo bath mats" too
-                match = re.search(rf"(?<!\w){re.escape(value.strip())}(?:e?s)?(?!\w)", text, re.IGNORECASE)
-                if match:
-                    negated = bool(_NEGATION.search(text[max(0, match.start() - 24):match.start()]))
-                    found.append((match.start(), match.end(), _Literal(table, column, value, negated)))
-    found.sort(key=lambda f: f[0] - f[1])
-    kept: list[tuple[int, int, _Literal]] = []
-    for start, end, literal in found:
-        if not any(s < end and start < e for s, e, _ in kept):
-            kept.append((start, end, literal))
-    # "how many people work in Marketing": "people" is what is counted, though a department is called People
-    counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+$", text[:k[0]], re.IGNORECASE)
-               and any(o is not k and o[2].column == k[2].column for o in kept)]
-    return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
-
-
-def _comparisons(text: str) -> list[tuple[str, float]]:
-    found = []
-    for match in _COMPARE.finditer(text):
-        value = float(match.group("num").replace(",", "")) * (1000 if match.group("k") else 1)
-        found.append((_OPERATORS[match.group("op")], value))
-    return found
-
-
-def _intent(text: str) -> _Intent:
-    aggregate = "COUNT" if _COUNT.search(text) else "AVG" if _AVERAGE.search(text) else "SUM" if _SUM.search(
-        text) else None
-    by_date = bool(_LATEST.search(text) or _EARLIEST.search(text)) and aggregate is None
-    if by_date:
-        order = "DESC" if _LATEST.search(text) else "ASC"
-    else:
-        order = "DESC" if _HIGHEST.search(text) else "ASC" if _LOWEST.search(text) else None
-    top = _TOP_N.search(text)
-    group = _GROUP.search(text)
-    return _Intent(aggregate, order, by_date, int(top.group(1)) if top else 1, group.group(1) if group else None,
-                   bool(_WHEN.search(text)))
-
-
-def _mentioned(tables: list[TableSchema], words: list[str]) -> list[TableSchema]:
-    """Tables whose name the request writes, in the order it writes them."""
-    firsts = []
-    for table in tables:
-        positions = [i for i, w in enumerate(words) if any(same_word(part, w) for part in identifier_words(table.name))]
-        if positions:
-            firsts.append((positions[0], table))
-    return [table for _, table in sorted(firsts, key=lambda f: f[0])]
-
-
-def _by_columns(tables: list[TableSchema], words: list[str]) -> list[TableSchema]:
-    scored = [(max((overlap(c.name, words) for c in t.columns if not c.primary_key), default=0), t) for t in tables]
-    best = max((s for s, _ in scored), default=0)
-    return [t for s, t in scored if s == best and best > 0]
 
 
 # ---- building -----------------------------------------------------------------------------------------------------
@@ -214,15 +119,15 @@ def _measures(tables: list[TableSchema], home: TableSchema, words: list[str], *,
 def _statements(tables: list[TableSchema], request: str) -> list[str]:
     text = " ".join(request.lower().split())
     words = _WORD.findall(text)
-    literals = _literals(tables, request)
-    intent = _intent(text)
-    comparisons = _comparisons(text)
+    literals = literals_written(tables, request)
+    intent = read_intent(text)
+    comparisons = comparisons_written(text)
     links = schema_links(tables)
-    mentioned = _mentioned(tables, words)
+    mentioned = tables_mentioned(tables, words)
     most = _MOST_OF.search(text)
     if most and intent.aggregate is None and any(same_word(most.group(1), t.name.lower()) for t in mentioned[1:]):
         intent = replace(intent, aggregate="COUNT")  # "which department has the most employees": count them
-    asked_tables = mentioned[:1] or _by_columns(tables, words) or [literal.table for literal in literals[:1]]
+    asked_tables = mentioned[:1] or tables_by_columns(tables, words) or [literal.table for literal in literals[:1]]
     if (intent.aggregate == "COUNT" and literals and asked_tables[0] is literals[0].table
             and (not mentioned or _counts_other_than(asked_tables[0], text))
             and not _numbers_named(asked_tables[0], words)):
@@ -242,7 +147,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         table, label = column
         if any(same_word(most.group(1), t.name.lower()) for t in tables if t is table):
             return [f"SELECT {qualified(table, label)}, COUNT(*) FROM {identifier(table.name)} GROUP BY "
-                    f"{qualified(table, label)} ORDER BY COUNT(*) {'ASC' if _LOWEST.search(text) else 'DESC'} LIMIT 1"]
+                    f"{qualified(table, label)} ORDER BY COUNT(*) {'ASC' if LOWEST_WORDS.search(text) else 'DESC'} LIMIT 1"]
     statements: list[str] = []
     if (product := _column_product(tables, text)) is not None:
         statements.extend(_product_sums(tables, product, literals, links))
@@ -268,7 +173,7 @@ def _counted_quantity(tables: list[TableSchema], text: str) -> str | None:
     """"how many units ... in total": the word of a number of things that is no table's rows (summed, not
     counted), or None."""
     asked = _HOW_MANY_OF.search(text)
-    if asked is None or not _SUM.search(text):
+    if asked is None or not SUM_WORDS.search(text):
         return None
     word = asked.group(1)
     return None if any(same_word(word, part) for t in tables for part in identifier_words(t.name)) else word
@@ -312,7 +217,7 @@ def _column_product(tables: list[TableSchema], text: str) -> tuple[tuple[TableSc
 
 
 def _product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, Column], ...],
-                  literals: list[_Literal], links: list[Link]) -> list[str]:
+                  literals: list[RequestLiteral], links: list[Link]) -> list[str]:
     """SUM(a * b) over the rows the request's values pick, joined as the columns and values need."""
     (start, left), (other, right) = product
     clause = join_clause(start, [t for t in [other, *(l.table for l in literals)] if t.name != start.name], tables,
@@ -334,10 +239,10 @@ def _text_column_named(tables: list[TableSchema], words: list[str], text: str) -
     return found[0] if len(found) == 1 else None
 
 
-def _conditions(literals: list[_Literal]) -> list[str]:
+def _conditions(literals: list[RequestLiteral]) -> list[str]:
     """One condition per column: "= value", or "IN (...)" for several values of one column ("the Engineering
     and Operations departments")."""
-    by_column: dict[str, list[_Literal]] = {}
+    by_column: dict[str, list[RequestLiteral]] = {}
     for literal in literals:
         by_column.setdefault(qualified(literal.table, literal.column), []).append(literal)
     conditions = []
@@ -379,8 +284,8 @@ def _zero_conditions(asked: TableSchema, text: str) -> list[str]:
 
 
 def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | None, mentioned: list[TableSchema],
-            intent: _Intent, words: list[str], conditions: list[str], needed: list[TableSchema], links: list[Link],
-            literals: list[_Literal]) -> list[str]:
+            intent: RequestIntent, words: list[str], conditions: list[str], needed: list[TableSchema], links: list[Link],
+            literals: list[RequestLiteral]) -> list[str]:
     """The statements of one asked table under one set of conditions."""
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     found: list[str] = []

@@ -1,0 +1,124 @@
+"""What a request asks of a described database, read by code: the stored values it writes ("Engineering"), the
+numbers it compares with ("more than 90,000"), the aggregate and order it asks for ("how many", "most recent",
+"cheapest") and the tables it names. nodes/arguments/sql.py builds SELECT statements from this reading.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from nodes.arguments.sql_names import identifier_words, overlap, same_word
+from nodes.arguments.sql_schema import Column, TableSchema
+
+_COUNT = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b")
+_AVERAGE = re.compile(r"\baverage\b|\bmean\b|\bavg\b")
+SUM_WORDS = re.compile(r"\btotal\b|\bsum\b|\baltogether\b|\bcombined\b")
+_LATEST = re.compile(r"\bmost recent(?:ly)?\b|\blatest\b|\bnewest\b|\brecently\b|\blast\b")
+_EARLIEST = re.compile(r"\boldest\b|\bearliest\b|\bfirst\b")
+_HIGHEST = re.compile(r"\bhighest\b|\bmost\b|\bbiggest\b|\blargest\b|\bmax(?:imum)?\b|\btop\b|\bgreatest\b|\blongest\b")
+LOWEST_WORDS = re.compile(r"\blowest\b|\bcheapest\b|\bleast\b|\bsmallest\b|\bmin(?:imum)?\b|\bfewest\b|\bshortest\b")
+_TOP_N = re.compile(r"\btop (\d+)\b")
+_GROUP = re.compile(r"\b(?:per|by|for each|in each|each)\s+([a-z_]+)")
+_COMPARE = re.compile(r"(?P<op>more than|greater than|over|above|at least|exceeding|under|below|less than|"
+                      r"fewer than|at most|cheaper than|>=|<=|>|<)\s*[$€£]?\s*"
+                      r"(?P<num>\d[\d,]*(?:\.\d+)?)(?P<k>k\b)?")
+_OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">", ">": ">",
+              "at least": ">=", ">=": ">=", "under": "<", "below": "<", "less than": "<", "fewer than": "<",
+              "cheaper than": "<", "<": "<", "at most": "<=", "<=": "<="}
+# a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance"
+_NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\boutside|\bnon-?)\s+"
+                       r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as)\s+)*$",
+                       re.IGNORECASE)
+# "what year did Rosa join", "when was the order placed": a date column answers
+_WHEN = re.compile(r"\bwhat (?:year|month|day|date)\b|\bwhich (?:year|month|day|date)\b|\bwhen\b|\bsince\b")
+
+
+@dataclass(frozen=True)
+class RequestLiteral:
+    """A stored value the request writes, with the column that stores it."""
+
+    table: TableSchema
+    column: Column
+    value: str
+    negated: bool = False  # "aren't delivered", "not in Bath", "except Finance"
+
+
+@dataclass(frozen=True)
+class RequestIntent:
+    """The shape of answer the request asks for."""
+
+    aggregate: str | None  # COUNT, AVG, SUM
+    order: str | None  # DESC, ASC
+    by_date: bool
+    limit: int
+    group_word: str | None
+    when: bool = False  # "what year did ...", "when was ...": a date is asked
+
+
+def literals_written(tables: list[TableSchema], text: str) -> list[RequestLiteral]:
+    """Sample values the request writes (case-insensitive, whole words), longest first, without overlaps."""
+    found: list[tuple[int, int, RequestLiteral]] = []
+    for table in tables:
+        for name, values in table.samples.items():
+            column = table.column(name)
+            if column is None:
+                continue
+            for value in values:
+                if not isinstance(value, str) or not value.strip():
+                    continue
+                # a stored "Bamboo Bath Mat" is written "bamboo bath mats" too
+                match = re.search(rf"(?<!\w){re.escape(value.strip())}(?:e?s)?(?!\w)", text, re.IGNORECASE)
+                if match:
+                    negated = bool(_NEGATION.search(text[max(0, match.start() - 24):match.start()]))
+                    found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
+    found.sort(key=lambda f: f[0] - f[1])
+    kept: list[tuple[int, int, RequestLiteral]] = []
+    for start, end, literal in found:
+        if not any(s < end and start < e for s, e, _ in kept):
+            kept.append((start, end, literal))
+    # "how many people work in Marketing": "people" is what is counted, though a department is called People
+    counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+$", text[:k[0]], re.IGNORECASE)
+               and any(o is not k and o[2].column == k[2].column for o in kept)]
+    return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
+
+
+def comparisons_written(text: str) -> list[tuple[str, float]]:
+    """(operator, number) for each comparison the request writes: "more than 90k" -> (">", 90000.0)."""
+    found = []
+    for match in _COMPARE.finditer(text):
+        value = float(match.group("num").replace(",", "")) * (1000 if match.group("k") else 1)
+        found.append((_OPERATORS[match.group("op")], value))
+    return found
+
+
+def read_intent(text: str) -> RequestIntent:
+    """The aggregate, order, limit and grouping the request's words ask for."""
+    aggregate = "COUNT" if _COUNT.search(text) else "AVG" if _AVERAGE.search(text) else "SUM" if SUM_WORDS.search(
+        text) else None
+    by_date = bool(_LATEST.search(text) or _EARLIEST.search(text)) and aggregate is None
+    if by_date:
+        order = "DESC" if _LATEST.search(text) else "ASC"
+    else:
+        order = "DESC" if _HIGHEST.search(text) else "ASC" if LOWEST_WORDS.search(text) else None
+    top = _TOP_N.search(text)
+    group = _GROUP.search(text)
+    return RequestIntent(aggregate, order, by_date, int(top.group(1)) if top else 1, group.group(1) if group else None,
+                   bool(_WHEN.search(text)))
+
+
+def tables_mentioned(tables: list[TableSchema], words: list[str]) -> list[TableSchema]:
+    """Tables whose name the request writes, in the order it writes them."""
+    firsts = []
+    for table in tables:
+        positions = [i for i, w in enumerate(words) if any(same_word(part, w) for part in identifier_words(table.name))]
+        if positions:
+            firsts.append((positions[0], table))
+    return [table for _, table in sorted(firsts, key=lambda f: f[0])]
+
+
+def tables_by_columns(tables: list[TableSchema], words: list[str]) -> list[TableSchema]:
+    """The tables holding the column the request's words name best (none when no column is named)."""
+    scored = [(max((overlap(c.name, words) for c in t.columns if not c.primary_key), default=0), t) for t in tables]
+    best = max((s for s, _ in scored), default=0)
+    return [t for s, t in scored if s == best and best > 0]
