@@ -226,3 +226,14 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
             found.append(PlaceMention(span=span, start=words[i][1], place=place))
             i = j
     return found
+
+
+def is_place_name(span: str) -> bool:
+    """Whether ``span`` is, as a whole, a name the gazetteer knows, in any case ("lisbon", "St Johns"), or an
+    alias written in capitals ("NYC": in lower case "tip" would be Tripoli's airport). For a property that takes
+    a city the cue rules above are not needed: the tool asks for a place, so a bare "beijing" is one, while
+    "dinner" or "passport" never is."""
+    index = _index()
+    folded = " ".join(span.lower().split())
+    return (folded in index.by_name or _loose(span) in index.loose
+            or (span.isupper() and span.replace(".", "") in index.acronyms))

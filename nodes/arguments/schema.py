@@ -8,8 +8,9 @@ ids. The result is a plain JSON schema: llama.cpp turns it into a grammar, vLLM'
 What a string may hold is read from its schema (nodes/arguments/value_kinds.py): an IANA zone property gets
 the zones of the places the request names, an "HH:MM" property its times of day, an expression its
 arithmetic, a currency, country or language code property the codes it names (when the schema lists no enum
-of its own), a path, URL or SQL property the values the request writes, outputs hold or the server listed.
-Everything else stays a span, as before.
+of its own), a path, URL or SQL property the values the request writes, outputs hold or the server listed, a
+city property the spans that are places (nodes/arguments/places.py) or that the server listed. Everything else
+stays a span, as before.
 """
 
 from __future__ import annotations
@@ -20,9 +21,11 @@ from typing import Any
 
 from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.places import is_place_name
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
+_AIRPORT_CODE = re.compile(r"[A-Z]{3}")
 # Kinds whose values are resolved by code rather than taken as spans (Candidates.values_for).
 LISTED_NAMES = "names"  # Candidates.listed key: listed names the request writes (nodes/execute.py)
 RESOLVED_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.TIME_OF_DAY, ValueKind.EXPRESSION, ValueKind.CURRENCY,
@@ -107,6 +110,12 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             values = candidates.range_values() if accepts_range(name, spec) else candidates.day_values()
         elif kind is ValueKind.PERSON:
             values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
+        elif kind is ValueKind.PLACE:
+            # a city the request or an earlier output names, an airport code written in capitals ("PEK"), or a
+            # name the server listed: never "dinner" or "passport" because the request offered no city
+            listed = candidates.listed.get(LISTED_NAMES, [])
+            values = list(dict.fromkeys(s for s in [*candidates.spans, *listed]
+                                        if is_place_name(s) or _AIRPORT_CODE.fullmatch(s) or s in listed))
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
             # a record the request names by its listed name is what a search over records looks for

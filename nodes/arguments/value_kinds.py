@@ -23,7 +23,8 @@ from nodes.arguments.property_kinds import is_date_property, is_id_property, is_
 
 
 class ValueKind(StrEnum):
-    NAME = "name"  # a span of the request (a city, a company, a title)
+    NAME = "name"  # a span of the request (a company, a title, a landmark)
+    PLACE = "place"  # a city or town: a span the gazetteer knows, an airport code, or a name the server listed
     QUERY = "query"  # free search text: the request's own words
     DATE = "date"
     TIME_OF_DAY = "time_of_day"  # "HH:MM"
@@ -65,6 +66,9 @@ _NOT_ARITHMETIC = re.compile(r"regular expression|\bregex|\bglob\b|\bjsonpath\b|
 _CURRENCY_WORDS = re.compile(r"\biso[ -]?4217\b|\bcurrency codes?\b", re.IGNORECASE)
 _COUNTRY_WORDS = re.compile(r"\biso[ -]?3166\b|\bcountry codes?\b|\balpha-?[23]\b", re.IGNORECASE)
 _LANGUAGE_WORDS = re.compile(r"\biso[ -]?639\b|\blanguage codes?\b|\blocale\b|\bbcp[ -]?47\b", re.IGNORECASE)
+_PLACE_LEAD = re.compile(r"^(?:the |an? |optional )*(?:city|town)(?: name)?\b|\bname of (?:the |an? )?(?:city|town)\b",
+                         re.IGNORECASE)
+_PLACE_PARTS = frozenset({"city", "town"})  # not "cities": a string of several is no one place
 _PATH_LEAD = re.compile(r"^(?:the |an? |optional |absolute |full |relative |local )*"
                         r"(?:file ?path|path|directory|folder)\b(?! (?:pattern|glob))", re.IGNORECASE)
 _URL_LEAD = re.compile(r"^(?:the |an? |optional |full )*(?:url|uri|link|web ?page address)\b(?! slug)",
@@ -172,6 +176,8 @@ def _string_kind(name: str, spec: dict[str, Any], string: dict[str, Any], descri
         return ValueKind.PERSON
     if is_id_property(name):
         return ValueKind.ID
+    if words & _PLACE_PARTS and not words & {"code", "id", "ids"}:
+        return ValueKind.PLACE
     # What the description and the examples say.
     if shape is ValueKind.TIMEZONE or _ZONE_WORDS.search(description):
         return ValueKind.TIMEZONE
@@ -192,6 +198,8 @@ def _string_kind(name: str, spec: dict[str, Any], string: dict[str, Any], descri
         return ValueKind.PATH
     if shape is ValueKind.DATE:
         return ValueKind.DATE
+    if _PLACE_LEAD.search(description) and not generic:
+        return ValueKind.PLACE
     if is_query_property(name, string):
         return ValueKind.QUERY
     return ValueKind.NAME

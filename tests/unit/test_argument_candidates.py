@@ -18,14 +18,29 @@ FORECAST = {"type": "object", "required": ["city"], "properties": {
 
 def test_a_free_string_may_only_be_a_span_of_the_request():
     candidates = gather_candidates(["Weather in Zurich tomorrow?"], [], TODAY)
+    topics = constrain_tool_schema({"type": "object", "properties": {"topic": {"type": "string"}}},
+                                   candidates)["properties"]["topic"]["enum"]
+    assert "Zurich" in topics and "Weather in Zurich" in topics
+    assert not any("tomorrow" in c for c in topics)  # date words are not candidates
+    assert not any(c.lower().startswith(("in ", "the ")) for c in topics)
     schema = constrain_tool_schema(FORECAST, candidates)
-    cities = schema["properties"]["city"]["enum"]
-    assert "Zurich" in cities and "Weather in Zurich" in cities
-    assert not any("tomorrow" in c for c in cities)  # date words are not city candidates
-    assert not any(c.lower().startswith(("in ", "the ")) for c in cities)
+    assert schema["properties"]["city"]["enum"] == ["Zurich"]  # a city property takes places only
     assert schema["properties"]["dates"] == {"enum": ["2026-11-24"], "description": "a day or a range"}
     assert schema["properties"]["with_summary"] == {"type": "boolean", "default": True}
     assert schema["additionalProperties"] is False
+
+
+def test_a_city_property_takes_places_airport_codes_and_listed_names_but_never_other_words():
+    offered = constrain_tool_schema(FORECAST, gather_candidates(["flights NYC to PEK, and the weather in beijing"],
+                                                                 [], TODAY))["properties"]["city"]["enum"]
+    assert {"NYC", "PEK", "beijing"} <= set(offered) and "flights" not in offered
+    # a tip on a dinner bill names no city: the forecast tool cannot be called with "dinner"
+    assert constrain_tool_schema(FORECAST, gather_candidates(["dinner came to $86.40, whats a 15% tip?"], [],
+                                                             TODAY)) is None
+    listed = gather_candidates(["weather in Wakanda City"], [], TODAY)
+    assert constrain_tool_schema(FORECAST, listed) is None
+    listed.listed["names"] = ["Wakanda City"]  # a server that lists its own (fictional) cities
+    assert constrain_tool_schema(FORECAST, listed)["properties"]["city"]["enum"] == ["Wakanda City"]
 
 
 def test_a_range_property_gets_the_resolved_range():
@@ -278,7 +293,7 @@ def test_the_distilled_executor_is_offered_every_callable_tool_not_the_heuristic
     search = make_tool("search", {"city": {"type": "string"},
                                   "sort_by": {"type": "string", "enum": ["price", "rating"]}}, required=["city"])
     details = make_tool("get_details", {"attraction": {"type": "string"}}, required=["attraction"])
-    candidates = gather_candidates(["Louvre hours and price"], [], TODAY)
+    candidates = gather_candidates(["Louvre in Paris: hours and price"], [], TODAY)
     assert list(constrained_tools("attractions", [search, details], candidates)) == ["search"]  # 'price' is named
     assert set(constrained_tools("attractions", [search, details], candidates, narrow=False)) == {"search", "get_details"}
 

@@ -229,22 +229,22 @@ async def test_after_the_distilled_first_step_a_retry_is_the_base_executors_with
 
 
 async def test_a_call_that_failed_is_not_made_again_with_the_same_arguments():
-    """"Weather in Zuraflax": the server knows no such city; asking it again tells nothing new. The failed call
+    """"Weather in Bergen": the server knows no such city; asking it again tells nothing new. The failed call
     stands as the task's account, on either executor: the base executor's retry, and its run from the start
     after the distilled executor's failure, do not repeat it."""
     from dataclasses import replace
 
     from nodes.execute import run_executor
 
-    task = Task(id="T1", server="weather", query="weather in Zuraflax")
-    zuraflax = {"tool": "get_forecast", "params": {"city": "Zuraflax"}}
+    task = Task(id="T1", server="weather", query="weather in Bergen")
+    bergen = {"tool": "get_forecast", "params": {"city": "Bergen"}}
     tools = oslo_weather()
-    outcomes = await run_executor(task, {}, tools=tools, models=ScriptedModels(executor=[zuraflax, zuraflax]),
+    outcomes = await run_executor(task, {}, tools=tools, models=ScriptedModels(executor=[bergen, bergen]),
                                   context=Context())
-    assert [o.ok for o in outcomes] == [False] and "unknown city Zuraflax" in outcomes[0].error
+    assert [o.ok for o in outcomes] == [False] and "unknown city Bergen" in outcomes[0].error
     assert len(tools.calls) == 1
     tools = oslo_weather()
-    models = DistilledThenBase([zuraflax, "never asked twice"], [zuraflax, zuraflax, "never asked thrice"])
+    models = DistilledThenBase([bergen, "never asked twice"], [bergen, bergen, "never asked thrice"])
     outcomes = await run_executor(task, {}, tools=tools, models=models,
                                   context=replace(Context(), executor_adapter=True))
     assert [o.ok for o in outcomes] == [False] and len(tools.calls) == 1

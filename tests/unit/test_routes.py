@@ -47,7 +47,7 @@ def executor(messages):
                                                       else "Berlin and Madrid"}}
     if "- get_quote(" in system:
         return {"tool": "get_quote", "params": {"ticker_or_name": "AAPL"}}
-    return {"tool": "search", "params": {"city": "Madrid" if "Madrid" in task else "somewhere"}}
+    return {"tool": "search", "params": {"city": "Madrid" if "Madrid" in task else "Nice"}}
 
 
 def classify_as(route):
@@ -124,7 +124,7 @@ async def test_planning_route_searches_serially_and_the_answer_sees_full_first_s
 
 async def test_poor_results_make_decide_rewrite_the_query():
     def hotels(args):
-        return {"hotels": []} if args.get("city") == "somewhere" else {"hotels": [{"name": "Hotel Sol", "price": 95}]}
+        return {"hotels": []} if args.get("city") == "Nice" else {"hotels": [{"name": "Hotel Sol", "price": 95}]}
 
     def planner(messages):
         user = messages[-1].content
@@ -136,7 +136,7 @@ async def test_poor_results_make_decide_rewrite_the_query():
 
     models = ScriptedModels(planner=[planner], executor=[executor], answerer=["Hotel Sol [T2.1]."])
     graph = build_graph(models, KeywordRetriever(), travel_tools(hotels), classify=classify_as("planning")).compile()
-    out = await graph.ainvoke({"query": "a hotel somewhere nice"}, context=Context())
+    out = await graph.ainvoke({"query": "a hotel in Nice"}, context=Context())
     first, second = out["search_steps"]
     assert first["poor"] and first["decision"] == "rewrite" and not second["poor"]
     decide_prompt = models.chats["planner"].prompts[1][-1].content
@@ -203,10 +203,10 @@ async def test_a_failed_step_is_never_enough_the_question_moves_to_an_untried_se
 
     models = ScriptedModels(planner=[planner], executor=[executor], answerer=["ok"])
     graph = build_graph(models, KeywordRetriever(), travel_tools(hotels), classify=classify_as("planning")).compile()
-    out = await graph.ainvoke({"query": "a hotel somewhere nice or AAPL stock"}, context=Context())
+    out = await graph.ainvoke({"query": "a hotel in Nice or AAPL stock"}, context=Context())
     first, second = out["search_steps"][:2]
     assert (first["server"], first["status"], first["decision"]) == ("hotels", "failed", "retry elsewhere")
-    assert second["server"] == "finance" and second["query"] == "a hotel somewhere nice or AAPL stock"
+    assert second["server"] == "finance" and second["query"] == "a hotel in Nice or AAPL stock"
     assert second["status"] == "ok"
 
 
@@ -217,11 +217,11 @@ async def test_a_failed_step_with_nowhere_left_to_ask_ends_as_not_found():
     models = ScriptedModels(planner=[lambda m: {"done": True, "next_query": ""}], executor=[executor],
                             answerer=["ok"])
     graph = build_graph(models, KeywordRetriever(), travel_tools(hotels), classify=classify_as("planning")).compile()
-    out = await graph.ainvoke({"query": "a hotel somewhere nice"}, context=Context())
+    out = await graph.ainvoke({"query": "a hotel in Nice"}, context=Context())
     [step] = out["search_steps"]
     assert step["decision"] == "not found"
-    assert out["answer"].startswith("I could not find an answer to: a hotel somewhere nice.")
-    assert "The hotels source could not answer (search: city 'somewhere'): hotel API down." in out["answer"]
+    assert out["answer"].startswith("I could not find an answer to: a hotel in Nice.")
+    assert "The hotels source could not answer (search: city 'Nice'): hotel API down." in out["answer"]
 
 
 async def test_results_that_hold_the_questions_words_end_the_search_without_asking_the_decider():
