@@ -7,7 +7,8 @@ glued back to the one before it ("weather in Berlin and Madrid" stays whole, and
 Sydney right now": "right now" adds no need), and a later part that refers
 back ("there", "then", "the warmer one") makes the question dependent: no split, and so does a condition
 that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years"), or figures stated before the
-part that asks about them. A "+" between figures is arithmetic, not a join.
+part that asks about them. A "+" between figures is arithmetic, not a join, and so is a comma or "and" inside a
+list of figures ("82, 91, 77 and 95").
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ MIN_PART_WORDS = 3
 _FILLERS = frozenset("right now rn today tonight tomorrow tmrw please pls currently too also as well then".split())
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
+# Either side of a join inside a list of figures: "82, 91", "88 and 95", "$12, $15"
+_LIST_BEFORE = re.compile(r"\d%?$")
+_LIST_AFTER = re.compile(r"[$€£¥₹]?\d")
 # A figure worth calculating with: money, a percentage, a decimal or a number of three digits or more ("book 2
 # rooms" states no data)
 _FIGURE = re.compile(r"[$€£¥₹]\s?\d|\d\s?%|\d\.\d|\d{3}|\d,\d{3}")
@@ -37,7 +41,7 @@ def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
     if _CONDITION.match(question):
         return []  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?": the condition is the question's
-    raw = [p for p in _JOINS.split(question.strip()) if p and p.strip(" ,.?!")]
+    raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
     if _states_the_data(raw):
         return []
     pieces = [p.strip(" ,.?!") for p in raw]
@@ -61,6 +65,18 @@ def split_intents(question: str) -> list[str]:
         if words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part):
             return []
     return parts
+
+
+def _pieces(question: str) -> list[str]:
+    """``question`` cut at its joins, except a comma or "and" inside a list of figures ("scores were 82, 91, 77
+    and 95"): numbers are operands of one question, not entities of several."""
+    pieces, start = [], 0
+    for join in _JOINS.finditer(question):
+        if _LIST_BEFORE.search(question, 0, join.start()) and _LIST_AFTER.match(question, join.end()):
+            continue
+        pieces.append(question[start:join.start()])
+        start = join.end()
+    return [*pieces, question[start:]]
 
 
 def _states_the_data(parts: list[str]) -> bool:

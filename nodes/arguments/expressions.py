@@ -131,6 +131,9 @@ def _rules() -> list[_Rule]:
         # a price and a rate of tax or tip: "240 before tax, sales tax here is 8.25%. total?"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? (?P<pct>P\d+)"),
          both("+", by_cue=True)),
+        # an hourly rate over hours worked in two spells: "22.50 an hour, 38 hours last week and 41.5 this week"
+        (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"),
+         lambda m: [f"{m[1]}*({m[2]}+{m[3]})"] if _ASKS_TOTAL.search(m.string) else []),
         # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
         (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
          lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
@@ -183,6 +186,9 @@ def _rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P} (?:tip|service|gratuity)(?: \S+){{0,10}}? {N} (?:of us|people|ways|friends|"
                     rf"persons|guests)"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a rate added to a price: "the total price of a 149 item once 8.25% sales tax is added"
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ )?(?:tax|vat|gst|tip|service|surcharge)\b"),
+         both("+", by_cue=True)),
         # a unit's size given: "2.75 cups if a cup is 236.6 ml"
         (re.compile(rf"{N} ([a-z]+?)e?s? (?:if|when|and|with|given|where) (?:a|an|one|each|1) \2 (?:is|=|equals|holds|has|"
                     rf"weighs) {N}"), lambda m: [f"{m[1]}*{m[3]}"]),

