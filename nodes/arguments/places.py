@@ -244,3 +244,30 @@ def is_place_name(span: str) -> bool:
     folded = " ".join(span.lower().split())
     return (folded in index.by_name or _loose(span) in index.loose
             or (span.isupper() and span.replace(".", "") in index.acronyms))
+
+
+def may_name_a_place(span: str, texts: list[str]) -> bool:
+    """Whether ``span`` may be given to a property that takes a city: a name the gazetteer knows, or a word
+    written as a name, capitalised ("Zuraflax", which only the server can say it does not know), or right after
+    a place cue ("weather in kyoto-shi"). Never an ordinary lower-case word elsewhere ("dinner came to $86",
+    "when does my passport expire") nor a figure: such a request names no city, and the tool is not called."""
+    if is_place_name(span):
+        return True
+    if any(c.isdigit() for c in span):
+        return False
+    words = span.split()
+    if all(w[:1].isupper() for w in words) and span.lower() not in STOP_WORDS and any(
+            _written_mid_sentence(span, text) for text in texts):
+        return True
+    cue = re.compile(rf"\b(?:{'|'.join(sorted(_CUES_BEFORE))})\s+{re.escape(span)}(?![\w'])", re.IGNORECASE)
+    return any(cue.search(text) for text in texts)
+
+
+def _written_mid_sentence(span: str, text: str) -> bool:
+    """``span`` occurs in ``text`` other than as a sentence's first word ("Dinner came to $86" is no name)."""
+    for match in re.finditer(rf"(?<![\w']){re.escape(span)}(?![\w'])", text):
+        before = text[: match.start()].rstrip()
+        if before and not before.endswith((".", "!", "?", ":")):
+            return True
+    return False
+

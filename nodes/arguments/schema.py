@@ -9,7 +9,7 @@ What a string may hold is read from its schema (nodes/arguments/value_kinds.py):
 the zones of the places the request names, an "HH:MM" property its times of day, an expression its
 arithmetic, a currency, country or language code property the codes it names (when the schema lists no enum
 of its own), a path, URL or SQL property the values the request writes, outputs hold or the server listed, a
-city property the spans that are places (nodes/arguments/places.py) or that the server listed. Everything else
+city property the spans that may name a place (nodes/arguments/places.py) or that the server listed. Everything else
 stays a span, as before.
 """
 
@@ -21,7 +21,7 @@ from typing import Any
 
 from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
-from nodes.arguments.places import is_place_name
+from nodes.arguments.places import may_name_a_place
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
@@ -111,11 +111,13 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
         elif kind is ValueKind.PERSON:
             values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
         elif kind is ValueKind.PLACE:
-            # a city the request or an earlier output names, an airport code written in capitals ("PEK"), or a
-            # name the server listed: never "dinner" or "passport" because the request offered no city
+            # a city the request or an earlier output names (or a word written as a name), an airport code
+            # written in capitals ("PEK"), or a name the server listed: never "dinner" or "passport" because
+            # the request offered no city
             listed = candidates.listed.get(LISTED_NAMES, [])
-            values = list(dict.fromkeys(s for s in [*candidates.spans, *listed]
-                                        if is_place_name(s) or _AIRPORT_CODE.fullmatch(s) or s in listed))
+            texts = [*candidates.texts, *candidates.outputs]
+            values = list(dict.fromkeys(s for s in [*candidates.spans, *listed] if s in listed or _AIRPORT_CODE.fullmatch(s)
+                                        or may_name_a_place(s, texts)))
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
             # a record the request names by its listed name is what a search over records looks for

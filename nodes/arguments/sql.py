@@ -55,7 +55,9 @@ __all__ = ["TableSchema", "candidate_queries", "is_select_only", "parse_rows", "
 
 MAX_CANDIDATES = 8
 _WORD = re.compile(r"[a-z0-9]+")
-_MOST_OF = re.compile(r"\b(?:most|fewest|least|highest number of|lowest number of)\s+([a-z_]+)")
+_MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
+_MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|count|amount) of\b")
+_FEWEST_NUMBER = re.compile(r"\b(?:lowest|smallest) (?:number|count) of\b")
 # a year or a month a date column falls in: "hired in 2024", "orders placed in october 2026"
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
            "november", "december")
@@ -118,6 +120,8 @@ def _measures(tables: list[TableSchema], home: TableSchema, words: list[str], *,
 
 def _statements(tables: list[TableSchema], request: str) -> list[str]:
     text = " ".join(request.lower().split())
+    # "the largest number of orders" asks what "the most orders" asks: a ranking of counts, not one count
+    text = _MOST_NUMBER.sub("most", _FEWEST_NUMBER.sub("fewest", text))
     words = _WORD.findall(text)
     literals = literals_written(tables, request)
     intent = read_intent(text)

@@ -35,12 +35,19 @@ def test_a_city_property_takes_places_airport_codes_and_listed_names_but_never_o
                                                                  [], TODAY))["properties"]["city"]["enum"]
     assert {"NYC", "PEK", "beijing"} <= set(offered) and "flights" not in offered
     # a tip on a dinner bill names no city: the forecast tool cannot be called with "dinner"
-    assert constrain_tool_schema(FORECAST, gather_candidates(["dinner came to $86.40, whats a 15% tip?"], [],
-                                                             TODAY)) is None
-    listed = gather_candidates(["weather in Wakanda City"], [], TODAY)
+    for bill in ("dinner came to $86.40, whats a 15% tip?", "Dinner came to $86.40, whats a 15% tip?"):
+        assert constrain_tool_schema(FORECAST, gather_candidates([bill], [], TODAY)) is None
+    # a name the gazetteer lacks is the server's to judge, when written as a name or after a place cue
+    assert offered_cities("Weather in Zuraflax tomorrow?") == ["Zuraflax"]
+    assert "kyoto-shi" in offered_cities("how cold is it in kyoto-shi")
+    listed = gather_candidates(["weather at the lake house"], [], TODAY)
     assert constrain_tool_schema(FORECAST, listed) is None
-    listed.listed["names"] = ["Wakanda City"]  # a server that lists its own (fictional) cities
-    assert constrain_tool_schema(FORECAST, listed)["properties"]["city"]["enum"] == ["Wakanda City"]
+    listed.listed["names"] = ["lake house"]  # a server that lists its own places
+    assert constrain_tool_schema(FORECAST, listed)["properties"]["city"]["enum"] == ["lake house"]
+
+
+def offered_cities(request: str) -> list[str]:
+    return constrain_tool_schema(FORECAST, gather_candidates([request], [], TODAY))["properties"]["city"]["enum"]
 
 
 def test_a_range_property_gets_the_resolved_range():

@@ -116,6 +116,9 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
 @pytest.mark.parametrize(("query", "decisive"), [
     ("landing in Lagos at 06:40, what time is that in Perth", True),
     ("standup is 9:15 Toronto time, Bangalore time?", True),
+    ("7pm sao paulo = ? in toronto", True),
+    ("my cousin in colorado says the game starts at 6:00 pm there.. what time would that be in the philippines",
+     True),
     ("train from Lyon to Paris at 9am, arriving in time for lunch", False),  # no clock asked
     ("what time does the 8pm show start in Vienna", False),  # one zone: nothing to convert
 ])
@@ -134,6 +137,9 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
     zone = frozenset({ValueKind.TIMEZONE})
     assert is_decisive(zone, "is it too early to call Hobart? what time is it there now")
     assert is_decisive(zone, "local time in Valparaiso please")
+    for asked in ("whats the time in tokyo rn", "arizona time now?", "time in anchorage alaska?",
+                  "is it late in karachi at the moment? whats the time there"):
+        assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")
 

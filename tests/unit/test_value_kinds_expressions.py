@@ -76,6 +76,10 @@ def test_evaluate_refuses_anything_but_arithmetic(expression):
     ("I cover 900 km a month, the van does 9 L per 100 km, diesel is 1.7 a litre: monthly fuel bill?", 900 * 9 / 100 * 1.7),
     ("set the grill to 200C - what's that in fahrenheit", 392.0),
     ("she ran 10 km. how many miles is that?", 10 / 1.609344),
+    ("Would you please calculate the total price of a $149 item once 8.25% sales tax is added?", 149 * 1.0825),
+    ("I'm paid $22.50 an hour. Last week I did 38 hours and this week 41.5. How much did I earn altogether?",
+     22.5 * 79.5),
+    ("convert 98.6 F to celsius pls", 37.0),
 ])
 def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
     found = arithmetic_expressions([text])

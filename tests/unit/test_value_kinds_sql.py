@@ -63,6 +63,7 @@ def tables(database):
     ("What is Alice Smith's salary?", [("Alice Smith", 120000.0)]),
     ("Which department has the highest average salary?", [("Engineering", pytest.approx(106666.67, rel=1e-4))]),
     ("Which department has the most employees?", [("Engineering", 3)]),
+    ("which department has the largest number of employees", [("Engineering", 3)]),  # "most", in other words
     ("total hours Alice Smith worked", [(150,)]),
 ])
 def test_the_best_candidate_answers(database, tables, question, answer):

@@ -21,6 +21,9 @@ from nodes.arguments.timezones import asked_first, zone_values, zones_named
     ("what time is it in nice", [("nice", "Europe/Paris")]),  # lower case, after "in": the place
     ("clock in st catharines now", [("st catharines", "America/Toronto")]),  # dots typed or not
     ("weather in St. John's", [("St. John's", "America/St_Johns")]),  # the "'s" is the name's
+    ("arizona time now?", [("arizona", "America/Phoenix")]),  # the state, not the Honduran town
+    ("what time would that be in the philippines", [("philippines", "Asia/Manila")]),  # "in the" is a cue
+    ("time in washington", [("washington", "America/New_York")]),  # the capital stays over the state
 ])
 def test_places_resolve_to_their_zone(text, expected):
     assert zones_named([text]) == expected

@@ -13,6 +13,9 @@ from nodes.arguments.zone_abbreviations import abbreviated_zones
     ("09:30 JST tomorrow", "Asia/Tokyo"),
     ("dinner at 7pm AEST", "Australia/Sydney"),
     ("standup 10am IST", "Asia/Kolkata"),  # India, Ireland and Israel share it: the most people win
+    ("a call booked for 9:30 am PST. What time in London?", "America/Los_Angeles"),  # kept in 3 countries, the
+    # Philippines' PST in one; the "am" between the clock and the abbreviation is skipped
+    ("14:00 CET -> mumbai time?", "Europe/Berlin"),
 ])
 def test_an_abbreviation_after_a_clock_time_names_a_zone(text, zone):
     assert [z for _, _, z in abbreviated_zones(text)] == [zone]
