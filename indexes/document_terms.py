@@ -123,7 +123,7 @@ def _written_names(question: str) -> set[str]:
 # records; "book my trip to Lisbon" is a command, not a question, and stays with the service that acts.
 _OWNER = re.compile(r"\b(?:my|mine|our|ours|we|us|i)\b", re.IGNORECASE)
 _QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
-                       r"could)\b|\?\s*$", re.IGNORECASE)
+                       r"could)\b|\?", re.IGNORECASE)  # a "?" anywhere: "cheapest in Bath? name + price"
 
 
 def asks_about_own_records(question: str) -> bool:

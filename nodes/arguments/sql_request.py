@@ -26,8 +26,10 @@ _COMPARE = re.compile(r"(?P<op>more than|greater than|over|above|at least|exceed
 _OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">", ">": ">",
               "at least": ">=", ">=": ">=", "under": "<", "below": "<", "less than": "<", "fewer than": "<",
               "cheaper than": "<", "<": "<", "at most": "<=", "<=": "<="}
-# a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance"
-_NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\boutside|\bnon-?)\s+"
+# a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance", "ignore
+# cancelled orders"
+_NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\boutside|\bnon-?|\bignor(?:e|ing)|"
+                       r"\bwithout|\bleav(?:e|ing) out|\bskip(?:ping)?|\bdisregard(?:ing)?)\s+"
                        r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as)\s+)*$",
                        re.IGNORECASE)
 # "what year did Rosa join", "when was the order placed": a date column answers
