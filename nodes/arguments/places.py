@@ -35,6 +35,7 @@ import pycountry
 from nodes.arguments.stop_words import STOP_WORDS
 
 MAX_PLACE_WORDS = 3
+_MISSPELLING_SCORE = 88  # rapidfuzz ratio: "san francicso" ~ "san francisco" is 92, "total" ~ "tonala" 73
 _ALTERNATE_MIN_POPULATION = 100_000
 _ACRONYM_MIN_POPULATION = 1_000_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
@@ -247,10 +248,11 @@ def is_place_name(span: str) -> bool:
 
 
 def may_name_a_place(span: str, texts: list[str]) -> bool:
-    """Whether ``span`` may be given to a property that takes a city: a name the gazetteer knows, or a word
-    written as a name, capitalised ("Zuraflax", which only the server can say it does not know), or right after
-    a place cue ("weather in kyoto-shi"). Never an ordinary lower-case word elsewhere ("dinner came to $86",
-    "when does my passport expire") nor a figure: such a request names no city, and the tool is not called."""
+    """Whether ``span`` may be given to a property that takes a city: a name the gazetteer knows, a word written
+    as a name, capitalised mid-sentence ("Zuraflax", which only the server can say it does not know), or a slip
+    of a known name right after a place cue ("weather in san francicso"). Never an ordinary lower-case word
+    ("dinner came to $86", "when does my passport expire", "in total") nor a figure: such a request names no
+    city, and the tool is not called."""
     if is_place_name(span):
         return True
     if any(c.isdigit() for c in span):
@@ -260,7 +262,17 @@ def may_name_a_place(span: str, texts: list[str]) -> bool:
             _written_mid_sentence(span, text) for text in texts):
         return True
     cue = re.compile(rf"\b(?:{'|'.join(sorted(_CUES_BEFORE))})\s+{re.escape(span)}(?![\w'])", re.IGNORECASE)
-    return any(cue.search(text) for text in texts)
+    return any(cue.search(text) for text in texts) and _misspells_a_place(span)
+
+
+def _misspells_a_place(span: str) -> bool:
+    """A place name typed with a slip ("san francicso"): close to a gazetteer name, unlike "total" in "in total"
+    or "stock" in "in stock"."""
+    from rapidfuzz import fuzz, process
+
+    folded = " ".join(span.lower().split())
+    return len(folded) >= 5 and process.extractOne(folded, _index().by_name.keys(), scorer=fuzz.ratio,
+                                                   score_cutoff=_MISSPELLING_SCORE) is not None
 
 
 def _written_mid_sentence(span: str, text: str) -> bool:
