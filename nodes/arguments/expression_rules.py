@@ -1,0 +1,181 @@
+"""The word problems a request may pose, as patterns over its normalised text (nodes/arguments/expressions.py
+writes each number as N<i>, a percentage as P<i>) and the expressions each asks for: "7% of 1,250",
+"5 of us split a 243.75 bill with a 20% tip", "22.50 an hour, 38 hours and 41.5 hours".
+
+Why a separate file: these shapes are the part that grows with every writer's phrasing; reading the numbers,
+written arithmetic and checking an expression (expressions.py) do not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+N = r"(N\d+)"
+P = r"(P\d+)"
+LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+)"
+_DECREASE = r"(?:off|discount|discounted|less|minus|reduction|decrease|cut|markdown)"
+
+_ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:the )?(?:tip|tax)|including|"
+                         r"after (?:the )?(?:tip|tax)|final|pay|owe|each|per person|comes? to)\b")
+_ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|how much off|how much less)\b")
+
+
+def _listed(group: str) -> list[str]:
+    return re.findall(r"N\d+", group)
+
+
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
+
+
+@lru_cache(maxsize=1)
+def rules() -> list[_Rule]:
+    """(pattern over the normalised text, its expressions with placeholders), best first."""
+    def both(sign: str, *, by_cue: bool = False) -> Callable[[re.Match[str]], list[str]]:
+        def readings(m: re.Match[str]) -> list[str]:
+            result, part = f"{m['base']}*(1{sign}{m['pct']}/100)", f"{m['base']}*{m['pct']}/100"
+            # "a 15% tip on 80" asks for the tip, "15% tip on 80, total?" for the sum; "20% off 50" for the
+            # price, "how much do I save" for the part; "add 20% to 300" always for the result
+            if sign == "+":
+                wants_part = by_cue and _ASKS_TOTAL.search(m.string) is None
+            else:
+                wants_part = bool(_ASKS_PART.search(m.string))
+            return [part, result] if wants_part else [result, part]
+        return readings
+
+    return [
+        (re.compile(rf"(?:square root|sqrt) (?:of )?{N}|√ ?{N}"),
+         lambda m: [f"{m[1] or m[2]}**0.5", f"sqrt({m[1] or m[2]})"]),
+        (re.compile(rf"(?:cube root) (?:of )?{N}"), lambda m: [f"{m[1]}**(1/3)"]),
+        (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
+        (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
+        (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
+         lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
+        # "scores were 82, 91, 77, 88 and 95. what's her average"
+        (re.compile(rf"{LIST}(?: \S+){{0,8}}? (?:average|mean|avg)\b"),
+         lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
+        (re.compile(rf"(?:sum|total) of {LIST}|(?:add|sum|total) up {LIST}|add together {LIST}"),
+         lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
+        # a percent "on that": "dinner came to 86.40, what's a 15% tip on that"
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,12}}? (?P<pct>P\d+) (?:\w+ ){{0,2}}?(?:on|of|for) (?:that|it|this|the bill|"
+                    rf"the total)\b"), both("+", by_cue=True)),
+        # two discounts one after the other: "180, 35% off, then an extra 10% off"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P} off(?: \S+){{0,10}}? {P} off"),
+         lambda m: [f"{m[1]}*(1-{m[2]}/100)*(1-{m[3]}/100)"]),
+        # the price before a change: "paid 92 after a 20% discount, what was the original price"
+        (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:discount|off|reduction|cut|markdown)"),
+         lambda m: [f"{m[1]}/(1-{m[2]}/100)"] if re.search(r"original|before|full|regular|was it", m.string) else []),
+        (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:increase|raise|rise|markup|tip|tax)"),
+         lambda m: [f"{m[1]}/(1+{m[2]}/100)"] if re.search(r"original|before|was it", m.string) else []),
+        # a price and a rate of tax or tip: "240 before tax, sales tax here is 8.25%. total?"
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? (?P<pct>P\d+)"),
+         both("+", by_cue=True)),
+        # an hourly rate over hours worked in two spells: "22.50 an hour, 38 hours last week and 41.5 this week"
+        (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"),
+         lambda m: [f"{m[1]}*({m[2]}+{m[3]})"] if _ASKS_TOTAL.search(m.string) else []),
+        # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
+        (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
+         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        (re.compile(rf"{N}(?: \S+){{0,4}}? (?:bill|check|total|dinner|meal)(?: \S+){{0,8}}? {P}(?: \S+){{0,10}}? {N} "
+                    rf"(?:of us|people|friends|ways|persons)"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # "a third of 90" (1/3 of 90, nodes/arguments/number_words.py), "3/4 of 1,200"
+        (re.compile(rf"{N} / {N} of {N}"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}"]),
+        # "45 out of 60, what percentage is that"
+        (re.compile(rf"{N} out of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"] if re.search(r"percent|%", m.string) else []),
+        # "30% of what is 45", "45 is 30% of what"
+        (re.compile(rf"{P} of what (?:is|equals|=|makes|gives) {N}"), lambda m: [f"{m[2]}*100/{m[1]}"]),
+        (re.compile(rf"{N} is {P} of what"), lambda m: [f"{m[1]}*100/{m[2]}"]),
+        # "increase 80 by 15%", "cut 2,400 by 12.5%", "raise 40 by 5"
+        (re.compile(rf"(?:increase|raise|grow|up|mark up) {N} by {P}"), lambda m: [f"{m[1]}*(1+{m[2]}/100)"]),
+        (re.compile(rf"(?:decrease|reduce|cut|lower|drop|discount|mark down) {N} by {P}"),
+         lambda m: [f"{m[1]}*(1-{m[2]}/100)"]),
+        (re.compile(rf"(?:increase|raise|grow) {N} by {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
+        (re.compile(rf"(?:decrease|reduce|cut|lower) {N} by {N}"), lambda m: [f"{m[1]}-{m[2]}"]),
+        # an amount over stated hours and weeks: "74,880 a year and I work 40 hrs a week, 52 weeks, per hour"
+        (re.compile(rf"{N} (?:a|per|each) year(?: \S+){{0,6}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week(?: \S+){{0,3}}? "
+                    rf"{N} weeks"), lambda m: [f"{m[1]}/({m[2]}*{m[3]})"] if re.search(r"per hour|hourly|an hour|"
+                                                                                    r"a hour", m.string) else []),
+        # a right triangle's long side: "a ladder 12 ft up the wall, its foot 5 ft out: how long is the ladder"
+        (re.compile(rf"{N}(?: \S+){{0,12}}? {N}(?= .*\b(?:ladder|hypotenuse|diagonal)\b)|(?<=ladder )(?:\S+ ){{0,12}}?{N}"
+                    rf"(?: \S+){{0,12}}? {N}"),
+         lambda m: [f"({m[1] or m[3]}**2+{m[2] or m[4]}**2)**0.5"]
+         if re.search(r"\b(?:ladder|hypotenuse|diagonal)\b", m.string) else []),
+        # a proportion: "250 g of flour for 12 cookies, how much for 30 cookies"
+        (re.compile(rf"{N} (?:\S+ ){{0,4}}?(?:for|makes?|serves?|per) {N} ([a-z]+)\b.*?\b(?:for|makes?|serves?) {N} \3\b"),
+         lambda m: [f"{m[1]}/{m[2]}*{m[4]}"]),
+        # fuel cost: "1200 km a month, 6.8 l per 100 km, fuel is 1.89 a litre"
+        (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:l|litres|liters|gallons|gal) "
+                    rf"(?:per|every|/) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:a|per|/) "
+                    rf"(?:l|litre|liter|gallon|gal)\b"), lambda m: [f"{m[1]}*{m[2]}/{m[3]}*{m[4]}"]),
+        # fuel use: "driving 412 km it took 31.5 litres, litres per 100 km"
+        (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,8}}? {N} (?:litres|liters|l|gallons|gal)\b"
+                    rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
+         lambda m: [f"{m[2]}/{m[1]}*{m[3]}"]),
+        (re.compile(rf"{N} (?:litres|liters|l|gallons|gal)\b(?: \S+){{0,8}}? {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"
+                    rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
+         lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
+        # an hourly rate over stated hours and weeks: "23.75 an hour, 37.5 hours a week, over 52 weeks"
+        (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,3}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week"
+                    rf"(?: \S+){{0,5}}? {N} weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
+        # a bill for a party, with a tip, shared: "dinner for 6 came to 238.50, add a 20% tip, then split it"
+        (re.compile(rf"(?:for|among|between) {N}(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
+         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a bill, a tip, then shared: "dinner came to 186.40, a 20% tip, split evenly between 4 of us"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P} (?:tip|service|gratuity)(?: \S+){{0,10}}? {N} (?:of us|people|ways|friends|"
+                    rf"persons|guests)"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a rate added to a price: "the total price of a 149 item once 8.25% sales tax is added"
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ )?(?:tax|vat|gst|tip|service|surcharge)\b"),
+         both("+", by_cue=True)),
+        # a unit's size given: "2.75 cups if a cup is 236.6 ml"
+        (re.compile(rf"{N} ([a-z]+?)e?s? (?:if|when|and|with|given|where) (?:a|an|one|each|1) \2 (?:is|=|equals|holds|has|"
+                    rf"weighs) {N}"), lambda m: [f"{m[1]}*{m[3]}"]),
+        # a recipe scaled: "for 4 people uses 300 g of flour, I'm cooking for 12"
+        (re.compile(rf"for {N} ([a-z]+)\b(?: \S+){{0,4}}? {N}(?: \S+){{0,10}}? for (?:a |an )?{N}\b"),
+         lambda m: [f"{m[3]}/{m[1]}*{m[4]}"] if re.search(r"how much|how many", m.string) else []),
+        # "split 240 3 ways"
+        (re.compile(rf"split {N} {N} ways|{N} split {N} ways"), lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
+        # a speed or pace: "150 km in 2.5 hours, what's my average speed"
+        (re.compile(rf"{N} (?:\w+ )?in {N} (?:hours?|hrs?|h|minutes?|mins?|seconds?|secs?|days?|weeks?)"
+                    rf"(?=.*\b(?:speed|average|pace|rate|per)\b)"), lambda m: [f"{m[1]}/{m[2]}"]),
+        (re.compile(rf"product of {LIST}"), lambda m: ["*".join(_listed(m[1]))]),
+        (re.compile(rf"difference between {N} and {N}"), lambda m: [f"{m[1]}-{m[2]}", f"{m[2]}-{m[1]}"]),
+        (re.compile(rf"add {N} (?:and|to|plus) {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
+        (re.compile(rf"subtract {N} from {N}"), lambda m: [f"{m[2]}-{m[1]}"]),
+        (re.compile(rf"multiply {N} (?:by|and|with) {N}"), lambda m: [f"{m[1]}*{m[2]}"]),
+        (re.compile(rf"divide {N} (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
+        (re.compile(rf"what (?:percent|percentage) (?:of {N} is {N}|is {N} of {N})"),
+         lambda m: [f"{m[2]}/{m[1]}*100" if m[1] else f"{m[3]}/{m[4]}*100"]),
+        (re.compile(rf"{N} (?:is what|as a) (?:percent|percentage) of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"]),
+        (re.compile(rf"(?P<pct>P\d+) (?:\w+ ){{0,2}}?{_DECREASE} (?:on |of |from )?(?P<base>N\d+)"), both("-")),
+        (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?P<base>N\d+)"), both("+", by_cue=True)),
+        (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
+        (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
+        # "149.99 with 35% off": a price with a discount
+        (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus)(?: \S+){{0,2}}? (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"),
+         both("-")),
+        (re.compile(rf"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)(?! {_DECREASE}\b)"),
+         both("+")),
+        (re.compile(r"(?P<base>N\d+) (?:minus|-|less|decreased by|reduced by) (?:a )?(?P<pct>P\d+)"), both("-")),
+        (re.compile(rf"{P} of {N}"), lambda m: [f"{m[2]}*{m[1]}/100"]),
+        (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
+         lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
+        (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
+        # a change in percent: "went up from 1,820 to 1,975, what percentage increase"
+        (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}"),
+         lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100"]),
+        # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if "compound" in m.string else []),
+        # a bill shared: "came to 186.40 and there were 7 of us, how much each"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
+                    rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),
+         lambda m: [f"{m[1]}/{m[2]}"]),
+        # a rate: "412 miles on 13.8 gallons, what's my mpg" / "300 km per 25 litres"
+        (re.compile(rf"{N} (?:\w+ )?(?:on|using|with|from) {N} (?:\w+)(?=.* (?:mpg|per|each|average|rate)\b)"),
+         lambda m: [f"{m[1]}/{m[2]}"]),
+        (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),
+         lambda m: [f"{m[1]}**{m[2]}"]),
+    ]
