@@ -19,6 +19,9 @@ RUNNER_UP_SHARE = 0.8
 # A file holding more of a long request's words than any other, and at least two, needs only this share.
 MIN_TOPIC_WORDS = 2
 MIN_TOPIC_SHARE = 0.3
+# ... or this share, when it holds this many times the runner-up's share.
+MIN_CHATTY_SHARE = 0.2
+LEAD_OVER_RUNNER_UP = 1.4
 # A file chosen by its name must hold this share of the request too: "my ski trip note" names no lisbon-trip.md.
 MIN_CONFIRMING_SHARE = 0.3
 
@@ -54,6 +57,11 @@ def _topic_of_a_long_request(ranked: list[Coverage]) -> list[Coverage]:
         return []
     best = max(ranked, key=lambda c: (len(c.held), c.share))
     rivals = [c for c in ranked if c is not best and len(c.held) >= len(best.held)]
-    if len(best.held) >= MIN_TOPIC_WORDS and best.share >= MIN_TOPIC_SHARE and not rivals:
+    if len(best.held) < MIN_TOPIC_WORDS or rivals:
+        return []
+    runner_up = max((c.share for c in ranked if c is not best), default=0.0)
+    # a chatty request ("Hey, my manager needs my outbound flight number for the Lisbon trip") spreads its weight
+    # over words no file holds; a file holding clearly more of it than any other is still its topic
+    if best.share >= MIN_TOPIC_SHARE or (best.share >= MIN_CHATTY_SHARE and best.share >= LEAD_OVER_RUNNER_UP * runner_up):
         return [best]
     return []

@@ -53,7 +53,7 @@ def rules() -> list[_Rule]:
         (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         # "scores were 82, 91, 77, 88 and 95. what's her average"
-        (re.compile(rf"{LIST}(?: \S+){{0,8}}? (?:average|mean|avg)\b"),
+        (re.compile(rf"{LIST}(?: \S+){{0,12}}? (?:average|mean|avg)\b"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         (re.compile(rf"(?:sum|total) of {LIST}|(?:add|sum|total) up {LIST}|add together {LIST}"),
          lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
@@ -72,7 +72,8 @@ def rules() -> list[_Rule]:
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? (?P<pct>P\d+)"),
          both("+", by_cue=True)),
         # an hourly rate over hours worked in two spells: "22.50 an hour, 38 hours last week and 41.5 this week"
-        (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"),
+        (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"
+                    rf"(?! (?:[a-z]+ ){{0,2}}?(?:weeks?|days?|months?|years?)\b)"),
          lambda m: [f"{m[1]}*({m[2]}+{m[3]})"] if _ASKS_TOTAL.search(m.string) else []),
         # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
         (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
@@ -118,7 +119,7 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
         # an hourly rate over stated hours and weeks: "23.75 an hour, 37.5 hours a week, over 52 weeks"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,3}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week"
-                    rf"(?: \S+){{0,5}}? {N} weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
+                    rf"(?: \S+){{0,5}}? {N} (?:[a-z]+ ){{0,2}}?weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
         # a bill for a party, with a tip, shared: "dinner for 6 came to 238.50, add a 20% tip, then split it"
         (re.compile(rf"(?:for|among|between) {N}(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
          lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
@@ -154,7 +155,7 @@ def rules() -> list[_Rule]:
         (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
         (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
         # "149.99 with 35% off": a price with a discount
-        (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus)(?: \S+){{0,2}}? (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"),
+        (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus)(?: \S+){{0,4}}? (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"),
          both("-")),
         (re.compile(rf"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)(?! {_DECREASE}\b)"),
          both("+")),

@@ -12,8 +12,8 @@ Matching rules (kept simple on purpose):
   abroad ("Arizona", not the Honduran town).
 - Ordinary words that are also place names ("nice", "mobile", "reading") must not become places. So a single
   lower-case word, or a capitalised one opening the text ("Reading a book..."), counts only next to a place
-  cue: after "in", "at", "to", "from", "for", "and", "or", "vs", "between" (and "the": "in the philippines") or a
-  comma, or before "time"
+  cue: after "in", "at", "to", "from", "for", "and", "or", "vs", "between", a verb of leaving or visiting (and "the":
+  "in the philippines"), a clock time ("9:30 am mumbai") or a comma, or before "time"
   ("what time is it in nice" -> Nice); an opening capitalised word also before "to", "and", "or", "vs" or a
   comma and another place ("Paris to Tokyo", not "Nice to meet you"). Capitalised words elsewhere, and names
   of two or more words, count as written.
@@ -39,7 +39,10 @@ _MISSPELLING_SCORE = 88  # rapidfuzz ratio: "san francicso" ~ "san francisco" is
 _ALTERNATE_MIN_POPULATION = 100_000
 _ACRONYM_MIN_POPULATION = 1_000_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
-_CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near"})
+_CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near",
+                          "leave", "leaves", "leaving", "depart", "departs", "departing", "visit", "visiting"})
+# a clock time just before a name: "9:30 am mumbai = ? in sao paulo"
+_CLOCK_BEFORE = re.compile(r"(?:\d{1,2}[:.h]\d{2}|\d\s?[ap]\.?m\.?)\s*$", re.IGNORECASE)
 _CUES_AFTER = frozenset({"time", "'s"})
 _JOINS_AFTER = frozenset({"to", "and", "or", "vs", "versus"})  # "Paris to Tokyo": an opening name joined to another
 
@@ -170,6 +173,8 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
         return True
     if i > 1 and words[i - 1][0].lower() == "the" and words[i - 2][0].lower() in _CUES_BEFORE:
         return True  # "in the philippines", "to the netherlands"
+    if _CLOCK_BEFORE.search(text[: words[i][1]]):
+        return True
     following = text[words[j - 1][2]:].lstrip().lower()
     if any(following.startswith(cue) for cue in _CUES_AFTER):
         return True

@@ -80,6 +80,10 @@ def test_evaluate_refuses_anything_but_arithmetic(expression):
     ("I'm paid $22.50 an hour. Last week I did 38 hours and this week 41.5. How much did I earn altogether?",
      22.5 * 79.5),
     ("convert 98.6 F to celsius pls", 37.0),
+    ("There's a jacket listed at $129.99 and the site says 35% off today. How much would I pay?", 129.99 * 0.65),
+    ("I got 78, 92, 85, 88 and 91 on my five quizzes this term. What's my average score?", 86.8),
+    ("$23.50 an hour, 37.5 hours a week, and they say 48 paid working weeks a year. What's that annually?",
+     23.5 * 37.5 * 48),
 ])
 def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
     found = arithmetic_expressions([text])

@@ -24,6 +24,8 @@ from nodes.arguments.timezones import asked_first, zone_values, zones_named
     ("arizona time now?", [("arizona", "America/Phoenix")]),  # the state, not the Honduran town
     ("what time would that be in the philippines", [("philippines", "Asia/Manila")]),  # "in the" is a cue
     ("time in washington", [("washington", "America/New_York")]),  # the capital stays over the state
+    ("9:30 am mumbai = ? in sao paulo", [("mumbai", "Asia/Kolkata"), ("sao paulo", "America/Sao_Paulo")]),
+    ("my flight leaves manila at 06:40", [("manila", "Asia/Manila")]),  # a verb of leaving is a cue
 ])
 def test_places_resolve_to_their_zone(text, expected):
     assert zones_named([text]) == expected
