@@ -40,6 +40,10 @@ class DocumentCoverage:
         self._index = BM25Index(self.texts)
         self._tokens = [set(tokenize(t)) for t in self.texts]
 
+    def is_common(self, token: str) -> bool:
+        """A word half the documents or more hold (a folder's name in every path) tells no document apart."""
+        return 2 * sum(token in tokens for tokens in self._tokens) >= len(self._tokens)
+
     def ranked(self, question: str) -> list[Coverage]:
         """Documents sharing a word with the question, best BM25 first. A word no document holds weighs like a
         typical one (the median idf), so a question mostly about something else covers little; English

@@ -45,11 +45,11 @@ def files_for_request(named: list[str], contents: dict[str, str], request_texts:
         return confirmed
     found = [c for c in ranked if c.share >= MIN_COVERED_SHARE]
     if not found:
-        found = _topic_of_a_long_request(ranked)
+        found = _topic_of_a_long_request(ranked, coverage)
     return [readable[c.position] for c in found if c.score >= RUNNER_UP_SHARE * found[0].score][:limit]
 
 
-def _topic_of_a_long_request(ranked: list[Coverage]) -> list[Coverage]:
+def _topic_of_a_long_request(ranked: list[Coverage], coverage: DocumentCoverage) -> list[Coverage]:
     """A long, casual request ("quick one - when does my passport expire? I wrote it down somewhere") holds
     little of its weight in any file: the one file holding more of its words than any other, at least two, and
     a lower share, is still its topic."""
@@ -61,7 +61,10 @@ def _topic_of_a_long_request(ranked: list[Coverage]) -> list[Coverage]:
         return []
     runner_up = max((c.share for c in ranked if c is not best), default=0.0)
     # a chatty request ("Hey, my manager needs my outbound flight number for the Lisbon trip") spreads its weight
-    # over words no file holds; a file holding clearly more of it than any other is still its topic
-    if best.share >= MIN_TOPIC_SHARE or (best.share >= MIN_CHATTY_SHARE and best.share >= LEAD_OVER_RUNNER_UP * runner_up):
+    # over words no file holds; a file holding clearly more of it than any other, by two words that tell files
+    # apart ("note" is in every path), is still its topic
+    telling = [t for t in best.held if not coverage.is_common(t)]
+    if best.share >= MIN_TOPIC_SHARE or (len(telling) >= MIN_TOPIC_WORDS and best.share >= MIN_CHATTY_SHARE
+                                         and best.share >= LEAD_OVER_RUNNER_UP * runner_up):
         return [best]
     return []

@@ -116,3 +116,13 @@ def test_a_question_naming_a_thing_only_one_servers_documents_hold_goes_there():
     assert terms.match("remind me again, is biscuit due a checkup soon or not?") is None  # not written as a name
     owned = _terms(CueWords(servers_of={"biscuit": frozenset({"bakery"})}))
     assert owned.match("remind me again, is Biscuit due a checkup soon or not?") is None  # another server's word
+
+
+def test_a_chatty_request_reads_the_file_holding_clearly_more_of_it():
+    notes = {"/n/travel/lisbon-trip.md": "Lisbon trip. Flight out: TP 1352, flight back: TP 1359. Hotel Alfama.",
+             "/n/contacts.md": "Dentist: Dr Marsh, phone 555-0101. Manager: Ines (Lisbon office).",
+             "/n/garden.md": "Garlic: plant Music in October. Tomatoes in May."}
+    chatty = ["Hey, my manager needs my outbound flight number for the Lisbon trip so she can track it"]
+    assert files_for_request([], notes, chatty) == ["/n/travel/lisbon-trip.md"]
+    # one telling word is no topic, however little the others hold
+    assert files_for_request([], notes, ["hey so what did I write about the ski weekend lift prices trip"]) == []
