@@ -67,6 +67,13 @@ _TIME_AFTER = re.compile(r"\s*(?:at|@)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)
                          re.IGNORECASE)
 
 
+# A time the asker gives in their own time, and the place the asker says they are in: "I'm in Chicago", "I live
+# in Nova Scotia", "we're based in Lyon".
+_MY_TIME = re.compile(r"\d(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s+(?:my|our)\s+time\b", re.IGNORECASE)
+_SPEAKER_BEFORE = re.compile(r"\b(?:i'?m|i am|i live|we'?re|we are|we live|based|here)\b(?:\s+\w+){0,2}?\s+in\s+$",
+                             re.IGNORECASE)
+
+
 @lru_cache(maxsize=256)
 def _resolved_from(text: str) -> dict[str, tuple[str, ...]]:
     """Zone or code -> the words of ``text`` it was resolved from (once per text: every step check asks)."""
@@ -94,7 +101,10 @@ def _mention(text: str, value: str) -> tuple[int, str, bool] | None:
     if found is None:
         return None
     before = re.findall(r"[a-z]+", text[: found.start()].lower())
-    bound = bool(_QUANTITY_BEFORE.search(text[: found.start()]) or _TIME_AFTER.match(text[found.end():]))
+    if _MY_TIME.search(text):  # "I'm in Chicago. If I call my mom in Madrid at 8pm my time": the time is Chicago's
+        bound = bool(_SPEAKER_BEFORE.search(text[: found.start()]))
+    else:
+        bound = bool(_QUANTITY_BEFORE.search(text[: found.start()]) or _TIME_AFTER.match(text[found.end():]))
     return found.start(), before[-1] if before else "", bound
 
 

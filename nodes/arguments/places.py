@@ -12,11 +12,11 @@ Matching rules (kept simple on purpose):
   abroad ("Arizona", not the Honduran town).
 - Ordinary words that are also place names ("nice", "mobile", "reading") must not become places. So a single
   lower-case word, or a capitalised one opening the text ("Reading a book..."), counts only next to a place
-  cue: after "in", "at", "to", "from", "for", "and", "or", "vs", "between", a verb of leaving or visiting (and "the":
-  "in the philippines"), a clock time ("9:30 am mumbai") or a comma, or before "time"
-  ("what time is it in nice" -> Nice); an opening capitalised word also before "to", "and", "or", "vs" or a
-  comma and another place ("Paris to Tokyo", not "Nice to meet you"). Capitalised words elsewhere, and names
-  of two or more words, count as written.
+  cue: after "in", "at", "to", "from", "for", "and", "or", "vs", "between", a verb of leaving or visiting (and
+  "the": "in the philippines"), a clock time ("9:30 am mumbai") or a comma, or before "time" ("what time is it
+  in nice" -> Nice); an opening capitalised word also before "to", "and", "or", "vs" or a comma and another
+  place ("Paris to Tokyo", not "Nice to meet you"). Capitalised words elsewhere, names of two or more words,
+  and the main name of a city of a million people ("ahead of london is tokyo") count as written.
 - Alternate names of cities of 100,000 people or more count too ("Bombay", "Kiev", "NYC"), but never
   over a main name; short all-capital ones ("NYC", "LA") only when written in capitals, for cities of a million,
   and so do three-letter country codes ("USA", "DEU").
@@ -38,6 +38,7 @@ MAX_PLACE_WORDS = 3
 _MISSPELLING_SCORE = 88  # rapidfuzz ratio: "san francicso" ~ "san francisco" is 92, "total" ~ "tonala" 73
 _ALTERNATE_MIN_POPULATION = 100_000
 _ACRONYM_MIN_POPULATION = 1_000_000
+_BIG_CITY_POPULATION = 1_000_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
 _CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near",
                           "leave", "leaves", "leaving", "depart", "departs", "departing", "visit", "visiting"})
@@ -198,6 +199,13 @@ def _stands_alone(words: list[tuple[str, int, int]], i: int, j: int, text: str, 
     return _beside_cue(words, i, j, text, index, opening=spelled[0][0].isupper())
 
 
+def _is_big_city(span: str, place: Place) -> bool:
+    """A city of a million people written by its own name needs no cue: "how many hours ahead of london is tokyo"
+    (no English word is also the main name of such a city, unlike "nice", "reading" or "mobile")."""
+    return (len(span) >= 4 and " " not in span and not place.is_country and place.population >= _BIG_CITY_POPULATION
+            and place.name.lower() == span.lower())
+
+
 def _words(text: str) -> list[tuple[str, int, int]]:
     """The words of ``text`` with their offsets; a possessive "'s" is not part of the name ("Tokyo's")."""
     found = []
@@ -229,7 +237,7 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
                     whole = span + "'s" if text[words[j - 1][2]:].startswith(("'s", "\u2019s")) else span
                     place = index.loose.get(_loose(whole)) or index.loose.get(_loose(span))
                     span = whole if index.loose.get(_loose(whole)) else span
-                if place is not None and _stands_alone(words, i, j, text, index):
+                if place is not None and (_is_big_city(span, place) or _stands_alone(words, i, j, text, index)):
                     hit = (j, span, place)
                     break
             if hit is None:

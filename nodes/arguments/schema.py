@@ -116,8 +116,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             # the request offered no city
             listed = candidates.listed.get(LISTED_NAMES, [])
             texts = [*candidates.texts, *candidates.outputs]
-            values = list(dict.fromkeys(s for s in [*candidates.spans, *listed] if s in listed or _AIRPORT_CODE.fullmatch(s)
-                                        or may_name_a_place(s, texts)))
+            values = list(dict.fromkeys(s for s in [*candidates.spans, *listed]
+                                        if s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts)))
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
             # a record the request names by its listed name is what a search over records looks for
