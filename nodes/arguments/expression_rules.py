@@ -130,6 +130,14 @@ def rules() -> list[_Rule]:
         # a rate added to a price: "the total price of a 149 item once 8.25% sales tax is added"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ )?(?:tax|vat|gst|tip|service|surcharge)\b"),
          both("+", by_cue=True)),
+        # a share of a whole: "I earn 4200 a month and rent is 1350. what share of my income goes on rent?" (a share
+        # is the smaller of the two over the larger)
+        (re.compile(rf"{N}(?: \S+){{0,10}}? {N}(?: \S+){{0,8}}? (?:what|which) (?:share|percent|percentage|proportion|"
+                    rf"fraction|part) of\b"),
+         lambda m: [f"{m[2]}/{m[1]}*100", f"{m[1]}/{m[2]}*100"]),
+        # a distance at a speed: "a car goes 60 mph for 2.5 hours, how far"
+        (re.compile(rf"{N} (?:mph|kph|kmh|km/h|(?:miles|km|kilometres|kilometers) (?:per|an|a) hour) for {N} "
+                    rf"(?:hours|hrs|h)\b"), lambda m: [f"{m[1]}*{m[2]}"]),
         # a unit's size given: "2.75 cups if a cup is 236.6 ml"
         (re.compile(rf"{N} ([a-z]+?)e?s? (?:if|when|and|with|given|where) (?:a|an|one|each|1) \2 (?:is|=|equals|holds|has|"
                     rf"weighs) {N}"), lambda m: [f"{m[1]}*{m[3]}"]),

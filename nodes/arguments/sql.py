@@ -157,8 +157,10 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         statements.extend(_product_sums(tables, product, literals, links))
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and same_word(intent.group_word, t.name.lower())), None)
-        matched = [*_conditions(literals), *_zero_conditions(asked, text), *_date_conditions(asked, words, text)]
-        options = [(matched, [l.table for l in literals])]
+        numbered = _number_conditions(tables, text)
+        matched = [*_conditions(literals), *_zero_conditions(asked, text), *_date_conditions(asked, words, text),
+                   *(condition for _, condition in numbered)]
+        options = [(matched, [*(l.table for l in literals), *(t for t, _ in numbered)])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
             options = [([*matched, *(f"{qualified(t, c)} {op} {quoted_literal(v)}" for op, v in comparisons)],
                         [*(l.table for l in literals), t]) for t, c in _measures(tables, asked, words, dates=False)[:3]]
@@ -166,6 +168,22 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
             statements.extend(_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
+
+
+def _number_conditions(tables: list[TableSchema], text: str) -> list[tuple[TableSchema, str]]:
+    """A number written with a numeric column's one-word name is that column's value: "on floor 3", "the 4th
+    floor" -> floor = 3. Several-word columns ("budget_usd") and ids take their numbers from comparisons."""
+    found = []
+    for table in tables:
+        for column in table.columns:
+            parts = identifier_words(column.name)
+            if not column.is_numeric or column.primary_key or len(parts) != 1 or parts[0] == "id":
+                continue
+            word = re.escape(parts[0])
+            match = re.search(rf"\b{word}s?\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b|\b(\d+)(?:st|nd|rd|th)?\s+{word}\b", text)
+            if match:
+                found.append((table, f"{qualified(table, column)} = {match.group(1) or match.group(2)}"))
+    return found
 
 
 _HOW_MANY_OF = re.compile(r"\b(?:how many|number of)\s+([a-z]+)")

@@ -63,3 +63,9 @@ def test_a_time_that_is_their_time_binds_the_place_before_it():
     assert not should_swap(text, "Pacific/Auckland", "Europe/Oslo")
     between = "I'm based in Oslo and my client in Wellington wants to meet at 16:00 their time. What's that for me?"
     assert should_swap(between, "Europe/Oslo", "Pacific/Auckland")
+
+
+def test_my_time_is_the_time_of_the_place_the_asker_is_in():
+    text = "I'm in Chicago. If I call my mom in Madrid at 8pm my time, what time is it for her?"
+    assert should_swap(text, "Europe/Madrid", "America/Chicago")  # Chicago is the source
+    assert not should_swap(text, "America/Chicago", "Europe/Madrid")

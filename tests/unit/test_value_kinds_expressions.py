@@ -84,6 +84,8 @@ def test_evaluate_refuses_anything_but_arithmetic(expression):
     ("I got 78, 92, 85, 88 and 91 on my five quizzes this term. What's my average score?", 86.8),
     ("$23.50 an hour, 37.5 hours a week, and they say 48 paid working weeks a year. What's that annually?",
      23.5 * 37.5 * 48),
+    ("I earn 4200 a month and rent is 1350. what share of my income goes on rent?", 1350 / 4200 * 100),
+    ("if a car goes 60 mph for 2.5 hours how far does it go", 150.0),
 ])
 def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
     found = arithmetic_expressions([text])

@@ -165,6 +165,10 @@ def _one_table(create_and_fill: str, table: str) -> tuple[sqlite3.Connection, li
      "INSERT INTO tickets VALUES (1, 'ana', '2026-01-02'), (2, 'bo', '2026-01-03'), (3, 'ana', '2026-02-01');",
      "tickets", "which requester opened the most tickets",  # rows grouped by the column "which" names
      "[{'requester': 'ana', 'COUNT(*)': 2}]"),
+    ("CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT, floor INTEGER);"
+     "INSERT INTO rooms VALUES (1, 'Fjord', 3), (2, 'Tundra', 4), (3, 'Delta', 3);", "rooms",
+     "list the rooms on floor 3",  # a number written with a numeric column's name is its value
+     "[{'name': 'Fjord', 'floor': 3}, {'name': 'Delta', 'floor': 3}]"),
 ])
 def test_zero_columns_and_grouping_by_a_named_column(script, table, question, answer):
     db, schema = _one_table(script, table)

@@ -30,3 +30,4 @@ def test_the_abbreviated_zone_is_the_source_of_a_conversion():
     text = "if it's 11am PT what time is that in Madrid"
     assert zone_values([text]) == ["America/Los_Angeles", "Europe/Madrid"]
     assert should_swap(text, "Europe/Madrid", "America/Los_Angeles")
+
