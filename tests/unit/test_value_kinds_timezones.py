@@ -26,6 +26,10 @@ from nodes.arguments.timezones import asked_first, zone_values, zones_named
     ("time in washington", [("washington", "America/New_York")]),  # the capital stays over the state
     ("9:30 am mumbai = ? in sao paulo", [("mumbai", "Asia/Kolkata"), ("sao paulo", "America/Sao_Paulo")]),
     ("my flight leaves manila at 06:40", [("manila", "Asia/Manila")]),  # a verb of leaving is a cue
+    ("current local time, Saskatchewan?", [("Saskatchewan", "America/Regina")]),  # a province, zoned by zone.tab
+    ("I live in Nova Scotia", [("Nova Scotia", "America/Halifax")]),
+    ("time in ontario", [("ontario", "America/Toronto")]),  # the province, not the Californian town
+    ("what time is it in New South Wales", [("New South Wales", "Australia/Sydney")]),
 ])
 def test_places_resolve_to_their_zone(text, expected):
     assert zones_named([text]) == expected
