@@ -161,10 +161,12 @@ async def build_index(
 
 
 def runtime_sources(index: ServerIndex, docs: Sequence[ServerDoc], listed: Mapping[str, Sequence[str]] | None = None,
-                    *, n: int = QUERIES_PER_SERVER) -> tuple[dict[str, list[str]], set[str]]:
+                    *, n: int = QUERIES_PER_SERVER, fields: Mapping[str, Sequence[str]] | None = None,
+                    ) -> tuple[dict[str, list[str]], set[str]]:
     """Synthetic queries for a sync from the running graph, and the servers whose queries are templates: what
-    is indexed, else the committed caches, else template queries from the server's own text and the names its
-    listing tools returned (``listed``: server -> names)."""
+    is indexed, else the committed caches, else template queries from the server's own text, the names its
+    listing tools returned (``listed``: server -> names) and what its records hold (``fields``: server -> one
+    line per kind of record, nodes/arguments/discovery.py ``record_fields``)."""
     synthetic = index.stored_synthetic(docs)
     for cache in bundled_caches():
         for doc in docs:
@@ -173,7 +175,8 @@ def runtime_sources(index: ServerIndex, docs: Sequence[ServerDoc], listed: Mappi
     templated = set()
     for doc in docs:
         if doc.name not in synthetic:
-            synthetic[doc.name] = template_queries(doc, n, (listed or {}).get(doc.name, ()))
+            synthetic[doc.name] = template_queries(doc, n, (listed or {}).get(doc.name, ()),
+                                                   (fields or {}).get(doc.name, ()))
             templated.add(doc.name)
     return synthetic, templated
 
@@ -202,6 +205,7 @@ class CatalogRetriever:
         self._document_terms: DocumentTerms | None = None
         self._listing_tools: dict[str, list[str]] = {}
         self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
+        self._record_fields: dict[str, list[str]] = {}  # server -> what each kind of its records holds
         self._cue_words = NO_CUE_WORDS
         self._sync_lock = asyncio.Lock()
         self._synced_version = 0
@@ -257,6 +261,7 @@ class CatalogRetriever:
         for server, found in data.items():
             records.setdefault(server, []).extend(found.names)
         self._documents = {server: found.documents for server, found in data.items() if found.documents}
+        self._record_fields = {server: found.record_fields for server, found in data.items() if found.record_fields}
         self._records = await asyncio.to_thread(NamedRecords, records)  # reads the gazetteer from disk
         return EntityDirectory(names)
 
@@ -294,7 +299,8 @@ class CatalogRetriever:
                 docs = await self.server_docs()
                 index = self._index or await self.open()
                 self._entities = await self.entity_directory()  # first: a new server's template rows use the names
-                synthetic, templated = await asyncio.to_thread(runtime_sources, index, docs, self._listed)
+                synthetic, templated = await asyncio.to_thread(
+                    lambda: runtime_sources(index, docs, self._listed, fields=self._record_fields))
                 origins = {name: TEMPLATE_ORIGIN for name in templated}
                 await asyncio.to_thread(lambda: index.sync(docs, synthetic, origins=origins))
                 self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._listed)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from indexes.bm25 import tokenize
 from indexes.document_coverage import DocumentCoverage
 from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
+from indexes.ownership import QUESTION, asks_about_own_records
 from indexes.route_cues import GENERIC_WORDS, MIN_WORD, CueWords, stem
 
 # Share of the question's word weight one document must hold (the file choice uses a lower bar: there the
@@ -79,7 +80,7 @@ class DocumentTerms:
         word of its own: its documents confirm what its tools already matched ("the newest hire in
         Operations", where "hire" is also a car-rental word)."""
         own_records = asks_about_own_records(question)
-        asked = bool(_QUESTION.search(question))
+        asked = bool(QUESTION.search(question))
         ranked = self._coverage.ranked(question)
         names = _written_names(question) & {t for c in ranked for t in c.held}
         found = []
@@ -117,19 +118,6 @@ def _written_names(question: str) -> set[str]:
     team"): names of things, which a document about them holds."""
     words = re.findall(r"(?<=[\w,;:)\-—] )([A-Z][a-z]+)\b", question)
     return {token for word in words if word != "I" for token in tokenize(word)}
-
-
-# "What's the reference number on my Lisbon trip?", "how many do we have": a question about the asker's own
-# records; "book my trip to Lisbon" is a command, not a question, and stays with the service that acts.
-_OWNER = re.compile(r"\b(?:my|mine|our|ours|we|us|i)\b", re.IGNORECASE)
-_QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
-                       r"could)\b|\?", re.IGNORECASE)  # a "?" anywhere: "cheapest in Bath? name + price"
-
-
-def asks_about_own_records(question: str) -> bool:
-    """A question (not a command) about the asker's own things: words another server shares with the asker's
-    document then say nothing against the document."""
-    return bool(_OWNER.search(question) and _QUESTION.search(question))
 
 
 def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], terms: DocumentTerms | None

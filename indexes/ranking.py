@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from indexes.ownership import OWN_DATA_BONUS
 from indexes.fusion import (DEFAULT_BM25_WEIGHT, DEFAULT_FUSION, RRF_K, SHADOW_MARGIN, Fusion, RowHit, fuse,
                             lexical_tiebreak, max_across, max_sim)
 
@@ -20,7 +21,9 @@ class QueryOptions:
     embeds sub-queries with their URLs and paths replaced by their type (indexes/value_typing.py);
     ``repair_spelling`` repairs typos to the catalogue's words first (indexes/spelling.py); ``shadow_margin``:
     below this fused lead, a runner-up holding clearly more of the query's words goes first (indexes/fusion.py
-    ``lexical_tiebreak``; 0 turns it off; applies to the score-keeping fusions, weighted and dense)."""
+    ``lexical_tiebreak``; 0 turns it off; applies to the score-keeping fusions, weighted and dense);
+    ``own_data_bonus``: added to the servers of the user's own records on a question about the asker's own things
+    (indexes/ownership.py; 0 turns it off)."""
 
     fusion: Fusion = DEFAULT_FUSION
     bm25_weight: float = DEFAULT_BM25_WEIGHT
@@ -30,6 +33,7 @@ class QueryOptions:
     type_values: bool = True
     repair_spelling: bool = True
     shadow_margin: float = SHADOW_MARGIN
+    own_data_bonus: float = OWN_DATA_BONUS
 
 
 @dataclass
@@ -61,14 +65,17 @@ class ServerHit:
 
 Cover = Callable[[int, Sequence[str]], Mapping[str, float]]
 """``cover(sub_query, servers)``: each server's share of that sub-query's content words (RowMirror.coverage)."""
+Boost = Sequence[Mapping[str, float]]
+"""Per sub-query, a score added to some servers after fusion (indexes/ownership.py ``own_data_bonus``)."""
 
 
 def rank_servers(
     dense: list[list[RowHit]], lexical: list[list[RowHit]], top_k: int, options: QueryOptions = QueryOptions(),
-    cover: Cover | None = None,
+    cover: Cover | None = None, boost: Boost = (),
 ) -> list[ServerHit]:
-    """Per sub-query: MaxSim per server in each list, fuse (a close leader may yield to the runner-up that holds
-    more of the query's words, given ``cover``); then max across sub-queries; keep the top-K."""
+    """Per sub-query: MaxSim per server in each list, fuse, add ``boost`` to the servers that matched (a close
+    leader may then yield to the runner-up that holds more of the query's words, given ``cover``); then max
+    across sub-queries; keep the top-K."""
     dense_best = [max_sim(rows) for rows in dense]
     lexical_best = [max_sim(rows) for rows in lexical]
     fused = [
@@ -81,6 +88,9 @@ def rank_servers(
         )
         for d, b in zip(dense_best, lexical_best)
     ]
+    if boost and options.fusion in ("weighted", "dense"):
+        fused = [{name: score + extra.get(name, 0.0) for name, score in scores.items()}
+                 for scores, extra in zip(fused, boost)]
     if cover is not None and options.shadow_margin > 0 and options.fusion in ("weighted", "dense"):
         fused = [lexical_tiebreak(scores, lambda names, qi=qi: cover(qi, names), margin=options.shadow_margin)
                  for qi, scores in enumerate(fused)]

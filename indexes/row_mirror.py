@@ -11,6 +11,7 @@ import numpy as np
 
 from indexes.bm25 import BM25Index, tokenize
 from indexes.fusion import RowHit
+from indexes.ownership import OWN_DATA_WORD, asks_about_own_data, describes_own_data
 from indexes.ranking import ALL_KINDS
 from indexes.spelling import CatalogueSpelling
 
@@ -36,6 +37,11 @@ class RowMirror:
         words: dict[str, set[str]] = {}
         for server, tokens in zip(self.servers, tokenized):
             words.setdefault(server, set()).update(tokens)
+        # The servers that describe the user's own records ("Our company database"): indexes/ownership.py
+        self.own_data_servers = frozenset(server for server, kind, text in zip(self.servers, self.kinds, documents)
+                                          if kind == "description" and describes_own_data(text))
+        for server in self.own_data_servers:
+            words[server].add(OWN_DATA_WORD)
         self.server_words = {server: frozenset(found) for server, found in words.items()}
         self._server_df = Counter(word for found in self.server_words.values() for word in found)
         self.spelling = CatalogueSpelling(documents, known_words)
@@ -44,8 +50,11 @@ class RowMirror:
     def coverage(self, query: str, servers: Iterable[str]) -> dict[str, float]:
         """Each server's share of the query's content words that its rows hold anywhere (tool names,
         descriptions, parameter text, examples, listed names), each word weighted by how few servers hold it.
-        Words no server holds (typos, values) count for none."""
+        Words no server holds (typos, values) count for none. A question about the asker's own things shares one
+        more word with the servers of the user's own records (indexes/ownership.py)."""
         known = {w for w in tokenize(query) if w in self._server_df}
+        if OWN_DATA_WORD in self._server_df and asks_about_own_data(query):
+            known.add(OWN_DATA_WORD)
         weights = {w: math.log(1.0 + len(self.server_words) / self._server_df[w]) for w in known}
         total = sum(weights.values())
         if total <= 0:

@@ -26,6 +26,7 @@ from chromadb.api.types import EmbeddingFunction
 
 from indexes.documents import IndexRow, ServerDoc, rows_for_server
 from indexes.fusion import RowHit
+from indexes.ownership import own_data_bonus
 from indexes.ranking import ALL_KINDS, QueryOptions, ServerHit, rank_servers
 from indexes.row_mirror import RowMirror
 from indexes.spelling import encoder_words
@@ -281,7 +282,9 @@ class ServerIndex:
                 dense = self._chroma_top(vectors, min(top_n, len(mirror.texts)), options.kinds)
         if options.fusion != "dense":
             lexical = [mirror.lexical_top(text, top_n, options.kinds) for text in texts]
-        return rank_servers(dense, lexical, top_k, options, lambda qi, names: mirror.coverage(texts[qi], names))
+        own_data = own_data_bonus(texts, mirror.own_data_servers, options.own_data_bonus)
+        return rank_servers(dense, lexical, top_k, options, lambda qi, names: mirror.coverage(texts[qi], names),
+                            own_data)
 
     def query_vectors(self, texts: list[str]) -> np.ndarray:
         """Embeddings of the sub-queries, one batch for those not embedded recently."""

@@ -27,7 +27,9 @@ from nodes.approval import changes_data
 from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
-from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing
+from nodes.arguments.sql import (TableSchema, candidate_queries, parse_rows, parse_table_description,
+                                 parse_table_listing)
+from nodes.arguments.sql_names import identifier_words
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from tools.tool_outcome import ToolOutcome
 
@@ -235,6 +237,19 @@ class ServerData:
 
     names: list[str] = field(default_factory=list)
     documents: dict[str, str] = field(default_factory=dict)
+    # What each kind of record holds, in words ("employees: name, department, city, salary usd, hire date"):
+    # indexed as the server's rows, so "how many did we hire in 2022" finds the table with a hire date.
+    record_fields: list[str] = field(default_factory=list)
+
+
+def record_fields(table: TableSchema) -> str:
+    """A table as words: its name and its columns, ids left out and "_id" dropped ("department_id" is the
+    department): "employees: name, department, city, salary usd, hire date"."""
+    columns = []
+    for column in table.columns:
+        words = identifier_words(column.name)
+        columns.append(" ".join(words[:-1] if words and words[-1] == "id" else words))
+    return f"{' '.join(identifier_words(table.name))}: {', '.join(c for c in dict.fromkeys(columns) if c)}"
 
 
 async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted) -> ServerData:
@@ -253,6 +268,7 @@ async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask:
         lines += [f"{table} {column}: {', '.join(values)}" for (table, column), values in schema.samples.items()]
         if schema.tables:
             data.documents["tables"] = "\n".join(lines)
+        data.record_fields += [record_fields(t) for t in schema.tables if t.columns]
     if ValueKind.PATH in needed:
         paths = await discovery.paths(readable, ask)
         data.names += [re.sub(r"[-_.]+", " ", p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in paths

@@ -42,6 +42,10 @@ _MISSPELLING_SCORE = 88  # rapidfuzz ratio: "san francicso" ~ "san francisco" is
 _ALTERNATE_MIN_POPULATION = 100_000
 _ACRONYM_MIN_POPULATION = 1_000_000
 _BIG_CITY_POPULATION = 1_000_000
+# A city this big keeps its name against a state or a province of the same name ("Portland" is the Oregon city,
+# not the Jamaican parish; "Washington" stays the capital), a smaller town does not ("Oregon" is not the town in
+# Ohio; "Ontario" is not the Californian city).
+_KEEPS_ITS_NAME_POPULATION = 500_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
 _CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near",
                           "leave", "leaves", "leaving", "depart", "departs", "departing", "visit", "visiting"})
@@ -128,21 +132,16 @@ def _index() -> _Index:
 
     for state in cache.get_us_states().values():
         biggest = next((p for c, p in cities_of.get("US", []) if c.get("admin1code") == state["code"]), None)
-        key = state["name"].lower()
-        # a state wins over a town of its name abroad ("Arizona" is not the Honduran town), not over a US city
-        # ("Washington" stays the capital) nor a country ("Georgia")
-        if biggest is not None and (key not in by_name or by_name[key].country_code not in ("US", "")
-                                    and not by_name[key].is_country):
-            by_name[key] = Place(state["name"], "US", biggest.timezone, biggest.population)
+        if biggest is not None and _region_takes_name(by_name.get(state["name"].lower()), "US", biggest.population):
+            by_name[state["name"].lower()] = Place(state["name"], "US", biggest.timezone, biggest.population)
 
-    # provinces and regions ("Saskatchewan", "Nova Scotia", "New South Wales") win over a smaller town of their name
-    # abroad ("Ontario" is not the Californian city), never over a country, a US state or a town of their own
-    # country ("Reading" stays the town)
+    # then other countries' provinces and regions ("Saskatchewan", "Nova Scotia", "New South Wales"), never over a
+    # US state or a town of their own country ("Reading" stays the town)
     state_names = {state["name"].lower() for state in cache.get_us_states().values()}
     for key, place in _subdivisions(cities_of).items():
         held = by_name.get(key)
-        if held is None or (not held.is_country and held.country_code != place.country_code
-                            and held.population < place.population and key not in state_names):
+        if key not in state_names and (held is None or held.country_code != place.country_code) and _region_takes_name(
+                held, place.country_code, place.population):
             by_name[key] = place
 
     for city, place in city_places:
@@ -160,6 +159,18 @@ def _index() -> _Index:
     for name, place in by_name.items():
         loose.setdefault(_loose(name), place)
     return _Index(by_name=by_name, acronyms=acronyms, loose=loose)
+
+
+def _region_takes_name(held: Place | None, country: str, population: int) -> bool:
+    """Whether a state or province (of ``country``, its biggest city's ``population``) takes a name ``held`` by
+    another place: never a country's ("Georgia") nor a big city's ("Portland", "Washington"); a town's abroad
+    when the region is bigger ("Arizona" is not the Honduran town), a town's at home always ("Oregon" is not the
+    town in Ohio)."""
+    if held is None:
+        return True
+    if held.is_country or held.population >= _KEEPS_ITS_NAME_POPULATION:
+        return False
+    return held.country_code == country or held.population < population
 
 
 def warm_places() -> None:

@@ -188,6 +188,16 @@ class FixedVectors(BagOfWordsEmbedding):
         return out
 
 
+def index_with_similarities(question: str, similarity: dict[str, float], docs: list[ServerDoc],
+                            synthetic: dict[str, list[str]]) -> ServerIndex:
+    """An index over ``docs`` whose rows have the chosen cosine similarity to ``question``."""
+    collection = ephemeral_client().create_collection(
+        f"t{uuid.uuid4().hex[:8]}", embedding_function=None, configuration={"hnsw": {"space": "cosine"}})
+    index = ServerIndex(collection, FixedVectors(question, similarity))
+    index.sync(docs, synthetic)
+    return index
+
+
 NOTES = ServerDoc("notes", "", (ToolDoc("read_text_file", "Read the complete contents of a note file.", ("path",)),
                                 ToolDoc("list_directory", "List the files in a directory.", ("path",))))
 FLIGHTS = ServerDoc("flights", "", (ToolDoc("search", "Non-stop flights between cities.", ("origin",)),
@@ -198,11 +208,9 @@ def test_a_builtin_like_server_winning_by_a_hair_does_not_shadow_the_server_the_
     question = "what's in my wifi note"
     flights_row = "add note: Add a note to a booking. Parameters: reference, note."
     notes_row = "read text file: Read the complete contents of a note file. Parameters: path."
-    embed = FixedVectors(question, {flights_row: 0.80, notes_row: 0.66})
-    collection = ephemeral_client().create_collection(
-        f"t{uuid.uuid4().hex[:8]}", embedding_function=None, configuration={"hnsw": {"space": "cosine"}})
-    index = ServerIndex(collection, embed)
-    index.sync([NOTES, FLIGHTS], {"notes": ["what is wifi.md"]})  # a template row of a name its listing returned
+    # with a template row of a name the notes server's listing returned
+    index = index_with_similarities(question, {flights_row: 0.80, notes_row: 0.66}, [NOTES, FLIGHTS],
+                                    {"notes": ["what is wifi.md"]})
     without = index.query([question], top_k=2, options=QueryOptions(shadow_margin=0))
     assert [h.server for h in without] == ["flights", "notes"]  # shaped: flights ahead by a hair after fusion
     assert without[0].score - without[1].score < 0.10

@@ -178,3 +178,11 @@ def test_zero_columns_and_grouping_by_a_named_column(script, table, question, an
 def test_a_named_row_with_no_named_column_is_read_whole(database, tables):
     best = candidate_queries("tell me about Carol White", tables)[0]
     assert "'salary': 95000" in printed_rows(database, best)
+
+
+def test_a_table_reads_as_the_words_of_its_columns_for_the_index():
+    from nodes.arguments.discovery import record_fields
+
+    table = parse_table_description("employees", "CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT, "
+                                    "department_id INTEGER, salary_usd REAL, hireDate TEXT, paid INTEGER)")
+    assert record_fields(table) == "employees: name, department, salary usd, hire date, paid"

@@ -29,6 +29,8 @@ from nodes.arguments.timezones import asked_first, zone_values, zones_named
     ("current local time, Saskatchewan?", [("Saskatchewan", "America/Regina")]),  # a province, zoned by zone.tab
     ("I live in Nova Scotia", [("Nova Scotia", "America/Halifax")]),
     ("time in ontario", [("ontario", "America/Toronto")]),  # the province, not the Californian town
+    ("back home in Portland Oregon?", [("Portland", "America/Los_Angeles"), ("Oregon", "America/Los_Angeles")]),
+    # a big city keeps its name against a region abroad (not Jamaica's parish), a state against a town at home
     ("what time is it in New South Wales", [("New South Wales", "Australia/Sydney")]),
 ])
 def test_places_resolve_to_their_zone(text, expected):

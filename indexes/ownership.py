@@ -1,0 +1,57 @@
+"""Whose data a question is about: the asker's own ("what's my licence plate?", "how many orders did we get?") or
+the world's. A server whose description speaks in the first person ("My notes folder", "Our company database")
+holds the user's own records; a public service describes itself in the third person.
+
+Why: beside a catalogue of public services, a question about the user's own records shares its topic words with
+them ("orders", "stock", "customer" with a shop; "flight number" with an airline), and a small dense lead let the
+public service shadow the user's server. Who owns the data is read from the catalogue's own words, not from a
+domain: the ranking adds ``OWN_DATA_BONUS`` to the own-data servers, and ``RowMirror.coverage`` counts the cue
+as one more word they share with the question (indexes/ranking.py, indexes/row_mirror.py).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+# A server's description in the first person: "My personal notes", "Our company database", "people in my life".
+_SERVER_FIRST_PERSON = re.compile(r"\b(?:my|our|ours|mine)\b", re.IGNORECASE)
+# "What's the reference number on my Lisbon trip?", "how many do we have": the asker's own things.
+_OWNER = re.compile(r"\b(?:my|mine|our|ours|we|us|i)\b", re.IGNORECASE)
+# The same without "I", and "us" in lower case only: "I need the weather in Paris" asks about the world, and
+# "flights to the US" names a country.
+_OWNER_PLAINLY = re.compile(r"\b(?:[Mm]y|[Mm]ine|[Oo]urs?|[Ww]e|us)\b")
+# A question, not a command: "book my trip to Lisbon" stays with the service that acts.
+QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
+                      r"could)\b|\?", re.IGNORECASE)  # a "?" anywhere: "cheapest in Bath? name + price"
+
+OWN_DATA_WORD = "\x00own-data"
+"""The pseudo-word a question about the asker's own data shares with own-data servers (no tokenizer emits it)."""
+
+# Added to a matched own-data server's fused score on such a question: about the gap by which a public service's
+# topic words led the user's server on the dev split's first-person questions (0.07 to 0.14 in cosine).
+OWN_DATA_BONUS = 0.10
+
+
+def describes_own_data(description: str) -> bool:
+    """True when a server's description speaks of the user's own records ("Our company database ...")."""
+    return bool(_SERVER_FIRST_PERSON.search(description))
+
+
+def asks_about_own_records(question: str) -> bool:
+    """A question (not a command) about the asker's own things, "I" included: words another server shares with
+    the asker's document then say nothing against the document (indexes/document_terms.py)."""
+    return bool(_OWNER.search(question) and QUESTION.search(question))
+
+
+def asks_about_own_data(question: str) -> bool:
+    """A question about what the asker and theirs hold ("my plate", "did we hire", "orders with us"); the
+    narrower cue that moves ranking scores."""
+    return bool(_OWNER_PLAINLY.search(question) and QUESTION.search(question))
+
+
+def own_data_bonus(questions: Sequence[str], own_data_servers: frozenset[str], bonus: float = OWN_DATA_BONUS,
+                   ) -> list[dict[str, float]]:
+    """Per question, the bonus of each own-data server (none for a question about the world)."""
+    return [{server: bonus for server in own_data_servers} if bonus > 0 and asks_about_own_data(q) else {}
+            for q in questions]
