@@ -170,11 +170,10 @@ def name_rows(listed: Sequence[str], limit: int = MAX_NAME_ROWS) -> list[str]:
 def template_queries(server: ServerDoc, n: int, listed: Sequence[str] = (), fields: Sequence[str] = ()) -> list[str]:
     """Up to ``n`` distinct texts for ``server``, round-robin over its tools, then its description; with
     ``listed`` (names its listing tools returned), up to a quarter of them are "what is <name>" rows; with
-    ``fields`` (what each kind of its records holds: "employees: name, city, hire date"), those lines come
-    first, up to another quarter: a data server's topics are in its records, not in its tools' words."""
+    ``fields`` (what each kind of its records holds: "employees: name, city, hire date"), up to a quarter more
+    lines come first: a data server's topics are in its records, not in its tools' words."""
     names = name_rows(listed, min(MAX_NAME_ROWS, n // 4))
     records = list(dict.fromkeys(f for f in fields if f.strip()))[: n // 4]
-    n -= len(records)
     columns = [tool_texts(t) for t in server.tools]
     server_line = first_sentence(server.description)
     ordered = [col[i] for i in range(max((len(c) for c in columns), default=0)) for col in columns if i < len(col)]

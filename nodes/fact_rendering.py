@@ -108,7 +108,11 @@ def datetime_text(text: str) -> str | None:
 
 
 def value_text(value: Any) -> str:
+    """A value as the answer shows it: a float to 2 decimals (a price, a temperature), a fraction below 1 to 4
+    significant digits (1/8 is 0.125, not 0.12), a large one without decimals."""
     if isinstance(value, float):
+        if 0 < abs(value) < 1:
+            return f"{value:.4g}"
         return f"{value:.2f}".rstrip("0").rstrip(".") if abs(value) < 1e6 else f"{value:,.0f}"
     if isinstance(value, str) and (readable := datetime_text(value)):
         return readable

@@ -22,6 +22,20 @@ _ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:t
 _ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|how much off|how much less)\b")
 
 
+_ASKS_REST = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|left over)\b")
+_DISTANCE = r"(?:miles|mi|km|kms|kilometres|kilometers)"
+_SPEED = r"(?:mph|kph|kmh|km ?/ ?h|(?:miles|km|kilometres|kilometers) (?:per|an|a|/) (?:hour|hr|h)\b)"
+_STEP = {"plus": "+", "+": "+", "minus": "-", "-": "-", "times": "*", "*": "*", "divided by": "/", "/": "/"}
+# a quantity at a unit price: "5 kg of apples at 2.40 per kg", "3 shirts at 12 each", "4 tickets @ 35 apiece"
+_PRICED = r"(N\d+) (?:[a-z]+ ){0,3}?(?:at|@|for) (N\d+) (?:per|a|an|each|apiece|/)\b"
+
+
+def _priced_items(text: str) -> list[str]:
+    """Each quantity times its unit price, and their sum when the request lists several."""
+    items = [f"{m[1]}*{m[2]}" for m in re.finditer(_PRICED, text)]
+    return ["+".join(items), *items] if len(items) > 1 else items
+
+
 def _listed(group: str) -> list[str]:
     return re.findall(r"N\d+", group)
 
@@ -47,6 +61,9 @@ def rules() -> list[_Rule]:
     return [
         (re.compile(rf"(?:square root|sqrt) (?:of )?{N}|√ ?{N}"),
          lambda m: [f"{m[1] or m[2]}**0.5", f"sqrt({m[1] or m[2]})"]),
+        # a root and one more step: "square root of 144 plus 3"
+        (re.compile(rf"(?:square root|sqrt) (?:of )?{N} (plus|minus|times|divided by|\+|-|\*|/) {N}"),
+         lambda m: [f"{m[1]}**0.5{_STEP[m[2]]}{m[3]}", f"sqrt({m[1]}){_STEP[m[2]]}{m[3]}"]),
         (re.compile(rf"(?:cube root) (?:of )?{N}"), lambda m: [f"{m[1]}**(1/3)"]),
         (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
@@ -144,6 +161,29 @@ def rules() -> list[_Rule]:
         # a recipe scaled: "for 4 people uses 300 g of flour, I'm cooking for 12"
         (re.compile(rf"for {N} ([a-z]+)\b(?: \S+){{0,4}}? {N}(?: \S+){{0,10}}? for (?:a |an )?{N}\b"),
          lambda m: [f"{m[3]}/{m[1]}*{m[4]}"] if re.search(r"how much|how many", m.string) else []),
+        # what is left after spending a share: "I have 1200 and spend 35% on rent, how much is left"
+        (re.compile(rf"{N}(?: \S+){{0,6}}? (?:spend|spent|pay|paid|use|used|give|gave|lose|lost|put|save|saved|"
+                    rf"set aside) (?:\S+ ){{0,2}}?{P}"),
+         lambda m: [f"{m[1]}*(1-{m[2]}/100)", f"{m[1]}*{m[2]}/100"] if _ASKS_REST.search(m.string) else []),
+        # a time to cover a distance at a speed: "340 miles at 55 mph, how long"
+        (re.compile(rf"{N} {_DISTANCE}\b(?: \S+){{0,2}}? at {N} {_SPEED}"),
+         lambda m: [f"{m[1]}/{m[2]}"] if re.search(r"how long|how many hours|how much time|time", m.string) else []),
+        # fuel for a distance: "32 miles per gallon, how many gallons for 480 miles"
+        (re.compile(rf"{N} {_DISTANCE} (?:per|a|an|to the|/) (?:gallon|gal|litre|liter|l)\b(?: \S+){{0,8}}? {N} "
+                    rf"{_DISTANCE}\b"), lambda m: [f"{m[2]}/{m[1]}"]),
+        # a pack's price per piece: "a 12 pack of soda is 6.99, price per can", "a box of 24 for 9.60, each"
+        (re.compile(rf"{N}[ -]?(?:pack|pk|count|ct)\b(?: \S+){{0,6}}? {N}|(?:pack|box|bag|case|set|carton) of {N}"
+                    rf"(?: \S+){{0,6}}? {N}"),
+         lambda m: [f"{m[2] or m[4]}/{m[1] or m[3]}"] if re.search(r"\b(?:per|each|apiece|a piece|unit)\b", m.string)
+         else []),
+        # a price for some, asked for more: "3 dozen eggs if one dozen costs 4.20" (dozens read as 36 and 12)
+        (re.compile(rf"{N} (?:[a-z]+ ){{0,2}}?(?:if|when|given|where) (?:[a-z]+ ){{0,2}}?{N} (?:[a-z]+ )?(?:costs?|is|are|"
+                    rf"=|sells? for|goes for) {N}"), lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
+        # quantities at a unit price, summed: "5 kg of apples at 2.40 per kg plus 3 kg of pears at 3.10 per kg"
+        (re.compile(_PRICED), lambda m: _priced_items(m.string)),
+        # an hourly rate over hours: "28 an hour and work 37.5 hours a week"
+        (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,4}}? {N} (?:hours|hrs|h)\b"),
+         lambda m: [f"{m[1]}*{m[2]}"]),
         # "split 240 3 ways"
         (re.compile(rf"split {N} {N} ways|{N} split {N} ways"), lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
         # a speed or pace: "150 km in 2.5 hours, what's my average speed"
@@ -158,8 +198,9 @@ def rules() -> list[_Rule]:
         (re.compile(rf"what (?:percent|percentage) (?:of {N} is {N}|is {N} of {N})"),
          lambda m: [f"{m[2]}/{m[1]}*100" if m[1] else f"{m[3]}/{m[4]}*100"]),
         (re.compile(rf"{N} (?:is what|as a) (?:percent|percentage) of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"]),
-        (re.compile(rf"(?P<pct>P\d+) (?:\w+ ){{0,2}}?{_DECREASE} (?:on |of |from )?(?P<base>N\d+)"), both("-")),
-        (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?P<base>N\d+)"), both("+", by_cue=True)),
+        (re.compile(rf"(?P<pct>P\d+) (?:\w+ ){{0,2}}?{_DECREASE} (?:on |of |from )?(?:a |an |the )?(?P<base>N\d+)"),
+         both("-")),
+        (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?:a |an |the )?(?P<base>N\d+)"), both("+", by_cue=True)),
         (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
         (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
         # "149.99 with 35% off": a price with a discount

@@ -12,7 +12,7 @@ from graphs.context import Context
 from nodes.answer import make_answerer
 from nodes.answer_lead import lead_lines, subject_of
 from nodes.claims import figure_claims
-from nodes.fact_rendering import parse_output, render_output
+from nodes.fact_rendering import parse_output, render_output, value_text
 from tests.fakes import ScriptedModels
 
 WIFI_NOTE = """\
@@ -184,3 +184,9 @@ def test_one_tool_run_for_several_values_labels_each_line_with_its_value():
                       {"timezone": "Asia/Seoul"})
     lines = lead_lines("time in Bogota and Seoul", first + second)
     assert [line.split(" — ")[0] for line in lines] == ["America/Bogota", "Asia/Seoul"]
+
+
+def test_a_fraction_below_one_keeps_its_digits_and_a_price_keeps_two_decimals():
+    assert value_text(0.125) == "0.125"  # 1/8, not 0.12
+    assert value_text(2 / 3) == "0.6667"
+    assert value_text(12.675) == "12.68" and value_text(17400.0) == "17400" and value_text(0.0) == "0"

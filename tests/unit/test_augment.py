@@ -101,8 +101,8 @@ def test_template_queries_ask_by_the_tools_name_parameters_and_listed_names():
     assert sum(q.startswith("what is zone") for q in template_queries(CLOCK, 32, [f"zone {i}" for i in range(20)])) == 8
     fields = ["employees: name, city, hire date", "orders: customer, order date"]
     with_fields = template_queries(CLOCK, 32, fields=fields)
-    assert with_fields[:2] == fields and len(with_fields) <= 32  # what its records hold comes first
-    assert len(template_queries(CLOCK, 8, fields=[f"table {i}: a, b" for i in range(9)])) <= 8
+    assert with_fields[:2] == fields and with_fields[2:] == template_queries(CLOCK, 32)  # first, and on top
+    assert len(template_queries(CLOCK, 8, fields=[f"table {i}: a, b" for i in range(9)])) <= 8 + 2
     assert as_question(["read", "text", "file"]) == "what is in the text file"
     assert as_question(["geocode"]) == as_question(["frobnicate", "widgets"]) == ""
 

@@ -90,3 +90,19 @@ def test_evaluate_refuses_anything_but_arithmetic(expression):
 def test_everyday_phrasings_of_a_rate_a_share_a_change_and_compound_growth(text, value):
     found = arithmetic_expressions([text])
     assert found and evaluate(found[0]) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("what's a 18% tip on a $50 lunch", 9),  # an article before the amount
+    ("25% off a $120 coat, what do I pay?", 90),
+    ("square root of 81 minus 4", 5),  # a root, then one more step
+    ("I make 3000 a month and spend 40% on rent, how much is left", 1800),
+    ("how long to drive 300 km at 100 km/h", 3),
+    ("my van does 25 miles per gallon, how many gallons for 400 miles", 16),
+    ("an 8 pack of yogurt is $4.00, price per cup?", 0.5),
+    ("how much are 2 dozen bagels if one dozen costs $9", 18),
+    ("2 kg of rice at 3.50 per kg plus 4 kg of flour at 1.25 per kg, total?", 12),
+    ("paid $31 an hour, I worked 12 hours, what did I earn", 372),
+])
+def test_word_problems_of_prices_rates_and_shares(text, value):
+    assert evaluate(arithmetic_expressions([text])[0]) == pytest.approx(value)
