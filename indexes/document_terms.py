@@ -89,8 +89,12 @@ class DocumentTerms:
                 continue  # the question names something ("the Operations team") this document never mentions
             server = self._rows[coverage.position][0]
             own = tuple(sorted(t for t in coverage.held if self._is_own(t, server, beside_sandbox=asked)))
-            # a question naming a thing only this server's documents hold ("how many ppl work in Engineering?")
-            anchored = asked and any(t in own for t in names)
+            # a question naming a thing only this server's documents hold ("how many ppl work in Engineering?"),
+            # or naming the document itself by a word no other server uses, the sandbox's included ("how long do I
+            # bake the shakshuka?" of recipes/shakshuka.md; "the best garden in Lisbon" is not the garden note)
+            titled = _title_words(self._rows[coverage.position][1])
+            anchored = asked and (any(t in own for t in names) or bool(titled) and titled <= coverage.held
+                                  and any(self._is_own(t, server) for t in titled))
             if anchored or self._covers(coverage.share, len(coverage.held), len(own), server == leader or own_records):
                 found.append((coverage, own))
         if len({self._rows[c.position][0] for c, _ in found}) != 1:
@@ -111,6 +115,12 @@ class DocumentTerms:
         if held >= MIN_HELD_WORDS:
             return own > 0 or vouched
         return own == 1 and vouched
+
+
+def _title_words(document: str) -> set[str]:
+    """The search words of a document's own name: "recipes/shakshuka.md" -> {"shakshuka"}."""
+    stem = document.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return set(tokenize(re.sub(r"[-_.]+", " ", stem)))
 
 
 def _written_names(question: str) -> set[str]:

@@ -7,7 +7,8 @@ glued back to the one before it ("weather in Berlin and Madrid" stays whole, and
 Sydney right now": "right now" adds no need), and a later part that refers
 back ("there", "then", "the warmer one") makes the question dependent: no split, and so does a condition
 that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years"), or figures stated before the
-part that asks about them. A "+" between figures is arithmetic, not a join, and so is a comma or "and" inside a
+part that asks about them, or a part listing the alternatives the question asks between ("who earns more, Aisha
+or Camille?"). A "+" between figures is arithmetic, not a join, and so is a comma or "and" inside a
 list of figures ("82, 91, 77 and 95").
 """
 
@@ -37,6 +38,11 @@ _ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|do
                    r"\b(?:what|what's|whats|which|who|when|where|how)\b|\?", re.I)
 
 
+# A part listing alternatives without asking anything of its own completes the question before it.
+_CHOICES = re.compile(r"\bor\b", re.I)
+_ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
+
+
 def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
     if _CONDITION.match(question):
@@ -57,6 +63,8 @@ def split_intents(question: str) -> list[str]:
         parts.pop(0)
     if len(parts) < 2:
         return []
+    if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
+        return []  # "who earns more, Aisha Bello or Camille Laurent?": the choices the question asks between
     for part in parts[1:]:
         undated = part
         for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference

@@ -53,12 +53,16 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\bwhat(?:'s|s| is| would| will)? (?:tha
                          re.IGNORECASE)
 
 
-# "what time is it in St. John's", "local time in Reykjavik", "arizona time now?", "time in anchorage?": the clock
-# now, whatever else the question says
+# "what time is it in St. John's", "local time in Reykjavik", "arizona time now?", "time in anchorage?", "what day
+# is it in Auckland": the clock now, whatever else the question says
 _ASKS_NOW = re.compile(r"\bwhat time is it\b|\btime is it (?:now|there)\b|\b(?:current|local) time (?:in|at|for)\b|"
                        r"\bwhat(?:'s|s| is)? the (?:current |local )?time\b|"
                        r"\btime\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently)\b|"
-                       r"^\W*(?:the )?(?:current |local )?time (?:in|at) ", re.IGNORECASE)
+                       r"^\W*(?:the )?(?:current |local )?time (?:in|at) |"
+                       # the day or the part of the day there: "what day is it in Auckland", "is it daytime in Honolulu"
+                       r"\bwhat (?:day|date) is it\b|\bwhat(?:'s|s| is) the date (?:in|at|there)\b|"
+                       r"\bis it (?:still |already )?(?:day|daytime|night|nighttime|morning|afternoon|evening|dark|light|"
+                       r"late|early|midnight|today|tomorrow|yesterday|the weekend) (?:in|at|there|over)\b", re.IGNORECASE)
 
 
 def asks_clock_now(query: str) -> bool:

@@ -126,3 +126,14 @@ def test_a_chatty_request_reads_the_file_holding_clearly_more_of_it():
     assert files_for_request([], notes, chatty) == ["/n/travel/lisbon-trip.md"]
     # one telling word is no topic, however little the others hold
     assert files_for_request([], notes, ["hey so what did I write about the ski weekend lift prices trip"]) == []
+
+
+def test_a_question_naming_a_document_by_a_word_no_other_server_uses_goes_to_it():
+    notes = {**NOTES, "/home/kai/notes/recipes/shakshuka.md": "# Shakshuka for two\n4 eggs, feta, cumin. Cook 6-7 "
+                                                              "minutes.",
+             "/home/kai/notes/recipes/banana-bread.md": "Bake 60 minutes at 175 C."}
+    terms = DocumentTerms({"notes": notes}, CueWords(servers_of={"long": frozenset({"routes"}),
+                                                                 "garden": frozenset({"sights"})}))
+    match = terms.match("how long do I bake the shakshuka?")
+    assert match is not None and match.document.endswith("shakshuka.md")
+    assert terms.match("what's the nicest garden in Lisbon?") is None  # another server uses the note's name

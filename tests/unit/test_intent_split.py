@@ -31,6 +31,8 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "3 of us had a 96.60 meal and we tip 18%. what does each of us owe",  # figures stated, then the question
     "the lamp costs $64.20, tax is 7%, so total?",
     "My kid's test scores this term were 82, 91, 77, 88 and 95. What's her average?",  # a list of figures
+    "who earns more, Aisha Bello or Camille Laurent?",  # the alternatives asked between
+    "which is cheaper this week, the Lisbon hotel or the Porto one",
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []
