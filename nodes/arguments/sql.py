@@ -55,6 +55,8 @@ __all__ = ["TableSchema", "candidate_queries", "is_select_only", "parse_rows", "
 
 MAX_CANDIDATES = 8
 _WORD = re.compile(r"[a-z0-9]+")
+_BY_NUMBER = re.compile(r"\b(?:the )?(?:most popular|most common|biggest|largest|top|leading) (?:[a-z_]+ )?([a-z_]+) "
+                        r"by (?:the )?(?:number|count) of ([a-z_]+)")
 _MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
 _MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|count|amount) of\b")
 _FEWEST_NUMBER = re.compile(r"\b(?:lowest|smallest) (?:number|count) of\b")
@@ -122,6 +124,8 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     text = " ".join(request.lower().split())
     # "the largest number of orders" asks what "the most orders" asks: a ranking of counts, not one count
     text = _MOST_NUMBER.sub("most", _FEWEST_NUMBER.sub("fewest", text))
+    # "the most popular category by number of products" asks "which category has the most products"
+    text = _BY_NUMBER.sub(r"which \1 has the most \2", text)
     words = _WORD.findall(text)
     literals = literals_written(tables, request)
     intent = read_intent(text)
@@ -152,6 +156,8 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         if any(same_word(most.group(1), t.name.lower()) for t in tables if t is table):
             return [f"SELECT {qualified(table, label)}, COUNT(*) FROM {identifier(table.name)} GROUP BY "
                     f"{qualified(table, label)} ORDER BY COUNT(*) {'ASC' if LOWEST_WORDS.search(text) else 'DESC'} LIMIT 1"]
+    if intent.aggregate == "COUNT" and (distinct := _distinct_count(tables, text, literals)) is not None:
+        return [distinct]
     statements: list[str] = []
     if (product := _column_product(tables, text)) is not None:
         statements.extend(_product_sums(tables, product, literals, links))
@@ -184,6 +190,28 @@ def _number_conditions(tables: list[TableSchema], text: str) -> list[tuple[Table
             if match:
                 found.append((table, f"{qualified(table, column)} = {match.group(1) or match.group(2)}"))
     return found
+
+
+_DISTINCT = re.compile(r"\b(?:different|distinct|unique|separate|individual)\s+([a-z_]+)")
+
+
+def _distinct_count(tables: list[TableSchema], text: str, literals: list[RequestLiteral]) -> str | None:
+    """"how many different customers have ordered": the distinct values of the text column the word names,
+    within the conditions the request writes on that column's table; None when no column is named or a condition
+    sits in another table."""
+    asked = _DISTINCT.search(text)
+    if asked is None:
+        return None
+    for table in tables:
+        for column in table.columns:
+            if column.is_text and not column.primary_key and any(
+                    same_word(part, asked.group(1)) for part in identifier_words(column.name)):
+                if any(lit.table is not table for lit in literals):
+                    return None  # "distinct customers who ordered the Harbor Wool Throw": a join, built below
+                conditions = _conditions(literals)
+                where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+                return f"SELECT COUNT(DISTINCT {qualified(table, column)}) FROM {identifier(table.name)}{where}"
+    return None
 
 
 _HOW_MANY_OF = re.compile(r"\b(?:how many|number of)\s+([a-z]+)")

@@ -169,6 +169,14 @@ def _one_table(create_and_fill: str, table: str) -> tuple[sqlite3.Connection, li
      "INSERT INTO rooms VALUES (1, 'Fjord', 3), (2, 'Tundra', 4), (3, 'Delta', 3);", "rooms",
      "list the rooms on floor 3",  # a number written with a numeric column's name is its value
      "[{'name': 'Fjord', 'floor': 3}, {'name': 'Delta', 'floor': 3}]"),
+    ("CREATE TABLE tickets (id INTEGER PRIMARY KEY, requester TEXT, status TEXT);"
+     "INSERT INTO tickets VALUES (1, 'ana', 'open'), (2, 'bo', 'open'), (3, 'ana', 'closed');",
+     "tickets", "how many different requesters have open tickets",  # distinct values of the named column
+     "[{'COUNT(DISTINCT tickets.requester)': 2}]"),
+    ("CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT, genre TEXT);"
+     "INSERT INTO books VALUES (1, 'A', 'crime'), (2, 'B', 'poetry'), (3, 'C', 'crime');",
+     "books", "the most common book genre by number of books?",  # "which genre has the most books"
+     "[{'genre': 'crime', 'COUNT(*)': 2}]"),
 ])
 def test_zero_columns_and_grouping_by_a_named_column(script, table, question, answer):
     db, schema = _one_table(script, table)
