@@ -62,14 +62,19 @@ class DocumentTerms:
         self._cue_words = cue_words
         is_place_word("")  # the gazetteer loads from disk here, in the sync's thread, not in a run's event loop
 
-    def _is_own(self, token: str, server: str, beside_sandbox: bool = False) -> bool:
-        """No other server uses the word (``beside_sandbox``: no other server but the built-in sandbox's; a
-        question, not a command such as "hotels in Lisbon for 2 nights", which the sandbox's service serves)."""
+    def _is_own(self, token: str, server: str, beside_sandbox: bool = False,
+                rivals: Mapping[str, frozenset[str]] | None = None) -> bool:
+        """No other server uses the word in its text, nor holds it in a document that covers the question as
+        well (``rivals``: word -> servers; "budget" of a budget note is no word of the notes' own when the
+        database's table of budgets covers "the total budget across all departments" too; ``beside_sandbox``:
+        no other server but the built-in sandbox's; a question, not a command such as "hotels in Lisbon for 2
+        nights", which the sandbox's service serves)."""
+        rivals = rivals or {}
         if len(token) < MIN_WORD or token in GENERIC_WORDS or token.isdigit():
             return False
         word = stem(token)
         others = (self._cue_words.servers_of.get(word, frozenset()) | self._cue_words.listed_by.get(word, frozenset())
-                  ) - {server}
+                  | rivals.get(token, frozenset())) - {server}
         if beside_sandbox and server not in self._sandbox:
             others -= self._sandbox
         return not others and not is_place_word(token)
@@ -83,12 +88,17 @@ class DocumentTerms:
         asked = bool(QUESTION.search(question))
         ranked = self._coverage.ranked(question)
         names = _written_names(question) & {t for c in ranked for t in c.held}
+        rivals: dict[str, frozenset[str]] = {}  # the words of each document covering the question as well
+        for coverage in ranked:
+            if coverage.share >= MIN_OWN_WORDS_SHARE:
+                for token in coverage.held:
+                    rivals[token] = rivals.get(token, frozenset()) | {self._rows[coverage.position][0]}
         found = []
         for coverage in ranked:
             if names and not names & coverage.held:
                 continue  # the question names something ("the Operations team") this document never mentions
             server = self._rows[coverage.position][0]
-            own = tuple(sorted(t for t in coverage.held if self._is_own(t, server, beside_sandbox=asked)))
+            own = tuple(sorted(t for t in coverage.held if self._is_own(t, server, beside_sandbox=asked, rivals=rivals)))
             # a question naming a thing only this server's documents hold ("how many ppl work in Engineering?"),
             # or naming the document itself by a word no other server uses, the sandbox's included ("how long do I
             # bake the shakshuka?" of recipes/shakshuka.md; "the best garden in Lisbon" is not the garden note)

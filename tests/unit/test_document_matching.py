@@ -137,3 +137,13 @@ def test_a_question_naming_a_document_by_a_word_no_other_server_uses_goes_to_it(
     match = terms.match("how long do I bake the shakshuka?")
     assert match is not None and match.document.endswith("shakshuka.md")
     assert terms.match("what's the nicest garden in Lisbon?") is None  # another server uses the note's name
+
+
+def test_a_word_two_servers_documents_hold_is_neither_servers_own():
+    notes = {"/home/kai/notes/budget-november.md": "# Budget - November\nTotal planned: $4,066. Groceries 600."}
+    tables = {"tables": "departments: name floor budget usd\ndepartments name: Engineering, Marketing"}
+    terms = DocumentTerms({"notes": notes, "db": tables}, CueWords(servers_of={"budget": frozenset({"notes"})}))
+    assert terms.match("what's the total budget across all departments?") is None  # both documents cover it
+    match = terms.match("what's the budget of the Marketing department?")
+    assert match is not None and match.server == "db"
+    assert terms.match("how much did I plan for groceries in my november budget?").server == "notes"
