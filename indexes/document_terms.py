@@ -59,6 +59,7 @@ class DocumentTerms:
         self._sandbox = sandbox
         self._rows = [(server, name) for server, found in documents.items() for name in found]
         self._coverage = DocumentCoverage([f"{name}\n{documents[s][name]}" for s, name in self._rows])
+        self._titles = [_title_words(name) for _, name in self._rows]  # each document's own name, as search words
         self._cue_words = cue_words
         is_place_word("")  # the gazetteer loads from disk here, in the sync's thread, not in a run's event loop
 
@@ -102,7 +103,7 @@ class DocumentTerms:
             # a question naming a thing only this server's documents hold ("how many ppl work in Engineering?"),
             # or naming the document itself by a word no other server uses, the sandbox's included ("how long do I
             # bake the shakshuka?" of recipes/shakshuka.md; "the best garden in Lisbon" is not the garden note)
-            titled = _title_words(self._rows[coverage.position][1])
+            titled = self._titles[coverage.position]
             anchored = asked and (any(t in own for t in names) or bool(titled) and titled <= coverage.held
                                   and any(self._is_own(t, server) for t in titled))
             if anchored or self._covers(coverage.share, len(coverage.held), len(own), server == leader or own_records):

@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from indexes.ownership import OWN_DATA_BONUS
 from indexes.fusion import (DEFAULT_BM25_WEIGHT, DEFAULT_FUSION, RRF_K, SHADOW_MARGIN, Fusion, RowHit, fuse,
                             lexical_tiebreak, max_across, max_sim)
+from indexes.ownership import OWN_DATA_BONUS
 
 ALL_KINDS = frozenset({"description", "tool", "synthetic_query"})
 
