@@ -20,10 +20,12 @@ from graphs.plan import Plan, PlanError, Task, validate_plan
 from nodes.execute import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
+from nodes.plan_focus import focus_plan
 from nodes.probe import probe_servers, render_snapshot, snapshot_payload
 from nodes.plan_stream import StreamedPlannerOutput, plan_while_streaming, streamed_planner_schema
 from nodes.prompts.plan import PLAN_REPAIR, PLAN_STREAMED_SYSTEM, PLAN_SYSTEM, PLAN_USER
 from nodes.run_task import run_single_task
+from nodes.server_choice import DATA_EVIDENCE
 from nodes.streaming_dispatch import StreamingDispatch
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.events import emit
@@ -96,11 +98,6 @@ def fallback_plan(sub_queries: list[str], servers: list[dict[str, Any]], request
     return Plan(tasks=tasks, source="fallback")
 
 
-# Retrieval evidence from the catalogue's own data, not from words: a record the server lists, a document it
-# holds, a typed value only its tool takes (indexes/entities.py, indexes/document_terms.py).
-DATA_EVIDENCE = frozenset({"entity", "document", "typed"})
-
-
 def server_the_data_names(sub_queries: list[str], servers: list[dict[str, Any]]) -> str | None:
     """The server a one-part question goes to by its data ("my flight booking ref for the lisbon trip": the
     notes server, whose Lisbon trip note holds it), or None.
@@ -165,7 +162,8 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
                     errors.append(f"plan: the planner left out {held}, whose own data the question names; "
                                   "planned on it instead")
                     candidate = fallback_plan(sub_queries, servers, question)
-                return {"plan": candidate.model_dump(), "probe": probe, "errors": errors}
+                candidate, dropped = focus_plan(candidate, sub_queries, servers)
+                return {"plan": candidate.model_dump(), "probe": probe, "errors": [*errors, *dropped]}
             except PlanError as exc:
                 errors.append(f"plan: invalid plan ({exc})")
                 conversation = [

@@ -19,12 +19,12 @@ from langgraph.types import Overwrite
 
 from graphs.context import Context
 from graphs.plan import Task
-from indexes.search_fallback import CONTESTED_MARGIN, MATCH_FLOOR, UNCERTAIN_BELOW
 from nodes.approval import task_status
 from nodes.events import emit
 from nodes.execute import ToolCaller, run_executor
 from nodes.model_call import ModelUnavailable
 from nodes.probe import count_results
+from nodes.server_choice import retry_server
 from nodes.models import ModelProvider
 from nodes.timing import timed, tool_stage_s
 from tools.tool_outcome import ToolOutcome
@@ -72,31 +72,6 @@ def _empty(result: dict[str, Any]) -> bool:
     """The task's last output holds an empty list of results ("products": [])."""
     observations = result.get("observations") or []
     return bool(observations) and count_results(observations[-1].get("text", "")) == 0
-
-
-def runner_up_server(servers: list[dict[str, Any]], failed: str) -> str | None:
-    """The dynamic server to ask after ``failed`` failed or found nothing, when it matched the question about as
-    well (within CONTESTED_MARGIN, above the match floor): "tesla stock?" half-matches a shop's stock check."""
-    first = next((s for s in servers if s["server"] == failed), None)
-    if first is None or first.get("search"):
-        return None
-    close = [s for s in servers if s["server"] != failed and not s.get("search")
-             and s.get("score", 0.0) >= max(MATCH_FLOOR, first.get("score", 0.0) - CONTESTED_MARGIN)]
-    return max(close, key=lambda s: s.get("score", 0.0))["server"] if close else None
-
-
-def retry_server(servers: list[dict[str, Any]], failed: str) -> str | None:
-    """Where the fast path asks next when its server failed or found nothing: a close runner-up, else search."""
-    return runner_up_server(servers, failed) or search_retry_server(servers, failed)
-
-
-def search_retry_server(servers: list[dict[str, Any]], failed: str) -> str | None:
-    """The search server to ask after ``failed`` failed or found nothing, when it only loosely matched the question
-    (score below UNCERTAIN_BELOW): a static question that a dynamic server half-matched goes to search."""
-    first = next((s for s in servers if s["server"] == failed), None)
-    if first is None or first.get("search") or first.get("score", 0.0) >= UNCERTAIN_BELOW:
-        return None
-    return next((s["server"] for s in servers if s.get("search") and s["server"] != failed), None)
 
 
 def search_servers(state: dict[str, Any]) -> set[str]:

@@ -36,6 +36,7 @@ from nodes.prompts.search import (COMPRESS_EXAMPLES, COMPRESS_SYSTEM, COMPRESS_U
 from nodes.question import today_of
 from nodes.retrieve import ServerRetriever
 from nodes.run_task import run_single_task
+from nodes.server_choice import DATA_EVIDENCE, entry, retry_server
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.timing import timed, tool_stage_s
 
@@ -125,6 +126,21 @@ class SearchLoop:
         return (hits[0].server, None) if hits else (fallback, None)
 
 
+def matched_by_data(servers: list[dict[str, Any]], server: str) -> bool:
+    """Retrieval chose ``server`` for its own data (a record it lists, a document it holds, a typed value only its
+    tool takes). Its non-empty output then bears on the question whatever the 135M compressor says: "441" for
+    "18% of 2,450" was judged not useful, and the question went on to web search."""
+    return (entry(servers, server) or {}).get("evidence") in DATA_EVIDENCE
+
+
+def retry_elsewhere(servers: list[dict[str, Any]], failed: str, asked: set[str]) -> str | None:
+    """The retrieved server to ask the question next after a poor step on ``failed``: one that matched about as
+    well, else search when the match was loose (nodes/server_choice.py); never one retrieval ranked clearly below.
+    A server the loop picked for a rewritten query is judged against the question's best server."""
+    reference = failed if entry(servers, failed) is not None else servers[0]["server"]
+    return retry_server(servers, reference, asked | {failed})
+
+
 def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: ServerRetriever):
     """Build the planning route's search node."""
     loop = SearchLoop(models, retriever)
@@ -159,7 +175,7 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
             result.update(summary=summary, compressed=n > 1)
             results[task.id] = result
             step = {"step": n, "task_id": task.id, "server": server, "query": query, "status": result["status"],
-                    "summary": summary, "poor": is_poor(result, useful)}
+                    "summary": summary, "poor": is_poor(result, useful or matched_by_data(servers, server))}
             steps.append(step)
             if result["status"] in ("awaiting_approval", "rejected"):
                 step["decision"] = "held for approval"  # a call that changes data ends the search: a person decides
@@ -181,13 +197,13 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
             if (decision.done or not next_query) and step["poor"]:
                 # A failure is never "enough": try the question on a retrieved server not asked yet, else
                 # stop and say it was not found.
-                untried = [s["server"] for s in servers if s["server"] not in {t.server for t in tasks}]
-                if not untried:
+                elsewhere = retry_elsewhere(servers, server, {t.server for t in tasks})
+                if elsewhere is None:
                     step["decision"] = "not found"
                     break
                 step["decision"] = "retry elsewhere"
                 emit("search_step", **step)
-                server, query = untried[0], question
+                server, query = elsewhere, question
                 continue
             if decision.done or not next_query:
                 step["decision"] = "enough"

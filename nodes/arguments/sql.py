@@ -24,9 +24,9 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-import sqlglot
-from sqlglot import exp
-
+from nodes.arguments.sql_columns import (column_product, label_column, measured_columns, names_a_number,
+                                         text_column_named)
+from nodes.arguments.sql_conditions import date_conditions, number_conditions, value_conditions, zero_conditions
 from nodes.arguments.sql_joins import Link, join_clause, schema_links
 from nodes.arguments.sql_names import identifier, identifier_words, overlap, qualified, quoted_literal, same_word
 from nodes.arguments.sql_request import (
@@ -40,6 +40,7 @@ from nodes.arguments.sql_request import (
     tables_by_columns,
     tables_mentioned,
 )
+from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_schema import (
     Column,
     TableSchema,
@@ -60,64 +61,6 @@ _BY_NUMBER = re.compile(r"\b(?:the )?(?:most popular|most common|biggest|largest
 _MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
 _MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|count|amount) of\b")
 _FEWEST_NUMBER = re.compile(r"\b(?:lowest|smallest) (?:number|count) of\b")
-# a year or a month a date column falls in: "hired in 2024", "orders placed in october 2026"
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-           "november", "december")
-_YEAR = re.compile(r"\b(?:in|during|for|of|since)\s+((?:19|20)\d\d)\b")
-_MONTH = re.compile(rf"\b(?:in|during|for|of)\s+({'|'.join(_MONTHS)})(?:\s+((?:19|20)\d\d))?\b")
-# "out of stock": the column named after "out of" is zero
-_OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
-_LABELS = ("name", "title", "full_name", "label", "username")
-_WRITES = (exp.Insert, exp.Update, exp.Delete, exp.Create, exp.Drop, exp.Alter, exp.Merge, exp.TruncateTable,
-           exp.Command, exp.Pragma, exp.Attach, exp.Detach, exp.Copy, exp.Transaction, exp.Commit, exp.Rollback,
-           exp.Use, exp.Set, exp.Into, exp.Kill, exp.Anonymous)
-
-
-def is_select_only(sql: str, known_tables: list[str] | None = None) -> bool:
-    """True for exactly one SELECT (or UNION of SELECTs) that writes nothing, attaches nothing, calls no
-    function the parser does not know (``load_extension``) and, when ``known_tables`` is given, reads only
-    those tables (and its own CTEs)."""
-    try:
-        statements = [s for s in sqlglot.parse(sql, read="sqlite") if s is not None]
-    except sqlglot.errors.SqlglotError:
-        return False
-    if len(statements) != 1 or not isinstance(statements[0], (exp.Select, exp.SetOperation)):
-        return False
-    statement = statements[0]
-    if any(isinstance(node, _WRITES) for node in statement.walk()):
-        return False
-    if known_tables is None:
-        return True
-    own = {cte.alias_or_name.lower() for cte in statement.find_all(exp.CTE)}
-    allowed = {t.lower() for t in known_tables} | own
-    return all(table.name.lower() in allowed for table in statement.find_all(exp.Table))
-
-
-# ---- building -----------------------------------------------------------------------------------------------------
-
-def _label(table: TableSchema) -> Column | None:
-    for wanted in _LABELS:
-        if column := table.column(wanted):
-            return column
-    named = [c for c in table.columns if c.is_text and not c.primary_key and identifier_words(c.name)[-1:] == ["name"]]
-    texts = [c for c in table.columns if c.is_text and not c.primary_key and "id" not in identifier_words(c.name)]
-    return (named or texts or [None])[0]
-
-
-def _measures(tables: list[TableSchema], home: TableSchema, words: list[str], *, dates: bool
-              ) -> list[tuple[TableSchema, Column]]:
-    """The numeric (or date) columns the request names, best first; with none named, ``home``'s own."""
-    def fits(column: Column) -> bool:
-        if dates:
-            return column.is_date
-        return column.is_numeric and not column.primary_key and "id" not in identifier_words(column.name)
-
-    scored = [(overlap(c.name, words), t is home, t, c) for t in tables for c in t.columns if fits(c)]
-    best = max((s for s, *_ in scored), default=0)
-    if best:  # the asked table's own column first, and alone when it has one ("budget" of projects)
-        named = [(own, t, c) for s, own, t, c in scored if s == best]
-        return [(t, c) for own, t, c in named if own] or [(t, c) for _, t, c in named]
-    return [(home, c) for c in home.columns if fits(c)]
 
 
 def _statements(tables: list[TableSchema], request: str) -> list[str]:
@@ -138,7 +81,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     asked_tables = mentioned[:1] or tables_by_columns(tables, words) or [literal.table for literal in literals[:1]]
     if (intent.aggregate == "COUNT" and literals and asked_tables[0] is literals[0].table
             and (not mentioned or _counts_other_than(asked_tables[0], text))
-            and not _numbers_named(asked_tables[0], words)):
+            and not names_a_number(asked_tables[0], words)):
         # "how many ppl work in Engineering": Engineering names a department; what is counted is what refers
         # to it (employees.department_id), not the one department row ("how many Bath Mats in stock" reads
         # the product's units_in_stock instead)
@@ -150,7 +93,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         intent = replace(intent, aggregate="SUM")
         if asked_tables and not any(overlap(c.name, [counted]) for c in asked_tables[0].columns):
             words = [w for w in words if not same_word(w, counted)]
-    if most and intent.aggregate is None and (column := _text_column_named(tables, words, text)) is not None:
+    if most and intent.aggregate is None and (column := text_column_named(tables, words, text)) is not None:
         # "which customer has placed the most orders": orders grouped by their customer column
         table, label = column
         if any(same_word(most.group(1), t.name.lower()) for t in tables if t is table):
@@ -159,37 +102,21 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     if intent.aggregate == "COUNT" and (distinct := _distinct_count(tables, text, literals)) is not None:
         return [distinct]
     statements: list[str] = []
-    if (product := _column_product(tables, text)) is not None:
+    if (product := column_product(tables, text)) is not None:
         statements.extend(_product_sums(tables, product, literals, links))
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and same_word(intent.group_word, t.name.lower())), None)
-        numbered = _number_conditions(tables, text)
-        matched = [*_conditions(literals), *_zero_conditions(asked, text), *_date_conditions(asked, words, text),
+        numbered = number_conditions(tables, text)
+        matched = [*value_conditions(literals), *zero_conditions(asked, text), *date_conditions(asked, words, text),
                    *(condition for _, condition in numbered)]
         options = [(matched, [*(l.table for l in literals), *(t for t, _ in numbered)])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
             options = [([*matched, *(f"{qualified(t, c)} {op} {quoted_literal(v)}" for op, v in comparisons)],
-                        [*(l.table for l in literals), t]) for t, c in _measures(tables, asked, words, dates=False)[:3]]
+                        [*(l.table for l in literals), t]) for t, c in measured_columns(tables, asked, words, dates=False)[:3]]
         for conditions, needed in options:
             statements.extend(_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
-
-
-def _number_conditions(tables: list[TableSchema], text: str) -> list[tuple[TableSchema, str]]:
-    """A number written with a numeric column's one-word name is that column's value: "on floor 3", "the 4th
-    floor" -> floor = 3. Several-word columns ("budget_usd") and ids take their numbers from comparisons."""
-    found = []
-    for table in tables:
-        for column in table.columns:
-            parts = identifier_words(column.name)
-            if not column.is_numeric or column.primary_key or len(parts) != 1 or parts[0] == "id":
-                continue
-            word = re.escape(parts[0])
-            match = re.search(rf"\b{word}s?\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b|\b(\d+)(?:st|nd|rd|th)?\s+{word}\b", text)
-            if match:
-                found.append((table, f"{qualified(table, column)} = {match.group(1) or match.group(2)}"))
-    return found
 
 
 _DISTINCT = re.compile(r"\b(?:different|distinct|unique|separate|individual)\s+([a-z_]+)")
@@ -208,15 +135,13 @@ def _distinct_count(tables: list[TableSchema], text: str, literals: list[Request
                     same_word(part, asked.group(1)) for part in identifier_words(column.name)):
                 if any(lit.table is not table for lit in literals):
                     return None  # "distinct customers who ordered the Harbor Wool Throw": a join, built below
-                conditions = _conditions(literals)
+                conditions = value_conditions(literals)
                 where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
                 return f"SELECT COUNT(DISTINCT {qualified(table, column)}) FROM {identifier(table.name)}{where}"
     return None
 
 
 _HOW_MANY_OF = re.compile(r"\b(?:how many|number of)\s+([a-z]+)")
-# "quantity x list price", "qty * price", "units times unit cost": the product of two named columns
-_PRODUCT = re.compile(r"\b([a-z_]+)\s*(?:x|\*|×|times)\s*(?:(?:list|unit|the)\s+)?([a-z_]+)\b")
 
 
 def _counted_quantity(tables: list[TableSchema], text: str) -> str | None:
@@ -235,37 +160,6 @@ def _counts_other_than(table: TableSchema, text: str) -> bool:
     return counted is not None and not any(same_word(counted.group(1), part) for part in identifier_words(table.name))
 
 
-def _numbers_named(table: TableSchema, words: list[str]) -> bool:
-    return any(c.is_numeric and not c.primary_key and "id" not in identifier_words(c.name) and overlap(c.name, words)
-               for c in table.columns)
-
-
-def _abbreviates(word: str, column: Column) -> bool:
-    """"qty" for quantity, either way round: the shorter one's letters in order in the longer, first letters
-    alike."""
-    for part in identifier_words(column.name):
-        short, long = sorted((word, part), key=len)
-        if same_word(word, part) or (len(short) >= 3 and long.startswith(short[0])
-                                     and re.search(".*".join(map(re.escape, short)), long)):
-            return True
-    return False
-
-
-def _column_product(tables: list[TableSchema], text: str) -> tuple[tuple[TableSchema, Column], ...] | None:
-    """The two numeric columns a request multiplies ("revenue (quantity x list price)"), or None."""
-    for match in _PRODUCT.finditer(text):
-        sides = []
-        for word in match.groups():
-            found = [(t, c) for t in tables for c in t.columns if c.is_numeric and not c.primary_key
-                     and "id" not in identifier_words(c.name) and _abbreviates(word, c)]
-            if not found:
-                break
-            sides.append(found[0])
-        if len(sides) == 2 and sides[0][1] is not sides[1][1]:
-            return tuple(sides)
-    return None
-
-
 def _product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, Column], ...],
                   literals: list[RequestLiteral], links: list[Link]) -> list[str]:
     """SUM(a * b) over the rows the request's values pick, joined as the columns and values need."""
@@ -274,63 +168,9 @@ def _product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, C
                          links)
     if clause is None:
         return []
-    conditions = _conditions(literals)
+    conditions = value_conditions(literals)
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     return [f"SELECT SUM({qualified(start, left)} * {qualified(other, right)}) {clause}{where}"]
-
-
-def _text_column_named(tables: list[TableSchema], words: list[str], text: str) -> tuple[TableSchema, Column] | None:
-    """The text column "which <word>" names ("which customer" -> orders.customer), when one table has it."""
-    which = re.search(r"\bwhich ([a-z_]+)", text)
-    if which is None:
-        return None
-    found = [(t, c) for t in tables for c in t.columns if c.is_text and not c.primary_key
-             and any(same_word(part, which.group(1)) for part in identifier_words(c.name))]
-    return found[0] if len(found) == 1 else None
-
-
-def _conditions(literals: list[RequestLiteral]) -> list[str]:
-    """One condition per column: "= value", or "IN (...)" for several values of one column ("the Engineering
-    and Operations departments")."""
-    by_column: dict[str, list[RequestLiteral]] = {}
-    for literal in literals:
-        by_column.setdefault(qualified(literal.table, literal.column), []).append(literal)
-    conditions = []
-    for column, found in by_column.items():
-        for negated in (False, True):
-            values = [quoted_literal(l.value) for l in found if l.negated == negated]
-            if len(values) == 1:
-                conditions.append(f"{column} {'<>' if negated else '='} {values[0]}")
-            elif values:
-                conditions.append(f"{column} {'NOT IN' if negated else 'IN'} ({', '.join(values)})")
-    return conditions
-
-
-def _date_conditions(asked: TableSchema, words: list[str], text: str) -> list[str]:
-    """"hired in 2024" over employees(hire_date): the asked table's date column (the one the request names, else
-    its only one) in that year, or month ("in october 2026"). ISO text dates compare by their prefix."""
-    dates = [c for c in asked.columns if c.is_date]
-    named = [c for c in dates if overlap(c.name, words)]
-    column = (named or (dates if len(dates) == 1 else [None]))[0]
-    if column is None:
-        return []
-    if month := _MONTH.search(text):
-        number = f"{_MONTHS.index(month.group(1)) + 1:02d}"
-        prefix = f"{month.group(2)}-{number}" if month.group(2) else None
-        return [f"substr({qualified(asked, column)}, 1, 7) = '{prefix}'" if prefix else
-                f"substr({qualified(asked, column)}, 6, 2) = '{number}'"]
-    if year := _YEAR.search(text):
-        return [f"substr({qualified(asked, column)}, 1, 4) = '{year.group(1)}'"]
-    return []
-
-
-def _zero_conditions(asked: TableSchema, text: str) -> list[str]:
-    """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0."""
-    found = []
-    for match in _OUT_OF.finditer(text):
-        columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and overlap(c.name, [match.group(1)])]
-        found += [f"{qualified(asked, c)} = 0" for c in columns[:1]]
-    return found
 
 
 def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | None, mentioned: list[TableSchema],
@@ -349,7 +189,7 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
         # "how many Bamboo Bath Mats are in stock": a row the request names, and a number of it the request
         # names ("units_in_stock"), is read, not counted
         if any(l.table is asked for l in literals):
-            label = _label(asked)
+            label = label_column(asked)
             for column in [c for c in asked.columns if c.is_numeric and overlap(c.name, words)
                            and not c.primary_key and "id" not in identifier_words(c.name)]:
                 shown = f"{qualified(asked, label)}, " if label is not None else ""
@@ -358,7 +198,7 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
         if group is not None or (counted is not None and intent.order):
             grouper = group or asked
             rows = asked if grouper is not asked else counted
-            label = _label(grouper)
+            label = label_column(grouper)
             if label is not None and rows is not None:
                 order = f" ORDER BY COUNT(*) {intent.order} LIMIT {intent.limit}" if intent.order else ""
                 add(f"{qualified(grouper, label)}, COUNT(*)", rows, [grouper],
@@ -366,24 +206,24 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
         add("COUNT(*)", asked, [])
         return found
     if intent.aggregate in ("AVG", "SUM") or (intent.order and not intent.by_date):
-        for table, column in _measures(tables, asked, words, dates=False)[:3]:
+        for table, column in measured_columns(tables, asked, words, dates=False)[:3]:
             value = f"{intent.aggregate}({qualified(table, column)})" if intent.aggregate else None
             grouper = group or (asked if table is not asked and value else None)
-            if value and grouper is not None and (label := _label(grouper)) is not None:
+            if value and grouper is not None and (label := label_column(grouper)) is not None:
                 order = f" ORDER BY {value} {intent.order} LIMIT {intent.limit}" if intent.order else ""
                 add(f"{qualified(grouper, label)}, {value}", table, [grouper],
                     f" GROUP BY {qualified(grouper, label)}{order}")
             elif value:
                 add(value, table, [asked] if asked is not table else [])
             else:
-                label = _label(table)
+                label = label_column(table)
                 shown = f"{qualified(table, label)}, " if label is not None else ""
                 add(f"{shown}{qualified(table, column)}", table, [],
                     f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
         return found
     if intent.by_date:
-        for table, column in _measures(tables, asked, words, dates=True)[:3]:
-            label = _label(table)
+        for table, column in measured_columns(tables, asked, words, dates=True)[:3]:
+            label = label_column(table)
             shown = f"{qualified(table, label)}, " if label is not None else ""
             add(f"{shown}{qualified(table, column)}", table, [],
                 f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
@@ -392,7 +232,7 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
              and "id" not in identifier_words(c.name) and not any(l.table is asked and l.column == c for l in literals)]
     if intent.when:
         named += [c for c in asked.columns if c.is_date and c not in named]
-    label = _label(asked)
+    label = label_column(asked)
     shown = [c for c in [label, *named] if c is not None]
     names_row = any(l.table is asked for l in literals)
     if names_row and not named:  # "what about Rosa Jimenez": her whole row, not her name back

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from nodes.arguments.places import warm_places
+from nodes.arguments.gazetteer import warm_places
 from nodes.arguments.timezones import asked_first, zone_values, zones_named
 
 

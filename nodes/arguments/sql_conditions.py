@@ -1,0 +1,80 @@
+"""The WHERE conditions a request writes over a described schema: stored values it names, numbers written with a
+column's name, a year or month of a date column, "out of" a quantity (nodes/arguments/sql.py puts them in
+statements).
+"""
+
+from __future__ import annotations
+
+import re
+
+from nodes.arguments.sql_names import identifier_words, overlap, qualified, quoted_literal
+from nodes.arguments.sql_request import RequestLiteral
+from nodes.arguments.sql_schema import TableSchema
+
+# a year or a month a date column falls in: "hired in 2024", "orders placed in october 2026"
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+_YEAR = re.compile(r"\b(?:in|during|for|of|since)\s+((?:19|20)\d\d)\b")
+_MONTH = re.compile(rf"\b(?:in|during|for|of)\s+({'|'.join(_MONTHS)})(?:\s+((?:19|20)\d\d))?\b")
+# "out of stock": the column named after "out of" is zero
+_OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
+
+
+def number_conditions(tables: list[TableSchema], text: str) -> list[tuple[TableSchema, str]]:
+    """A number written with a numeric column's one-word name is that column's value: "on floor 3", "the 4th
+    floor" -> floor = 3. Several-word columns ("budget_usd") and ids take their numbers from comparisons."""
+    found = []
+    for table in tables:
+        for column in table.columns:
+            parts = identifier_words(column.name)
+            if not column.is_numeric or column.primary_key or len(parts) != 1 or parts[0] == "id":
+                continue
+            word = re.escape(parts[0])
+            match = re.search(rf"\b{word}s?\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b|\b(\d+)(?:st|nd|rd|th)?\s+{word}\b", text)
+            if match:
+                found.append((table, f"{qualified(table, column)} = {match.group(1) or match.group(2)}"))
+    return found
+
+
+def value_conditions(literals: list[RequestLiteral]) -> list[str]:
+    """One condition per column: "= value", or "IN (...)" for several values of one column ("the Engineering
+    and Operations departments")."""
+    by_column: dict[str, list[RequestLiteral]] = {}
+    for literal in literals:
+        by_column.setdefault(qualified(literal.table, literal.column), []).append(literal)
+    conditions = []
+    for column, found in by_column.items():
+        for negated in (False, True):
+            values = [quoted_literal(l.value) for l in found if l.negated == negated]
+            if len(values) == 1:
+                conditions.append(f"{column} {'<>' if negated else '='} {values[0]}")
+            elif values:
+                conditions.append(f"{column} {'NOT IN' if negated else 'IN'} ({', '.join(values)})")
+    return conditions
+
+
+def date_conditions(asked: TableSchema, words: list[str], text: str) -> list[str]:
+    """"hired in 2024" over employees(hire_date): the asked table's date column (the one the request names, else
+    its only one) in that year, or month ("in october 2026"). ISO text dates compare by their prefix."""
+    dates = [c for c in asked.columns if c.is_date]
+    named = [c for c in dates if overlap(c.name, words)]
+    column = (named or (dates if len(dates) == 1 else [None]))[0]
+    if column is None:
+        return []
+    if month := _MONTH.search(text):
+        number = f"{_MONTHS.index(month.group(1)) + 1:02d}"
+        prefix = f"{month.group(2)}-{number}" if month.group(2) else None
+        return [f"substr({qualified(asked, column)}, 1, 7) = '{prefix}'" if prefix else
+                f"substr({qualified(asked, column)}, 6, 2) = '{number}'"]
+    if year := _YEAR.search(text):
+        return [f"substr({qualified(asked, column)}, 1, 4) = '{year.group(1)}'"]
+    return []
+
+
+def zero_conditions(asked: TableSchema, text: str) -> list[str]:
+    """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0."""
+    found = []
+    for match in _OUT_OF.finditer(text):
+        columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and overlap(c.name, [match.group(1)])]
+        found += [f"{qualified(asked, c)} = 0" for c in columns[:1]]
+    return found
