@@ -30,6 +30,7 @@ from graphs.catalog_index import CatalogRetriever, collection_for
 from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_encoder
 from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.server_index import ServerIndex, http_client, open_collection, persistent_client
+from nodes.arguments.discovery import discovery_for
 from nodes.embedded_model import LlamaRuntime
 from nodes.models import ADAPTER_SWITCHES, ROLES, ModelFactory, RoleAdapter, RoleOverride
 from tools.catalog import Catalog, CatalogError, load_catalog
@@ -216,6 +217,8 @@ def catalogue_parts(paths: list[Path], directory: Path, builtin: bool,
         return ServerIndex(open_collection(client, embedder, collection), embedder)
 
     retriever = CatalogRetriever(pool, open_index)
+    # the executor's SQL statements by meaning embed with the index's own encoder (nodes/arguments/sql_by_meaning.py)
+    discovery_for(pool, encode=MiniLMEmbeddingFunction(onnx_dir=onnx_dir))
     # the route classifier's structural cues are words derived from this catalogue (indexes/route_cues.py)
     classify = LazyRouteClassifier(
         lambda: train_default(onnx_encoder(minilm_model_path(), onnx_dir, int8=True),

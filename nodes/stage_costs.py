@@ -66,6 +66,11 @@ class MeteredTools:
     def __init__(self, tools: Any):
         self._tools = tools
 
+    @property
+    def wrapped(self) -> Any:
+        """The caller underneath: what lives as long as the process (nodes/arguments/discovery.py keys on it)."""
+        return self._tools
+
     async def list_tools(self, server: str):
         with charged("tool"):
             return await self._tools.list_tools(server)

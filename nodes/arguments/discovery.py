@@ -28,7 +28,8 @@ from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
 from nodes.arguments.sql import (TableSchema, candidate_queries, parse_rows, parse_table_description,
-                                 parse_table_listing)
+                                 parse_table_listing, with_samples)
+from nodes.arguments.sql_by_meaning import Encode, MeaningIndex
 from nodes.arguments.sql_names import identifier_words
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from tools.tool_outcome import ToolOutcome
@@ -84,9 +85,12 @@ class SqlSchema:
 class Discovery:
     """Asks a server's own listing tools for the values its other tools take; one per tool caller."""
 
-    def __init__(self) -> None:
+    def __init__(self, encode: Encode | None = None) -> None:
         self._schemas: dict[str, SqlSchema] = {}
         self._locks: dict[str, asyncio.Lock] = {}
+        # sentences to vectors (the index's MiniLM): SQL by meaning when a request names no table or column
+        self.encode = encode
+        self._meanings: dict[str, MeaningIndex] = {}
 
     async def values(self, server: str, tools: list[Tool], ask: Call, trusted: Trusted,
                      request_texts: list[str]) -> dict[str, list[str]]:
@@ -118,6 +122,8 @@ class Discovery:
         if ValueKind.SQL in needed:
             schema = await self.schema(server, readable, call)
             queries = candidate_queries(" ".join(request_texts), schema.tables, schema.samples) if schema.tables else []
+            if not queries and schema.tables and self.encode is not None:
+                queries = await asyncio.to_thread(self.by_meaning(server, schema).queries, " ".join(request_texts))
             found[ValueKind.SQL.value] = queries[:MAX_QUERIES_OFFERED]
             found["listed_" + ValueKind.SQL.value] = [t.name for t in schema.tables]
             used.extend(schema.tools)
@@ -126,6 +132,13 @@ class Discovery:
         found[DISCOVERY_TOOLS] = [name for name in dict.fromkeys(used)
                                   if ValueKind.SQL not in property_kinds(by_name[name]).values()]
         return found
+
+    def by_meaning(self, server: str, schema: SqlSchema) -> MeaningIndex:
+        """The schema's statements as phrases, embedded once per server and process."""
+        if server not in self._meanings:
+            assert self.encode is not None
+            self._meanings[server] = MeaningIndex(with_samples(schema.tables, schema.samples), self.encode)
+        return self._meanings[server]
 
     async def paths(self, readable: list[Tool], call: Call) -> list[str]:
         """Roots from a tool with no required argument that names directories, then each root's tree (or its
@@ -222,11 +235,15 @@ def _column_values(outcome: ToolOutcome) -> list[Any]:
 _DISCOVERIES: weakref.WeakKeyDictionary[object, Discovery] = weakref.WeakKeyDictionary()
 
 
-def discovery_for(tool_caller: object) -> Discovery:
-    """The one Discovery of a tool caller (the session pool lives as long as the graph process)."""
+def discovery_for(tool_caller: object, encode: Encode | None = None) -> Discovery:
+    """The one Discovery of a tool caller (the session pool lives as long as the graph process); ``encode``, given
+    where the process's parts are built (graphs/deps.py), lets it choose SQL by meaning."""
+    tool_caller = getattr(tool_caller, "wrapped", tool_caller)  # a metered view shares the pool's discovery
     found = _DISCOVERIES.get(tool_caller)
     if found is None:
-        found = _DISCOVERIES[tool_caller] = Discovery()
+        found = _DISCOVERIES[tool_caller] = Discovery(encode)
+    elif encode is not None and found.encode is None:
+        found.encode = encode
     return found
 
 

@@ -52,7 +52,7 @@ from nodes.arguments.sql_schema import (
 # The SQL side of argument values in one import: building and checking statements here, reading a server's
 # listings in nodes/arguments/sql_schema.py.
 __all__ = ["TableSchema", "candidate_queries", "is_select_only", "parse_rows", "parse_table_description",
-           "parse_table_listing"]
+           "parse_table_listing", "with_samples"]
 
 MAX_CANDIDATES = 8
 _WORD = re.compile(r"[a-z0-9]+")
@@ -249,9 +249,15 @@ def candidate_queries(request: str, tables: list[TableSchema],
     """Up to MAX_CANDIDATES SELECT statements answering ``request`` over ``tables``, best first; [] when the
     request names no table, column or stored value of them. ``samples`` adds stored text values by (table,
     column) to those the tables carry."""
-    if samples:
-        tables = [replace(t, samples={**t.samples, **{column: values for (table, column), values in samples.items()
-                                                     if table.lower() == t.name.lower()}}) for t in tables]
+    tables = with_samples(tables, samples)
     known = [t.name for t in tables]
     statements = [s for s in dict.fromkeys(_statements(tables, request)) if is_select_only(s, known)]
     return statements[:MAX_CANDIDATES]
+
+
+def with_samples(tables: list[TableSchema], samples: dict[tuple[str, str], list[str]] | None) -> list[TableSchema]:
+    """``tables`` carrying the stored text values of ``samples`` (by table and column) beside their own."""
+    if not samples:
+        return tables
+    return [replace(t, samples={**t.samples, **{column: values for (table, column), values in samples.items()
+                                               if table.lower() == t.name.lower()}}) for t in tables]

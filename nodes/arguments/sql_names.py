@@ -14,6 +14,7 @@ from functools import lru_cache
 from indexes.bm25 import plural_stem
 from nodes.arguments.sql_schema import Column, TableSchema
 
+
 def identifier_words(identifier: str) -> list[str]:
     spaced = re.sub(r"([a-z])([A-Z])", r"\1 \2", identifier)
     return [p for p in re.split(r"[\W_]+", spaced.lower()) if p]

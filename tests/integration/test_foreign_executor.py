@@ -1,7 +1,7 @@
 """The executor on MCP servers nobody here wrote (scripts/foreign_servers.sh installs them), with the real embedded
 model, the real session pool and the catalogue alone (no built-in server): a time zone resolved from a place name,
 an expression built from the request's numbers, a list-then-read of a note, a SELECT over tables the server
-itself described, and a place with no zone that gets a plain line instead of a guessed call.
+itself described (also one chosen by meaning, for a question in other words than the schema's), and a place with no zone that gets a plain line instead of a guessed call.
 Expected values come from the source of truth (zoneinfo, arithmetic, the database, the note's text)."""
 
 from __future__ import annotations
@@ -91,6 +91,16 @@ async def test_a_select_over_the_tables_the_server_described(foreign):
                            "WHERE d.name = 'Engineering'").fetchone()[0]
     rows = ast.literal_eval(outcomes[-1].text)
     assert list(rows[0].values()) == [truth]
+
+
+async def test_a_select_is_chosen_by_meaning_when_no_table_or_column_is_named(foreign):
+    deps, paths = foreign
+    outcomes = await run(deps, "sqlite", "who's the highest paid person at the company")  # no "salary", no "employee"
+    assert outcomes[-1].ok, outcomes[-1].error
+    with sqlite3.connect(paths["company_db"]) as db:
+        name, salary = db.execute("SELECT name, salary_usd FROM employees ORDER BY salary_usd DESC LIMIT 1").fetchone()
+    rows = ast.literal_eval(outcomes[-1].text)
+    assert list(rows[0].values()) == [name, salary]
 
 
 async def test_a_place_without_a_zone_is_said_plainly_and_never_called(foreign):

@@ -1,0 +1,76 @@
+"""SQL by meaning: every simple statement over a described schema gets a phrase; the nearest phrase is offered only
+when near enough and clearly nearest, with the request's own values as conditions (the encoder is a fake here; the
+real MiniLM choice runs in tests/integration/test_foreign_executor.py)."""
+
+import sqlite3
+
+import numpy as np
+import pytest
+
+from nodes.arguments.sql_by_meaning import MeaningIndex, described_statements
+from tests.sql_described import described_tables
+
+SCHEMA = """
+CREATE TABLE departments (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget REAL);
+CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT NOT NULL, department_id INTEGER REFERENCES departments(id),
+                        salary REAL, hire_date TEXT);
+INSERT INTO departments VALUES (1, 'Engineering', 500000), (2, 'Sales', 200000);
+INSERT INTO employees VALUES (1, 'Alice Smith', 1, 120000, '2019-03-01'), (2, 'Bob Jones', 2, 70000, '2021-06-15'),
+    (3, 'Carol White', 1, 95000, '2023-01-10'), (4, 'Dan Brown', 2, 130000, '2018-11-20');
+"""
+
+
+@pytest.fixture(scope="module")
+def database():
+    db = sqlite3.connect(":memory:")
+    db.executescript(SCHEMA)
+    yield db
+    db.close()
+
+
+class KeywordEncoder:
+    """A phrase's vector points along the first keyword it holds; the request words in ``aliases`` count as it."""
+
+    def __init__(self, keywords, aliases, *, blur=0.0):
+        self.keywords, self.aliases, self.blur = keywords, aliases, blur
+
+    def __call__(self, texts):
+        vectors = []
+        for text in texts:
+            words = [self.aliases.get(w, w) for w in text.lower().replace("'", " ").split()]
+            vector = np.full(len(self.keywords), self.blur)
+            for i, keyword in enumerate(self.keywords):
+                if keyword in " ".join(words):
+                    vector[i] = 1.0
+                    break
+            norm = np.linalg.norm(vector)
+            vectors.append(vector / norm if norm else vector)
+        return vectors
+
+
+def test_each_table_gets_a_count_and_each_measured_or_dated_column_its_extremes_never_an_id(database):
+    phrases = [phrase for phrase, *_ in described_statements(described_tables(database))]
+    assert "how many employees are there" in phrases
+    assert {"the employee with the highest salary", "the employee with the lowest salary",
+            "the total salary of all employees", "the average salary of employees",
+            "the most recent employee by hire date", "the earliest employee by hire date"} <= set(phrases)
+    assert not any("id" in phrase.split() for phrase in phrases)
+
+
+def test_the_nearest_phrase_becomes_its_statement_with_the_requests_values_joined(database):
+    keywords = ["highest salary", "lowest salary", "most recent employee", "how many employees"]
+    encode = KeywordEncoder(keywords, {"paid": "salary", "best": "highest"})
+    index = MeaningIndex(described_tables(database), encode)
+    [top] = index.queries("who's the best paid person")
+    assert database.execute(top).fetchall() == [("Dan Brown", 130000.0)]
+    [in_engineering] = index.queries("who's the best paid person in Engineering")
+    assert database.execute(in_engineering).fetchall() == [("Alice Smith", 120000.0)]
+
+
+def test_nothing_is_offered_below_the_floor_or_without_a_clear_margin(database):
+    tables = described_tables(database)
+    far = MeaningIndex(tables, KeywordEncoder(["highest salary"], {}))
+    assert far.queries("what's the weather in Paris") == []
+    # every phrase equally near: no statement is clearly the one asked for
+    tied = MeaningIndex(tables, KeywordEncoder(["nothing"], {}, blur=1.0))
+    assert tied.nearest("who's the best paid person") is None
