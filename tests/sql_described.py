@@ -22,3 +22,10 @@ def described_tables(db: sqlite3.Connection) -> list[TableSchema]:
                 schema.samples[column.name] = [row[column.name] for row in rows]
         described.append(schema)
     return described
+
+
+def opened(schema: str) -> sqlite3.Connection:
+    """An in-memory database made from ``schema``'s statements."""
+    db = sqlite3.connect(":memory:")
+    db.executescript(schema)
+    return db

@@ -2,13 +2,12 @@
 when near enough and clearly nearest, with the request's own values as conditions (the encoder is a fake here; the
 real MiniLM choice runs in tests/integration/test_foreign_executor.py)."""
 
-import sqlite3
 
 import numpy as np
 import pytest
 
 from nodes.arguments.sql_by_meaning import MeaningIndex, described_statements
-from tests.sql_described import described_tables
+from tests.sql_described import described_tables, opened
 
 SCHEMA = """
 CREATE TABLE departments (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget REAL);
@@ -22,8 +21,7 @@ INSERT INTO employees VALUES (1, 'Alice Smith', 1, 120000, '2019-03-01'), (2, 'B
 
 @pytest.fixture(scope="module")
 def database():
-    db = sqlite3.connect(":memory:")
-    db.executescript(SCHEMA)
+    db = opened(SCHEMA)
     yield db
     db.close()
 

@@ -14,7 +14,7 @@ from nodes.arguments.sql import (
     parse_table_description,
     parse_table_listing,
 )
-from tests.sql_described import described_tables, printed_rows
+from tests.sql_described import described_tables, opened, printed_rows
 
 SCHEMA = """
 CREATE TABLE departments (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget REAL);
@@ -34,8 +34,7 @@ INSERT INTO assignments VALUES (1, 1, 100), (1, 2, 40), (3, 1, 80), (2, 3, 20), 
 
 @pytest.fixture(scope="module")
 def database():
-    db = sqlite3.connect(":memory:")
-    db.executescript(SCHEMA)
+    db = opened(SCHEMA)
     yield db
     db.close()
 

@@ -2,12 +2,11 @@
 rows, a stock level named by the request is read from the named row, and "qty x price" multiplies two columns,
 each run on a real (in-memory) SQLite database."""
 
-import sqlite3
 
 import pytest
 
 from nodes.arguments.sql import candidate_queries
-from tests.sql_described import described_tables
+from tests.sql_described import described_tables, opened
 
 SCHEMA = """
 CREATE TABLE parts (id INTEGER PRIMARY KEY, title TEXT NOT NULL, unit_cost REAL, on_hand INTEGER);
@@ -21,8 +20,7 @@ INSERT INTO shipments VALUES (1, 1, 'Harbor Mill', 10, 'arrived'), (2, 2, 'Harbo
 
 @pytest.fixture(scope="module")
 def database():
-    db = sqlite3.connect(":memory:")
-    db.executescript(SCHEMA)
+    db = opened(SCHEMA)
     yield db
     db.close()
 
