@@ -2,7 +2,6 @@
 when near enough and clearly nearest, with the request's own values as conditions (the encoder is a fake here; the
 real MiniLM choice runs in tests/integration/test_foreign_executor.py)."""
 
-
 import numpy as np
 import pytest
 

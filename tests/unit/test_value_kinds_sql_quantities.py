@@ -2,7 +2,6 @@
 rows, a stock level named by the request is read from the named row, and "qty x price" multiplies two columns,
 each run on a real (in-memory) SQLite database."""
 
-
 import pytest
 
 from nodes.arguments.sql import candidate_queries
