@@ -27,11 +27,14 @@ _OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", 
               "at least": ">=", ">=": ">=", "under": "<", "below": "<", "less than": "<", "fewer than": "<",
               "cheaper than": "<", "<": "<", "at most": "<=", "<=": "<="}
 # a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance", "ignore
-# cancelled orders"
+# cancelled orders", "leave out anything that got cancelled"
 _NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\boutside|\bnon-?|\bignor(?:e|ing)|"
                        r"\bwithout|\bleav(?:e|ing) out|\bskip(?:ping)?|\bdisregard(?:ing)?)\s+"
-                       r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as)\s+)*$",
+                       r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as|any|"
+                       r"anything|anyone|anybody|everything|everyone|all|that|which|who|got|get|were|was|are|is|"
+                       r"ones?|those|orders?|items?)\s+)*$",
                        re.IGNORECASE)
+NEGATION_REACH = 40  # characters before a value a negation may stand: "leave out anything that got cancelled"
 # "what year did Rosa join", "when was the order placed": a date column answers
 _WHEN = re.compile(r"\bwhat (?:year|month|day|date)\b|\bwhich (?:year|month|day|date)\b|\bwhen\b|\bsince\b")
 
@@ -72,7 +75,7 @@ def literals_written(tables: list[TableSchema], text: str) -> list[RequestLitera
                 # a stored "Bamboo Bath Mat" is written "bamboo bath mats" too
                 match = re.search(rf"(?<!\w){re.escape(value.strip())}(?:e?s)?(?!\w)", text, re.IGNORECASE)
                 if match:
-                    negated = bool(_NEGATION.search(text[max(0, match.start() - 24):match.start()]))
+                    negated = bool(_NEGATION.search(text[max(0, match.start() - NEGATION_REACH):match.start()]))
                     found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
     found.sort(key=lambda f: f[0] - f[1])
     kept: list[tuple[int, int, RequestLiteral]] = []
