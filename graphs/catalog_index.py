@@ -162,11 +162,11 @@ async def build_index(
 
 def runtime_sources(index: ServerIndex, docs: Sequence[ServerDoc], listed: Mapping[str, Sequence[str]] | None = None,
                     *, n: int = QUERIES_PER_SERVER, fields: Mapping[str, Sequence[str]] | None = None,
-                    ) -> tuple[dict[str, list[str]], set[str]]:
+                    questions: Mapping[str, Sequence[str]] | None = None) -> tuple[dict[str, list[str]], set[str]]:
     """Synthetic queries for a sync from the running graph, and the servers whose queries are templates: what
     is indexed, else the committed caches, else template queries from the server's own text, the names its
     listing tools returned (``listed``: server -> names) and what its records hold (``fields``: server -> one
-    line per kind of record, nodes/arguments/discovery.py ``record_fields``)."""
+    line per kind of record, nodes/arguments/discovery.py ``record_fields``) and answer (``questions``)."""
     synthetic = index.stored_synthetic(docs)
     for cache in bundled_caches():
         for doc in docs:
@@ -176,7 +176,8 @@ def runtime_sources(index: ServerIndex, docs: Sequence[ServerDoc], listed: Mappi
     for doc in docs:
         if doc.name not in synthetic:
             synthetic[doc.name] = template_queries(doc, n, (listed or {}).get(doc.name, ()),
-                                                   (fields or {}).get(doc.name, ()))
+                                                   (fields or {}).get(doc.name, ()),
+                                                   (questions or {}).get(doc.name, ()))
             templated.add(doc.name)
     return synthetic, templated
 
@@ -206,6 +207,7 @@ class CatalogRetriever:
         self._listing_tools: dict[str, list[str]] = {}
         self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
         self._record_fields: dict[str, list[str]] = {}  # server -> what each kind of its records holds
+        self._record_questions: dict[str, list[str]] = {}  # server -> what its records answer, as phrases
         self._cue_words = NO_CUE_WORDS
         self._sync_lock = asyncio.Lock()
         self._synced_version = 0
@@ -262,6 +264,8 @@ class CatalogRetriever:
             records.setdefault(server, []).extend(found.names)
         self._documents = {server: found.documents for server, found in data.items() if found.documents}
         self._record_fields = {server: found.record_fields for server, found in data.items() if found.record_fields}
+        self._record_questions = {server: found.record_questions for server, found in data.items()
+                                  if found.record_questions}
         self._records = await asyncio.to_thread(NamedRecords, records)  # reads the gazetteer from disk
         return EntityDirectory(names)
 
@@ -300,7 +304,8 @@ class CatalogRetriever:
                 index = self._index or await self.open()
                 self._entities = await self.entity_directory()  # first: a new server's template rows use the names
                 synthetic, templated = await asyncio.to_thread(
-                    lambda: runtime_sources(index, docs, self._listed, fields=self._record_fields))
+                    lambda: runtime_sources(index, docs, self._listed, fields=self._record_fields,
+                                            questions=self._record_questions))
                 origins = {name: TEMPLATE_ORIGIN for name in templated}
                 await asyncio.to_thread(lambda: index.sync(docs, synthetic, origins=origins))
                 self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._listed)

@@ -167,13 +167,16 @@ def name_rows(listed: Sequence[str], limit: int = MAX_NAME_ROWS) -> list[str]:
     return [f"what is {name}" for name in names[:limit]]
 
 
-def template_queries(server: ServerDoc, n: int, listed: Sequence[str] = (), fields: Sequence[str] = ()) -> list[str]:
+def template_queries(server: ServerDoc, n: int, listed: Sequence[str] = (), fields: Sequence[str] = (),
+                     questions: Sequence[str] = ()) -> list[str]:
     """Up to ``n`` distinct texts for ``server``, round-robin over its tools, then its description; with
     ``listed`` (names its listing tools returned), up to a quarter of them are "what is <name>" rows; with
     ``fields`` (what each kind of its records holds: "employees: name, city, hire date"), up to a quarter more
-    lines come first: a data server's topics are in its records, not in its tools' words."""
+    lines come first, and with ``questions`` (what its records answer: "the employee with the highest salary usd")
+    up to half more: a data server's topics are in its records, not in its tools' words."""
     names = name_rows(listed, min(MAX_NAME_ROWS, n // 4))
     records = list(dict.fromkeys(f for f in fields if f.strip()))[: n // 4]
+    records += list(dict.fromkeys(q for q in questions if q.strip()))[: n // 2]
     columns = [tool_texts(t) for t in server.tools]
     server_line = first_sentence(server.description)
     ordered = [col[i] for i in range(max((len(c) for c in columns), default=0)) for col in columns if i < len(col)]

@@ -29,7 +29,7 @@ from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
 from nodes.arguments.sql import (TableSchema, candidate_queries, parse_rows, parse_table_description,
                                  parse_table_listing, with_samples)
-from nodes.arguments.sql_by_meaning import Encode, MeaningIndex
+from nodes.arguments.sql_by_meaning import Encode, MeaningIndex, record_questions
 from nodes.arguments.sql_names import identifier_words
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from tools.tool_outcome import ToolOutcome
@@ -257,6 +257,9 @@ class ServerData:
     # What each kind of record holds, in words ("employees: name, department, city, salary usd, hire date"):
     # indexed as the server's rows, so "how many did we hire in 2022" finds the table with a hire date.
     record_fields: list[str] = field(default_factory=list)
+    # What its records answer, as phrases ("the employee with the highest salary usd", "how many orders are there",
+    # nodes/arguments/sql_by_meaning.py): indexed too, so "who takes home the biggest paycheck" finds the server.
+    record_questions: list[str] = field(default_factory=list)
 
 
 def record_fields(table: TableSchema) -> str:
@@ -286,6 +289,7 @@ async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask:
         if schema.tables:
             data.documents["tables"] = "\n".join(lines)
         data.record_fields += [record_fields(t) for t in schema.tables if t.columns]
+        data.record_questions += record_questions(schema.tables)
     if ValueKind.PATH in needed:
         paths = await discovery.paths(readable, ask)
         data.names += [re.sub(r"[-_.]+", " ", p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in paths

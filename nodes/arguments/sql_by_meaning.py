@@ -67,6 +67,16 @@ def described_statements(tables: list[TableSchema]) -> list[tuple[str, TableSche
     return found
 
 
+def record_questions(tables: list[TableSchema]) -> list[str]:
+    """The phrases, taken table by table in turn (a count, then each column's highest, average, ...), so a capped
+    share of them still covers every table."""
+    by_table: dict[str, list[str]] = {}
+    for phrase, table, *_ in described_statements(tables):
+        by_table.setdefault(table.name, []).append(phrase)
+    columns = list(by_table.values())
+    return [col[i] for i in range(max((len(c) for c in columns), default=0)) for col in columns if i < len(col)]
+
+
 class MeaningIndex:
     """The phrases of one schema, embedded once (a schema of 20 tables of 10 columns is ~800 phrases)."""
 

@@ -59,6 +59,8 @@ _ASKS_NOW = re.compile(r"\bwhat time is it\b|\btime is it (?:now|there)\b|\b(?:c
                        r"\bwhat(?:'s|s| is)? the (?:current |local )?time\b|"
                        r"\btime\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently)\b|"
                        r"^\W*(?:the )?(?:current |local )?time (?:in|at) |"
+                       # the clock itself, or the hour: "whats the clock say in lagos", "what hour is it in Lima"
+                       r"\bclock (?:say|says|read|reads|show|shows|at)\b|\bwhat hour is it\b|\bhow late is it (?:in|there)\b|"
                        # the day or the part of the day there: "what day is it in Auckland", "is it daytime in Honolulu"
                        r"\bwhat (?:day|date) is it\b|\bwhat(?:'s|s| is) the date (?:in|at|there)\b|"
                        r"\bis it (?:still |already )?(?:day|daytime|night|nighttime|morning|afternoon|evening|dark|light|"

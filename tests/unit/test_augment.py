@@ -103,6 +103,10 @@ def test_template_queries_ask_by_the_tools_name_parameters_and_listed_names():
     with_fields = template_queries(CLOCK, 32, fields=fields)
     assert with_fields[:2] == fields and with_fields[2:] == template_queries(CLOCK, 32)  # first, and on top
     assert len(template_queries(CLOCK, 8, fields=[f"table {i}: a, b" for i in range(9)])) <= 8 + 2
+    questions = [f"the employee with the highest measure {i}" for i in range(40)]
+    with_questions = template_queries(CLOCK, 32, fields=fields, questions=questions)
+    assert with_questions[:2] == fields and with_questions[2:18] == questions[:16]  # half of n, after the fields
+    assert with_questions[18:] == template_queries(CLOCK, 32)
     assert as_question(["read", "text", "file"]) == "what is in the text file"
     assert as_question(["geocode"]) == as_question(["frobnicate", "widgets"]) == ""
 

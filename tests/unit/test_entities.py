@@ -139,7 +139,8 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
     assert is_decisive(zone, "local time in Valparaiso please")
     for asked in ("whats the time in tokyo rn", "arizona time now?", "time in anchorage alaska?",
                   "is it late in karachi at the moment? whats the time there", "what day is it in Apia right now",
-                  "is it daytime in Reykjavik now?", "is it already tomorrow in Tonga?"):
+                  "is it daytime in Reykjavik now?", "is it already tomorrow in Tonga?",
+                  "what does the clock say in Quito", "what hour is it in Perth"):
         assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")

@@ -5,7 +5,7 @@ real MiniLM choice runs in tests/integration/test_foreign_executor.py)."""
 import numpy as np
 import pytest
 
-from nodes.arguments.sql_by_meaning import MeaningIndex, described_statements
+from nodes.arguments.sql_by_meaning import MeaningIndex, described_statements, record_questions
 from tests.sql_described import described_tables, opened
 
 SCHEMA = """
@@ -52,6 +52,10 @@ def test_each_table_gets_a_count_and_each_measured_or_dated_column_its_extremes_
             "the total salary of all employees", "the average salary of employees",
             "the most recent employee by hire date", "the earliest employee by hire date"} <= set(phrases)
     assert not any("id" in phrase.split() for phrase in phrases)
+    # indexed as rows table by table in turn, so a capped share still covers every table
+    assert record_questions(described_tables(database))[:2] == ["how many departments are there",
+                                                                 "how many employees are there"]
+    assert sorted(record_questions(described_tables(database))) == sorted(phrases)
 
 
 def test_the_nearest_phrase_becomes_its_statement_with_the_requests_values_joined(database):
