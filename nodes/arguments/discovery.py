@@ -24,6 +24,7 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.approval import changes_data
+from nodes.arguments.document_by_meaning import LineMeanings
 from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
@@ -88,9 +89,10 @@ class Discovery:
     def __init__(self, encode: Encode | None = None) -> None:
         self._schemas: dict[str, SqlSchema] = {}
         self._locks: dict[str, asyncio.Lock] = {}
-        # sentences to vectors (the index's MiniLM): SQL by meaning when a request names no table or column
+        # sentences to vectors (the index's MiniLM): SQL, or a file, by meaning when a request's words name none
         self.encode = encode
         self._meanings: dict[str, MeaningIndex] = {}
+        self.lines = LineMeanings(encode) if encode is not None else None
 
     async def values(self, server: str, tools: list[Tool], ask: Call, trusted: Trusted,
                      request_texts: list[str]) -> dict[str, list[str]]:
@@ -110,6 +112,8 @@ class Discovery:
             if not asks_listing(request_texts):
                 contents = await self.contents(readable, call, paths)
                 ranked = files_for_request(ranked, contents, request_texts)
+                if not ranked and self.lines is not None:  # no file holds its words: the one nearest in meaning
+                    ranked = await asyncio.to_thread(self.lines.file_for, contents, " ".join(request_texts))
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.
@@ -243,7 +247,7 @@ def discovery_for(tool_caller: object, encode: Encode | None = None) -> Discover
     if found is None:
         found = _DISCOVERIES[tool_caller] = Discovery(encode)
     elif encode is not None and found.encode is None:
-        found.encode = encode
+        found.encode, found.lines = encode, LineMeanings(encode)
     return found
 
 

@@ -80,6 +80,13 @@ async def test_a_note_named_by_no_file_is_found_by_what_it_says(foreign):
     assert "503-555-0187" in outcomes[-1].text
 
 
+async def test_a_note_whose_words_the_request_does_not_use_is_found_by_meaning(foreign):
+    deps, paths = foreign
+    outcomes = await run(deps, "notes", "what is my internet service provider's support line")
+    assert outcomes[-1].ok, outcomes[-1].error
+    assert Path(outcomes[-1].arguments["path"]).name == "wifi.txt"  # "ISP: Cascade Fiber, account no. ..."
+
+
 async def test_a_select_over_the_tables_the_server_described(foreign):
     deps, paths = foreign
     outcomes = await run(deps, "sqlite", "how many employees work in engineering")
