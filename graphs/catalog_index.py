@@ -27,6 +27,8 @@ from pathlib import Path
 
 from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
 from indexes.documents import ServerDoc, ToolDoc
+from indexes.document_lines import LineMeanings
+from indexes.document_meaning import DocumentMeanings, with_document_meanings
 from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
                               with_typed_fits)
@@ -204,6 +206,7 @@ class CatalogRetriever:
         self._records = NamedRecords({})
         self._documents: dict[str, dict[str, str]] = {}  # server -> its listed files' text
         self._document_terms: DocumentTerms | None = None
+        self._document_meanings: DocumentMeanings | None = None  # the same documents as lines, in meaning
         self._listing_tools: dict[str, list[str]] = {}
         self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
         self._record_fields: dict[str, list[str]] = {}  # server -> what each kind of its records holds
@@ -312,6 +315,8 @@ class CatalogRetriever:
                 self._document_terms = (await asyncio.to_thread(DocumentTerms, self._documents, self._cue_words,
                                                                 sandbox_servers(self._pool.catalog))
                                         if self._documents else None)
+                self._document_meanings = (DocumentMeanings(self._documents, LineMeanings(index.embed))
+                                           if self._documents else None)
                 self._index, self._synced_version = index, version
             return self._index
 
@@ -333,6 +338,7 @@ class CatalogRetriever:
         )
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
         hits = with_document_matches(hits, list(sub_queries), self._document_terms)
+        hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings)
         hits = with_named_records(hits, list(sub_queries), self._records)  # a record's name outweighs a note's words
         return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
 

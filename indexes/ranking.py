@@ -48,6 +48,11 @@ class Evidence:
     tool: str = ""
 
 
+# Evidence from the catalogue's own data, not from words (``ServerHit.matched_kind``): a record the server lists, a
+# document it holds, a typed value only its tool takes (indexes/entities.py, indexes/document_terms.py).
+DATA_EVIDENCE = frozenset({"entity", "document", "typed"})
+
+
 @dataclass
 class ServerHit:
     """A retrieved server: its score, best tools, and the rows that matched (best first)."""

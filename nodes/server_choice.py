@@ -12,11 +12,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from indexes.ranking import DATA_EVIDENCE
 from indexes.search_fallback import CONTESTED_MARGIN, MATCH_FLOOR, UNCERTAIN_BELOW
-
-# Retrieval evidence from the catalogue's own data, not from words: a record the server lists, a document it
-# holds, a typed value only its tool takes (indexes/entities.py, indexes/document_terms.py).
-DATA_EVIDENCE = frozenset({"entity", "document", "typed"})
 
 
 def entry(servers: list[dict[str, Any]], name: str) -> dict[str, Any] | None:

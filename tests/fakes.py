@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import AIMessage, BaseMessage
 from mcp.types import Tool, ToolAnnotations
@@ -170,3 +171,24 @@ class BagOfWordsEmbedding:
 
     def is_legacy(self) -> bool:
         return False
+
+
+class TopicEncoder:
+    """A text's vector points along the first topic it mentions (a request word may stand for a topic)."""
+
+    TOPICS = ["isp", "plate", "tomatoes"]
+    SAME = {"internet": "isp", "licence": "plate"}
+
+    def __init__(self):
+        self.seen: list[str] = []
+
+    def __call__(self, texts):
+        self.seen += list(texts)
+        vectors = []
+        for text in texts:
+            words = [self.SAME.get(w, w) for w in text.lower().replace(":", " ").replace("'", " ").split()]
+            vector = np.zeros(len(self.TOPICS) + 1)
+            hit = next((i for i, topic in enumerate(self.TOPICS) if topic in words), None)
+            vector[hit if hit is not None else -1] = 1.0
+            vectors.append(vector)
+        return vectors

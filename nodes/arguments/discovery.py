@@ -23,8 +23,9 @@ from typing import Any
 
 from mcp.types import Tool
 
+from indexes.document_lines import LineMeanings
 from nodes.approval import changes_data
-from nodes.arguments.document_by_meaning import LineMeanings
+from nodes.arguments.document_by_meaning import file_for
 from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
@@ -113,7 +114,7 @@ class Discovery:
                 contents = await self.contents(readable, call, paths)
                 ranked = files_for_request(ranked, contents, request_texts)
                 if not ranked and self.lines is not None:  # no file holds its words: the one nearest in meaning
-                    ranked = await asyncio.to_thread(self.lines.file_for, contents, " ".join(request_texts))
+                    ranked = await asyncio.to_thread(file_for, self.lines, contents, " ".join(request_texts))
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.

@@ -1,0 +1,39 @@
+"""Routing by meaning: a question about the asker's own things goes to the server whose document line is clearly
+nearest it, unless its first server already rests on data; a question about the world, or one two servers'
+documents are near alike, moves nothing (the encoder is a fake)."""
+
+from indexes.document_lines import LineMeanings
+from indexes.document_meaning import DocumentMeanings, with_document_meanings
+from indexes.ranking import ServerHit
+from tests.fakes import TopicEncoder
+
+DOCUMENTS = {"notes": {"/n/car.md": "Plate: 7KQM 294\n", "/n/garden.md": "tomatoes in the raised bed\n"},
+             "files": {"/f/wifi.txt": "ISP: Cascade Fiber\n"}}
+
+
+def hits():
+    return [ServerHit(server="trains", score=0.61, matched="search: train number", matched_kind="synthetic_query",
+                      best_for=[0], query_scores={0: 0.61}),
+            ServerHit(server="notes", score=0.33, query_scores={0: 0.33})]
+
+
+def meanings(documents=DOCUMENTS):
+    return DocumentMeanings(documents, LineMeanings(TopicEncoder()))
+
+
+def test_an_own_question_goes_to_the_server_whose_line_is_clearly_nearest():
+    [first, *_] = with_document_meanings(hits(), ["whats my licence number"], meanings())
+    assert (first.server, first.matched_kind, first.best_for) == ("notes", "document", [0])
+    assert first.score >= 0.61 and "car.md" in first.matched
+
+
+def test_a_question_about_the_world_or_a_data_backed_leader_moves_nothing():
+    assert with_document_meanings(hits(), ["licence number format in France"], meanings())[0].server == "trains"
+    backed = hits()
+    backed[0].matched_kind = "entity"
+    assert with_document_meanings(backed, ["whats my licence number"], meanings())[0].server == "trains"
+
+
+def test_two_servers_near_alike_decide_nothing():
+    both = {**DOCUMENTS, "files": {"/f/plates.txt": "plate renewal due in May\n"}}
+    assert with_document_meanings(hits(), ["whats my licence number"], meanings(both))[0].server == "trains"
