@@ -77,6 +77,12 @@ def record_questions(tables: list[TableSchema]) -> list[str]:
     return [col[i] for i in range(max((len(c) for c in columns), default=0)) for col in columns if i < len(col)]
 
 
+def _without_values(request: str, values: list[str]) -> str:
+    for value in values:
+        request = re.sub(rf"(?<!\w){re.escape(value)}(?:e?s)?(?!\w)", " ", request, flags=re.IGNORECASE)
+    return " ".join(request.split())
+
+
 class MeaningIndex:
     """The phrases of one schema, embedded once (a schema of 20 tables of 10 columns is ~800 phrases)."""
 
@@ -102,12 +108,14 @@ class MeaningIndex:
     def queries(self, request: str) -> list[str]:
         """The nearest statement as SQL, under the request's own stored values, year or month, and "out of"; []
         when none is near enough or a value of the request cannot be joined to its table."""
-        found = self.nearest(request)
+        literals = literals_written(self.tables, request)
+        # the stored values are conditions, not meaning: "who earns the least in Marketing" reads as "who earns the
+        # least" (0.60 to "the employee with the lowest salary usd", 0.45 with the department's name)
+        found = self.nearest(_without_values(request, [literal.value for literal in literals]))
         if found is None:
             return []
         (_, table, select, tail), _ = found
         text = " ".join(request.lower().split())
-        literals = literals_written(self.tables, request)
         clause = join_clause(table, [lit.table for lit in literals if lit.table.name != table.name], self.tables,
                              schema_links(self.tables))
         if clause is None:

@@ -26,7 +26,9 @@ def label_column(table: TableSchema) -> Column | None:
 
 def measured_columns(tables: list[TableSchema], home: TableSchema, words: list[str], *, dates: bool
               ) -> list[tuple[TableSchema, Column]]:
-    """The numeric (or date) columns the request names, best first; with none named, ``home``'s own."""
+    """The numeric (or date) columns the request names, best first; with none named, ``home``'s only one. A table
+    with several and none named is ambiguous ("avg pay in marketing" over departments(floor, budget)): nothing,
+    and the statement is chosen by meaning instead (nodes/arguments/sql_by_meaning.py)."""
     def fits(column: Column) -> bool:
         if dates:
             return column.is_date
@@ -37,7 +39,8 @@ def measured_columns(tables: list[TableSchema], home: TableSchema, words: list[s
     if best:  # the asked table's own column first, and alone when it has one ("budget" of projects)
         named = [(own, t, c) for s, own, t, c in scored if s == best]
         return [(t, c) for own, t, c in named if own] or [(t, c) for _, t, c in named]
-    return [(home, c) for c in home.columns if fits(c)]
+    own = [(home, c) for c in home.columns if fits(c)]
+    return own if len(own) == 1 else []
 
 
 def names_a_number(table: TableSchema, words: list[str]) -> bool:

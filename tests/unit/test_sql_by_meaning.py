@@ -75,3 +75,18 @@ def test_nothing_is_offered_below_the_floor_or_without_a_clear_margin(database):
     # every phrase equally near: no statement is clearly the one asked for
     tied = MeaningIndex(tables, KeywordEncoder(["nothing"], {}, blur=1.0))
     assert tied.nearest("who's the best paid person") is None
+
+
+def test_a_measure_the_request_does_not_name_among_several_is_left_to_meaning():
+    from nodes.arguments.sql import candidate_queries
+
+    db = opened("CREATE TABLE products (id INTEGER PRIMARY KEY, name TEXT, price REAL, stock INTEGER);"
+                "INSERT INTO products VALUES (1, 'Mat', 20, 0), (2, 'Towel', 9, 40);")
+    tables = described_tables(db)
+    assert candidate_queries("what's the cheapest thing we sell", tables) == []  # price or stock? not by words
+    [named, *_] = candidate_queries("which product has the lowest price", tables)
+    assert db.execute(named).fetchall() == [("Towel", 9.0)]
+    encode = KeywordEncoder(["lowest price", "lowest stock"], {"cheapest": "lowest price"})
+    [by_meaning] = MeaningIndex(tables, encode).queries("what's the cheapest thing we sell")
+    assert db.execute(by_meaning).fetchall() == [("Towel", 9.0)]
+    db.close()
