@@ -338,7 +338,10 @@ class CatalogRetriever:
         )
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
         hits = with_document_matches(hits, list(sub_queries), self._document_terms)
-        hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings)
+        data_rows = {server: {*self._record_fields.get(server, ()), *self._record_questions.get(server, ())}
+                     for server in {*self._record_fields, *self._record_questions}}
+        hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings,
+                                       data_rows)
         hits = with_named_records(hits, list(sub_queries), self._records)  # a record's name outweighs a note's words
         return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
 

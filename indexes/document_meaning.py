@@ -11,9 +11,11 @@ server matched by words only, and only when one server's document is clearly the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
+from indexes.bm25 import tokenize
 from indexes.document_lines import LineMeanings
+from indexes.document_terms import written_names
 from indexes.entities import MATCH_FLOOR, ServerHit, put_first
 from indexes.ownership import asks_about_own_records
 from indexes.ranking import DATA_EVIDENCE
@@ -41,19 +43,31 @@ class DocumentMeanings:
             return None
         path, score = ranked[0]
         rival = next((s for p, s in ranked[1:] if self.owner[p] != self.owner[path]), 0.0)
-        return (self.owner[path], path, score) if score - rival >= ROUTE_MARGIN else None
+        if score - rival < ROUTE_MARGIN or not names_held(question, self.contents[path]):
+            return None
+        return self.owner[path], path, score
 
 
-def with_document_meanings(hits: Sequence[ServerHit], sub_queries: Sequence[str],
-                           meanings: DocumentMeanings | None) -> list[ServerHit]:
+def names_held(question: str, text: str) -> bool:
+    """Every name the question writes ("my aunt Wilhelmina's birthday") is in ``text``: a document that never
+    mentions her answers nothing about her, however near its lines are."""
+    return written_names(question) <= set(tokenize(text))
+
+
+def with_document_meanings(hits: Sequence[ServerHit], sub_queries: Sequence[str], meanings: DocumentMeanings | None,
+                           data_rows: Mapping[str, Collection[str]] | None = None) -> list[ServerHit]:
     """``hits`` with, for every sub-query about the asker's own things whose first server rests on words only,
-    the server whose document line is clearly nearest it first (score at least the match floor)."""
+    the server whose document line is clearly nearest it first (score at least the match floor). A first server
+    matched by a row of its own records (``data_rows``: server -> the rows its data gave, "how many employees are
+    there") rests on data too."""
     hits = list(hits)
     if meanings is None:
         return hits
     for i, query in enumerate(sub_queries):
         leader = next((h for h in hits if i in h.best_for), None)
-        if (leader is not None and leader.matched_kind in DATA_EVIDENCE) or not asks_about_own_records(query):
+        backed = leader is not None and (leader.matched_kind in DATA_EVIDENCE
+                                         or leader.matched in (data_rows or {}).get(leader.server, ()))
+        if backed or not asks_about_own_records(query):
             continue
         found = meanings.match(query)
         if found is None:

@@ -88,7 +88,7 @@ class DocumentTerms:
         own_records = asks_about_own_records(question)
         asked = bool(QUESTION.search(question))
         ranked = self._coverage.ranked(question)
-        names = _written_names(question) & {t for c in ranked for t in c.held}
+        names = written_names(question) & {t for c in ranked for t in c.held}
         rivals: dict[str, frozenset[str]] = {}  # the words of each document covering the question as well
         for coverage in ranked:
             if coverage.share >= MIN_OWN_WORDS_SHARE:
@@ -134,7 +134,7 @@ def _title_words(document: str) -> set[str]:
     return set(tokenize(re.sub(r"[-_.]+", " ", stem)))
 
 
-def _written_names(question: str) -> set[str]:
+def written_names(question: str) -> set[str]:
     """The tokens of the words the question capitalises mid-sentence ("drop this off with the Operations
     team"): names of things, which a document about them holds."""
     words = re.findall(r"(?<=[\w,;:)\-—] )([A-Z][a-z]+)\b", question)

@@ -12,6 +12,7 @@ a listing returned.
 from __future__ import annotations
 
 from indexes.document_lines import LineMeanings
+from indexes.document_meaning import names_held
 
 # Chosen on my own probe questions over the foreign benchmark's notes (never the test split): answering lines
 # scored 0.42-0.59, the next file's best 0.25-0.36; notes nobody wrote and questions for other servers reached 0.38
@@ -21,9 +22,12 @@ LINE_MARGIN = 0.10
 
 
 def file_for(lines: LineMeanings, contents: dict[str, str], request: str) -> list[str]:
-    """The one file whose line is near enough and clearly nearest, else none."""
+    """The one file whose line is near enough and clearly nearest, and that holds every name the request writes;
+    else none."""
     ranked = lines.nearest_files(contents, request)
     if not ranked or ranked[0][1] < LINE_FLOOR:
         return []
     runner_up = ranked[1][1] if len(ranked) > 1 else 0.0
-    return [ranked[0][0]] if ranked[0][1] - runner_up >= LINE_MARGIN else []
+    if ranked[0][1] - runner_up < LINE_MARGIN or not names_held(request, contents[ranked[0][0]]):
+        return []
+    return [ranked[0][0]]

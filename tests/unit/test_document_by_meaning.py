@@ -28,3 +28,7 @@ def test_only_new_lines_are_embedded():
     before = len(encoder.seen)
     file_for(lines, {**NOTES, "/n/todo.txt": "renew the plate sticker"}, "my licence number?")
     assert encoder.seen[before:] == ["my licence number?", "todo: renew the plate sticker"]
+
+
+def test_a_file_that_never_mentions_the_name_asked_about_is_not_chosen():
+    assert file_for(LineMeanings(TopicEncoder()), NOTES, "my licence number, says Wilhelmina?") == []

@@ -37,3 +37,9 @@ def test_a_question_about_the_world_or_a_data_backed_leader_moves_nothing():
 def test_two_servers_near_alike_decide_nothing():
     both = {**DOCUMENTS, "files": {"/f/plates.txt": "plate renewal due in May\n"}}
     assert with_document_meanings(hits(), ["whats my licence number"], meanings(both))[0].server == "trains"
+
+
+def test_a_name_no_document_holds_or_a_leader_matched_by_its_own_records_moves_nothing():
+    assert with_document_meanings(hits(), ["whats my licence number, Wilhelmina?"], meanings())[0].server == "trains"
+    rows = {"trains": {"search: train number"}}  # as if the row had come from the trains server's own records
+    assert with_document_meanings(hits(), ["whats my licence number"], meanings(), rows)[0].server == "trains"
