@@ -58,6 +58,7 @@ MAX_CANDIDATES = 8
 _WORD = re.compile(r"[a-z0-9]+")
 _BY_NUMBER = re.compile(r"\b(?:the )?(?:most popular|most common|biggest|largest|top|leading) (?:[a-z_]+ )?([a-z_]+) "
                         r"by (?:the )?(?:number|count) of ([a-z_]+)")
+_SOLD_OUT = re.compile(r"\bsold out\b")
 _MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
 _MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|count|amount) of\b")
 _FEWEST_NUMBER = re.compile(r"\b(?:lowest|smallest) (?:number|count) of\b")
@@ -69,6 +70,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     text = _MOST_NUMBER.sub("most", _FEWEST_NUMBER.sub("fewest", text))
     # "the most popular category by number of products" asks "which category has the most products"
     text = _BY_NUMBER.sub(r"which \1 has the most \2", text)
+    text = _SOLD_OUT.sub("out of stock", text)  # "which one is sold out": the stock column is zero
     words = _WORD.findall(text)
     literals = literals_written(tables, request)
     intent = read_intent(text)
@@ -79,6 +81,11 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     if most and intent.aggregate is None and any(same_word(most.group(1), t.name.lower()) for t in mentioned[1:]):
         intent = replace(intent, aggregate="COUNT")  # "which department has the most employees": count them
     asked_tables = mentioned[:1] or tables_by_columns(tables, words) or [literal.table for literal in literals[:1]]
+    if asked_tables:
+        # a stored value no join reaches from the asked table is a word of the chat, not a condition: "the October
+        # sales recap" over orders is no department named Sales
+        literals = [lit for lit in literals if lit.table.name == asked_tables[0].name
+                    or join_clause(asked_tables[0], [lit.table], tables, links) is not None]
     if (intent.aggregate == "COUNT" and literals and asked_tables[0] is literals[0].table
             and (not mentioned or _counts_other_than(asked_tables[0], text))
             and not names_a_number(asked_tables[0], words)):

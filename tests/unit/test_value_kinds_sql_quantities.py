@@ -62,3 +62,18 @@ def test_a_stored_value_right_after_how_many_is_what_is_counted(database, tables
 def test_counting_what_refers_to_a_named_row_even_when_its_table_is_named(database, tables):
     # deliveries of the Brass Hinge part are counted (the shipments that refer to it), not the one part row
     assert _first_value(database, tables, "how many deliveries went out for the Brass Hinge part?") == 2
+
+
+def test_a_stored_value_no_join_reaches_is_chat_and_sold_out_is_out_of_stock():
+    db = opened("CREATE TABLE teams (id INTEGER PRIMARY KEY, name TEXT);"
+                "CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, kind TEXT, units_in_stock INTEGER,"
+                " added_date TEXT);"
+                "INSERT INTO teams VALUES (1, 'Sales'), (2, 'Support');"
+                "INSERT INTO items VALUES (1, 'Quilt', 'Blankets', 0, '2026-10-02'),"
+                " (2, 'Throw', 'Blankets', 5, '2026-09-01'), (3, 'Towel', 'Bath', 0, '2026-10-05');")
+    tables = described_tables(db)
+    [first, *_] = candidate_queries("for the sales recap: which item was added first in october 2026?", tables)
+    assert db.execute(first).fetchall() == [("Quilt", "2026-10-02")]
+    [sold_out, *_] = candidate_queries("which of our Blankets is sold out?", tables)
+    assert db.execute(sold_out).fetchall() == [("Quilt", 0)]
+    db.close()
