@@ -136,7 +136,12 @@ def matched_by_data(servers: list[dict[str, Any]], server: str) -> bool:
 def retry_elsewhere(servers: list[dict[str, Any]], failed: str, asked: set[str]) -> str | None:
     """The retrieved server to ask the question next after a poor step on ``failed``: one that matched about as
     well, else search when the match was loose (nodes/server_choice.py); never one retrieval ranked clearly below.
-    A server the loop picked for a rewritten query is judged against the question's best server."""
+    A server the loop picked for a rewritten query is judged against the question's best server. After search
+    itself found nothing, the best dynamic server not asked yet is next: search came first only because none
+    matched well ("whats amd worth in EUR": the quote server)."""
+    if (entry(servers, failed) or {}).get("search"):
+        return next((s["server"] for s in servers if s["server"] not in asked | {failed} and not s.get("search")),
+                    None)
     reference = failed if entry(servers, failed) is not None else servers[0]["server"]
     return retry_server(servers, reference, asked | {failed})
 

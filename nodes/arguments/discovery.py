@@ -126,9 +126,15 @@ class Discovery:
                                                        if not p.endswith("/")]
         if ValueKind.SQL in needed:
             schema = await self.schema(server, readable, call)
-            queries = candidate_queries(" ".join(request_texts), schema.tables, schema.samples) if schema.tables else []
-            if not queries and schema.tables and self.encode is not None:
-                queries = await asyncio.to_thread(self.by_meaning(server, schema).queries, " ".join(request_texts))
+            request = " ".join(request_texts)
+            queries = candidate_queries(request, schema.tables, schema.samples) if schema.tables else []
+            if schema.tables and self.encode is not None:
+                meaning = self.by_meaning(server, schema)
+                reworded = await asyncio.to_thread(meaning.reworded, request)  # "client" read as customer
+                if reworded != request:
+                    queries = candidate_queries(reworded, schema.tables, schema.samples) or queries
+                if not queries:
+                    queries = await asyncio.to_thread(meaning.queries, request)
             found[ValueKind.SQL.value] = queries[:MAX_QUERIES_OFFERED]
             found["listed_" + ValueKind.SQL.value] = [t.name for t in schema.tables]
             used.extend(schema.tools)

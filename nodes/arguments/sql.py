@@ -59,6 +59,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 _BY_NUMBER = re.compile(r"\b(?:the )?(?:most popular|most common|biggest|largest|top|leading) (?:[a-z_]+ )?([a-z_]+) "
                         r"by (?:the )?(?:number|count) of ([a-z_]+)")
 _SOLD_OUT = re.compile(r"\bsold out\b")
+_BY_COUNT_OF = re.compile(r"\(?\s*\bby (?:the )?(?:number|count) of [a-z_]+\s*\)?")
 _MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
 _MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|count|amount) of\b")
 _FEWEST_NUMBER = re.compile(r"\b(?:lowest|smallest) (?:number|count) of\b")
@@ -71,6 +72,8 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     # "the most popular category by number of products" asks "which category has the most products"
     text = _BY_NUMBER.sub(r"which \1 has the most \2", text)
     text = _SOLD_OUT.sub("out of stock", text)  # "which one is sold out": the stock column is zero
+    if _MOST_OF.search(text):  # "the most orders (by number of orders)" says again what "most" says
+        text = _BY_COUNT_OF.sub(" ", text)
     words = _WORD.findall(text)
     literals = literals_written(tables, request)
     intent = read_intent(text)

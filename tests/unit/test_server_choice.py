@@ -111,3 +111,12 @@ async def test_a_poor_step_does_not_move_to_a_clearly_weaker_server():
     out, calls = await search_for_a_calculation("synthetic_query")
     assert [name for name, _ in calls] == ["calculator"]
     assert out["search_steps"][0]["decision"] == "not found"
+
+
+def test_after_search_found_nothing_the_best_dynamic_server_not_asked_is_next():
+    from nodes.search_loop import retry_elsewhere
+
+    servers = [server("web", 0.0, search=True), server("finance", 0.31), server("maps", 0.12)]
+    assert retry_elsewhere(servers, "web", {"web"}) == "finance"
+    assert retry_elsewhere(servers, "web", {"web", "finance"}) == "maps"
+    assert retry_elsewhere(servers, "finance", {"web", "finance"}) is None  # 0.12 is no close runner-up

@@ -90,3 +90,23 @@ def test_a_measure_the_request_does_not_name_among_several_is_left_to_meaning():
     [by_meaning] = MeaningIndex(tables, encode).queries("what's the cheapest thing we sell")
     assert db.execute(by_meaning).fetchall() == [("Towel", 9.0)]
     db.close()
+
+
+def test_a_word_that_reads_clearly_as_one_table_or_column_is_reworded_as_it(database):
+    encode = KeywordEncoder(["employees", "salary", "budget", "departments"], {"workers": "employees",
+                                                                             "wage": "salary"})
+    index = MeaningIndex(described_tables(database), encode)
+    assert index.reworded("how many workers earn a wage above 100000") == (
+        "how many employees earn a salary above 100000")
+    assert index.reworded("what's the weather in Paris") == "what's the weather in Paris"  # near nothing
+    assert index.reworded("how many employees work in Engineering") == "how many employees work in Engineering"
+
+
+def test_by_number_of_after_most_says_nothing_new():
+    from nodes.arguments.sql import candidate_queries
+
+    db = opened("CREATE TABLE orders (id INTEGER PRIMARY KEY, customer TEXT, quantity INTEGER);"
+                "INSERT INTO orders VALUES (1, 'Ann', 1), (2, 'Bo', 5), (3, 'Bo', 2);")
+    [top, *_] = candidate_queries("which customer placed the most orders (by number of orders)", described_tables(db))
+    assert db.execute(top).fetchall() == [("Bo", 2)]
+    db.close()
