@@ -1,11 +1,12 @@
 """Focus a plan: a task that only repeats a one-part question on a server retrieval ranked clearly below the best
 one is dropped before it runs.
 
-Why: the 135M planner copies the question onto every retrieved server. "what's 18% of 2,450" went to the
-calculator (0.40, a typed expression only it takes) and also to a weather server (0.27) with the country
-"18% of 2,450", and to an attractions server whose call failed. Beside the built-in servers, 14% of the calls
-sent on the foreign benchmark's dev split failed this way, and their facts crowded the answer. A repeat is kept
-when its server matched about as well as the best (within CONTESTED_MARGIN, the margin at which the fast path asks
+Why: a plan that puts the whole question on every retrieved server sends calls that cannot fit. The planning
+search did exactly that ("what's 18% of 2,450": the calculator at 0.40, a typed expression only it takes, then a
+weather server at 0.27 with the country "18% of 2,450", then an attractions server whose call failed; its retry
+rule is in nodes/server_choice.py), and a 135M planner may write the same plan. Beside the built-in servers,
+14% of the calls sent on the foreign benchmark's dev split failed this way, and their facts crowded the answer.
+A repeat is kept when its server matched about as well as the best (within CONTESTED_MARGIN, the margin at which the fast path asks
 a runner-up too), unless the best server's match rests on its own data (a record it lists, a document it holds,
 a typed value only its tool takes) and the repeat's does not. A task the planner wrote in its own words, or one
 that is part of a dependency chain, is the planner's decision and stays.
