@@ -8,8 +8,8 @@ rule is in nodes/server_choice.py), and a 135M planner may write the same plan. 
 14% of the calls sent on the foreign benchmark's dev split failed this way, and their facts crowded the answer.
 A repeat is kept when its server matched about as well as the best (within CONTESTED_MARGIN, the margin at which
 the fast path asks a runner-up too), unless the best server's match rests on its own data (a record it lists, a
-document it holds, a typed value only its tool takes) and the repeat's does not. A task the planner wrote in its own words, or one
-that is part of a dependency chain, is the planner's decision and stays.
+document it holds, a typed value only its tool takes) and the repeat's does not. A task the planner wrote in its
+own words, or one that is part of a dependency chain, is the planner's decision and stays.
 """
 
 from __future__ import annotations
