@@ -207,6 +207,7 @@ class CatalogRetriever:
         self._documents: dict[str, dict[str, str]] = {}  # server -> its listed files' text
         self._document_terms: DocumentTerms | None = None
         self._document_meanings: DocumentMeanings | None = None  # the same documents as lines, in meaning
+        self._data_rows: dict[str, set[str]] = {}  # server -> the index rows its own records gave
         self._listing_tools: dict[str, list[str]] = {}
         self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
         self._record_fields: dict[str, list[str]] = {}  # server -> what each kind of its records holds
@@ -315,8 +316,12 @@ class CatalogRetriever:
                 self._document_terms = (await asyncio.to_thread(DocumentTerms, self._documents, self._cue_words,
                                                                 sandbox_servers(self._pool.catalog))
                                         if self._documents else None)
-                self._document_meanings = (DocumentMeanings(self._documents, LineMeanings(index.embed))
-                                           if self._documents else None)
+                # one line cache with the executor's file choice: each note line is embedded once per process
+                lines = discovery_for(self._pool).lines or LineMeanings(index.embed)
+                self._document_meanings = DocumentMeanings(self._documents, lines) if self._documents else None
+                self._data_rows = {server: {*self._record_fields.get(server, ()),
+                                            *self._record_questions.get(server, ())}
+                                   for server in {*self._record_fields, *self._record_questions}}
                 self._index, self._synced_version = index, version
             return self._index
 
@@ -338,10 +343,8 @@ class CatalogRetriever:
         )
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
         hits = with_document_matches(hits, list(sub_queries), self._document_terms)
-        data_rows = {server: {*self._record_fields.get(server, ()), *self._record_questions.get(server, ())}
-                     for server in {*self._record_fields, *self._record_questions}}
         hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings,
-                                       data_rows)
+                                       self._data_rows)
         hits = with_named_records(hits, list(sub_queries), self._records)  # a record's name outweighs a note's words
         return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
 

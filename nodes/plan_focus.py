@@ -49,6 +49,6 @@ def focus_plan(plan: Plan, sub_queries: list[str], servers: list[dict[str, Any]]
         why = (f"{best['server']}'s own data matches it" if best.get("evidence") in DATA_EVIDENCE else
                f"it matched {other.get('score', 0.0):.2f} against {best['server']}'s {best.get('score', 0.0):.2f}")
         notes.append(f"plan: dropped {task.id} on {task.server}, which only repeated the question ({why})")
-    if not any(task.server == best["server"] for task in kept) or not kept:
+    if not any(task.server == best["server"] for task in kept):
         return plan, []
     return plan.model_copy(update={"tasks": kept}), notes

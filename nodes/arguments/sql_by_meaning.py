@@ -97,6 +97,9 @@ class MeaningIndex:
     def __init__(self, tables: list[TableSchema], encode: Encode):
         self.tables, self.encode = tables, encode
         self._identifiers: list[str] | None = None
+        # words of the stored values: conditions, never a column's other name
+        self._stored = {w for t in tables for values in t.samples.values() for v in values if isinstance(v, str)
+                        for w in _WORD.findall(v.lower())}
         self._identifier_vectors = np.zeros((0, 1), dtype=np.float32)
         self.statements = described_statements(tables)
         self.vectors = (np.asarray(encode([phrase for phrase, *_ in self.statements]), dtype=np.float32)
@@ -116,10 +119,8 @@ class MeaningIndex:
         """``request`` with each word that names no table or column, but reads clearly as one, in that one's
         words ("which client has placed the most orders" -> "which customer has ..."); unchanged otherwise."""
         identifiers = self._identifier_words()
-        stored = {w for t in self.tables for values in t.samples.values() for v in values if isinstance(v, str)
-                  for w in _WORD.findall(v.lower())}
         asked = [w for w in dict.fromkeys(_WORD.findall(request.lower())) if len(w) >= 3 and not w.isdigit()
-                 and w not in STOP_WORDS and w not in stored and not any(same_word(w, i) for i in identifiers)]
+                 and w not in STOP_WORDS and w not in self._stored and not any(same_word(w, i) for i in identifiers)]
         if not asked or not identifiers:
             return request
         scores = np.asarray(self.encode(asked), dtype=np.float32) @ self._identifier_vectors.T
