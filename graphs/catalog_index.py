@@ -36,7 +36,8 @@ from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex, SyncReport
 from indexes.template_queries import template_queries
 from nodes.approval import changes_data, trusted_tools
-from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, ServerData, discovery_for, server_data
+from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
+from nodes.arguments.server_data import ServerData, server_data
 from nodes.arguments.typed_fit import is_decisive, serves_by_type
 from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool

@@ -29,10 +29,8 @@ from nodes.arguments.document_by_meaning import file_for
 from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
-from nodes.arguments.sql import (TableSchema, candidate_queries, parse_rows, parse_table_description,
-                                 parse_table_listing, with_samples)
-from nodes.arguments.sql_by_meaning import Encode, MeaningIndex, record_questions
-from nodes.arguments.sql_names import identifier_words
+from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing, with_samples
+from nodes.arguments.sql_by_meaning import Encode, MeaningIndex
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from tools.tool_outcome import ToolOutcome
 
@@ -256,54 +254,3 @@ def discovery_for(tool_caller: object, encode: Encode | None = None) -> Discover
     elif encode is not None and found.encode is None:
         found.encode, found.lines = encode, LineMeanings(encode)
     return found
-
-
-@dataclass
-class ServerData:
-    """What a data server holds, for retrieval: the names of its records (indexes/entities.py ``NamedRecords``)
-    and its documents as text (indexes/document_terms.py)."""
-
-    names: list[str] = field(default_factory=list)
-    documents: dict[str, str] = field(default_factory=dict)
-    # What each kind of record holds, in words ("employees: name, department, city, salary usd, hire date"):
-    # indexed as the server's rows, so "how many did we hire in 2022" finds the table with a hire date.
-    record_fields: list[str] = field(default_factory=list)
-    # What its records answer, as phrases ("the employee with the highest salary usd", "how many orders are there",
-    # nodes/arguments/sql_by_meaning.py): indexed too, so "who takes home the biggest paycheck" finds the server.
-    record_questions: list[str] = field(default_factory=list)
-
-
-def record_fields(table: TableSchema) -> str:
-    """A table as words: its name and its columns, ids left out and "_id" dropped ("department_id" is the
-    department): "employees: name, department, city, salary usd, hire date"."""
-    columns = []
-    for column in table.columns:
-        words = identifier_words(column.name)
-        columns.append(" ".join(words[:-1] if words and words[-1] == "id" else words))
-    return f"{' '.join(identifier_words(table.name))}: {', '.join(c for c in dict.fromkeys(columns) if c)}"
-
-
-async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted) -> ServerData:
-    """A data server's record names and documents, read once per sync with read-only or trusted tools:
-    - a SQL server's stored text values are record names; its tables, columns and values are one document (a
-      question names a value of one table and a column of another: "the newest hire in Operations");
-    - a filesystem-like server's listed files give names ("banana-bread.md" -> "banana bread") and their text.
-    What such a server knows is in its data, not in its tools' descriptions. Empty for a server with neither."""
-    readable = [t for t in tools if not changes_data(t) or trusted(t)]
-    needed = kinds_needed(tools)
-    data = ServerData()
-    if ValueKind.SQL in needed:
-        schema = await discovery.schema(server, readable, ask)
-        data.names += [value for values in schema.samples.values() for value in values]
-        lines = [f"{t.name}: {' '.join(c.name.replace('_', ' ') for c in t.columns)}" for t in schema.tables]
-        lines += [f"{table} {column}: {', '.join(values)}" for (table, column), values in schema.samples.items()]
-        if schema.tables:
-            data.documents["tables"] = "\n".join(lines)
-        data.record_fields += [record_fields(t) for t in schema.tables if t.columns]
-        data.record_questions += record_questions(schema.tables)
-    if ValueKind.PATH in needed:
-        paths = await discovery.paths(readable, ask)
-        data.names += [re.sub(r"[-_.]+", " ", p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in paths
-                       if not p.endswith("/")]
-        data.documents.update(await discovery.contents(readable, ask, paths))
-    return data

@@ -189,7 +189,7 @@ def test_a_named_row_with_no_named_column_is_read_whole(database, tables):
 
 
 def test_a_table_reads_as_the_words_of_its_columns_for_the_index():
-    from nodes.arguments.discovery import record_fields
+    from nodes.arguments.server_data import record_fields
 
     table = parse_table_description("employees", "CREATE TABLE employees (id INTEGER PRIMARY KEY, name TEXT, "
                                     "department_id INTEGER, salary_usd REAL, hireDate TEXT, paid INTEGER)")
