@@ -21,9 +21,11 @@ _OWNER = re.compile(r"\b(?:my|mine|our|ours|we|us|i)\b", re.IGNORECASE)
 # The same without "I", and "us" in lower case only: "I need the weather in Paris" asks about the world, and
 # "flights to the US" names a country.
 _OWNER_PLAINLY = re.compile(r"\b(?:[Mm]y|[Mm]ine|[Oo]urs?|[Ww]e|us)\b")
-# A question, not a command: "book my trip to Lisbon" stays with the service that acts.
+# A question, not a command: "book my trip to Lisbon" stays with the service that acts. A request to be told
+# something is a question too: "remind me my licence plate", "tell me our refund policy", "look up my number".
 QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
-                      r"could)\b|\?", re.IGNORECASE)  # a "?" anywhere: "cheapest in Bath? name + price"
+                      r"could|remind|tell|show|give|find|look|pull|fetch|recall)\b|\?", re.IGNORECASE)  # a "?"
+# anywhere: "cheapest in Bath? name + price"
 
 OWN_DATA_WORD = "\x00own-data"
 """The pseudo-word a question about the asker's own data shares with own-data servers (no tokenizer emits it)."""

@@ -5,7 +5,7 @@ Why: the 135M decomposer returned one sub-query of two, or copied its examples (
 and the classifier sent such questions to the serial planning route. A part shorter than three words is
 glued back to the one before it ("weather in Berlin and Madrid" stays whole, and so does "time in Tokyo and
 Sydney right now": "right now" adds no need), and a later part that refers
-back ("there", "then", "the warmer one") makes the question dependent: no split, and so does a condition
+back ("there", "then", "the warmer one", "her") makes the question dependent: no split, and so does a condition
 that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years"), or figures stated before the
 part that asks about them, or a part listing the alternatives the question asks between ("who earns more, Aisha
 or Camille?"). A "+" between figures is arithmetic, not a join, and so is a comma or "and" inside a
@@ -20,7 +20,8 @@ from datetime import date
 from nodes.date_mentions import find_date_mentions
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
-_BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper".split())
+_BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper "
+                             "he she him her his their theirs".split())  # "call my dentist, do I have her number"
 MIN_PART_WORDS = 3
 # Words that add no need of their own: "time in Tokyo and Sydney right now" is one intent over two places.
 _FILLERS = frozenset("right now rn today tonight tomorrow tmrw please pls currently too also as well then".split())

@@ -29,3 +29,12 @@ def opened(schema: str) -> sqlite3.Connection:
     db = sqlite3.connect(":memory:")
     db.executescript(schema)
     return db
+
+
+def first_row(db: sqlite3.Connection, tables: list[TableSchema], request: str) -> tuple:
+    """The first row of the builder's best statement for ``request`` (which must build one)."""
+    from nodes.arguments.sql import candidate_queries
+
+    found = candidate_queries(request, tables)
+    assert found, request
+    return db.execute(found[0]).fetchone()

@@ -185,7 +185,8 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,4}}? {N} (?:hours|hrs|h)\b"),
          lambda m: [f"{m[1]}*{m[2]}"]),
         # "split 240 3 ways"
-        (re.compile(rf"split {N} {N} ways|{N} split {N} ways"), lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
+        (re.compile(rf"split(?:ting)? (?:[a-z]+ ){{0,2}}?{N}(?: [a-z]+){{0,3}}? {N} ways|{N} split {N} ways"),
+         lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
         # a speed or pace: "150 km in 2.5 hours, what's my average speed"
         (re.compile(rf"{N} (?:\w+ )?in {N} (?:hours?|hrs?|h|minutes?|mins?|seconds?|secs?|days?|weeks?)"
                     rf"(?=.*\b(?:speed|average|pace|rate|per)\b)"), lambda m: [f"{m[1]}/{m[2]}"]),

@@ -22,6 +22,7 @@ import operator
 import re
 
 from nodes.arguments.expression_rules import N, rules
+from nodes.arguments.expression_steps import stepped_expressions
 from nodes.arguments.number_words import as_digits
 from nodes.arguments.unit_conversions import conversion_expressions
 
@@ -31,7 +32,7 @@ _TOKEN = re.compile(
     r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
     r"(?P<pct>\s?(?:%|percent\b|per\s?cent\b))?"
-    r"|(?P<sym>\*\*|[-+*/×÷^()√,])"
+    r"|(?P<sym>\*\*|[-+*/×÷^()√,@])"
     r"|(?P<word>[a-z]+)",
     re.IGNORECASE,
 )
@@ -92,7 +93,8 @@ def arithmetic_expressions(texts: list[str]) -> list[str]:
     for text in texts:
         text = as_digits(text)
         normalised, numbers = _normalise(text)
-        placeholders: list[str] = []
+        # an amount with the steps written after it covers more of the request than any one step's rule
+        placeholders: list[str] = stepped_expressions(normalised)
         for pattern, build in rules():
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))

@@ -33,13 +33,16 @@ from nodes.arguments.sql_request import (
     LOWEST_WORDS,
     SUM_WORDS,
     RequestIntent,
+    TENURE,
     RequestLiteral,
     comparisons_written,
+    implied_measures,
     literals_written,
     read_intent,
     tables_by_columns,
     tables_mentioned,
 )
+from nodes.arguments.sql_quantities import units_ranking
 from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_schema import (
     Column,
@@ -72,9 +75,11 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     # "the most popular category by number of products" asks "which category has the most products"
     text = _BY_NUMBER.sub(r"which \1 has the most \2", text)
     text = _SOLD_OUT.sub("out of stock", text)  # "which one is sold out": the stock column is zero
+    text = TENURE.sub("earliest", text)  # "who has been in Operations the longest": the earliest date
     if _MOST_OF.search(text):  # "the most orders (by number of orders)" says again what "most" says
         text = _BY_COUNT_OF.sub(" ", text)
     words = _WORD.findall(text)
+    words += [w for w in implied_measures(text) if w not in words]
     literals = literals_written(tables, request)
     intent = read_intent(text)
     comparisons = comparisons_written(text)
@@ -97,6 +102,12 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         # the product's units_in_stock instead)
         referring = [t for t in tables for link in links if link.other == asked_tables[0].name and link.table == t.name]
         asked_tables = referring[:1] + asked_tables
+    if intent.by_date and asked_tables and not any(c.is_date for c in asked_tables[0].columns):
+        # "who has been in Operations the longest": Operations names a department, which holds no date; the rows
+        # that refer to it (employees.hire_date) are ordered
+        referring = [t for t in tables for link in links if link.other == asked_tables[0].name
+                     and link.table == t.name and any(c.is_date for c in t.columns)]
+        asked_tables = referring[:1] + asked_tables
     if intent.aggregate == "COUNT" and (counted := _counted_quantity(tables, text)) is not None:
         # "how many units has X ordered in total": the asked rows' quantities summed, not the rows counted; the
         # word "units" names the asked table's column only when it is in its name
@@ -109,6 +120,8 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         if any(same_word(most.group(1), t.name.lower()) for t in tables if t is table):
             return [f"SELECT {qualified(table, label)}, COUNT(*) FROM {identifier(table.name)} GROUP BY "
                     f"{qualified(table, label)} ORDER BY COUNT(*) {'ASC' if LOWEST_WORDS.search(text) else 'DESC'} LIMIT 1"]
+    if intent.aggregate is None and (ranking := units_ranking(tables, links, text, literals, intent.limit)):
+        return [ranking]
     if intent.aggregate == "COUNT" and (distinct := _distinct_count(tables, text, literals)) is not None:
         return [distinct]
     statements: list[str] = []

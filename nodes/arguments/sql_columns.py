@@ -38,9 +38,25 @@ def measured_columns(tables: list[TableSchema], home: TableSchema, words: list[s
     best = max((s for s, *_ in scored), default=0)
     if best:  # the asked table's own column first, and alone when it has one ("budget" of projects)
         named = [(own, t, c) for s, own, t, c in scored if s == best]
+        # "budget planning: the total combined salary in People": of two named columns, the one the aggregate
+        # word governs is measured, wherever its table sits
+        governed = [(own, t, c) for own, t, c in named if _governed(c, words)]
+        named = governed if governed and len(governed) < len(named) else named
         return [(t, c) for own, t, c in named if own] or [(t, c) for _, t, c in named]
     own = [(home, c) for c in home.columns if fits(c)]
     return own if len(own) == 1 else []
+
+
+_MEASURE_CUES = frozenset({"total", "sum", "combined", "average", "avg", "mean", "highest", "lowest", "most",
+                           "least", "max", "min", "maximum", "minimum", "biggest", "largest", "smallest", "top"})
+_GOVERNED_REACH = 3  # words after an aggregate word its measure may stand: "the total combined salary"
+
+
+def _governed(column: Column, words: list[str]) -> bool:
+    """A word of ``column``'s name stands within a few words after an aggregate or superlative word."""
+    parts = [p for p in identifier_words(column.name) if len(p) > 2]
+    return any(same_word(part, following) for i, word in enumerate(words) if word in _MEASURE_CUES
+               for following in words[i + 1:i + 1 + _GOVERNED_REACH] for part in parts)
 
 
 def names_a_number(table: TableSchema, words: list[str]) -> bool:

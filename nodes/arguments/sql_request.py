@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from nodes.arguments.sql_names import identifier_words, overlap, same_word
 from nodes.arguments.sql_schema import Column, TableSchema
 
-_COUNT = re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b")
+_COUNT = re.compile(r"\bhow many\b|\bnumber of\b|(?<!n't )(?<!not )\bcount\b")  # "don't count X" leaves X out
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b|\bavg\b")
 SUM_WORDS = re.compile(r"\btotal\b|\bsum\b|\baltogether\b|\bcombined\b")
 _LATEST = re.compile(r"\bmost recent(?:ly)?\b|\blatest\b|\bnewest\b|\brecently\b|\blast\b")
@@ -33,9 +33,20 @@ _NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbeside
                        r"\bwithout|\bleav(?:e|ing) out|\bskip(?:ping)?|\bdisregard(?:ing)?)\s+"
                        r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as|any|"
                        r"anything|anyone|anybody|everything|everyone|all|that|which|who|got|get|were|was|are|is|"
-                       r"ones?|those|orders?|items?)\s+)*$",
+                       r"ones?|those|orders?|items?|count|include|including)\s+)*$",
                        re.IGNORECASE)
 NEGATION_REACH = 40  # characters before a value a negation may stand: "leave out anything that got cancelled"
+# the measure an English superlative or grade is about, when the request names no column: "the priciest thing"
+# is the highest price, "the best paid" the highest salary or pay
+_IMPLIED_MEASURES = ((re.compile(r"\b(?:priciest|costliest|dearest|cheapest|(?:most|least|less|more) expensive)\b"),
+                      ("price", "cost")),
+                     (re.compile(r"\b(?:best|highest|lowest|worst|top|least|most)[- ]paid\b|\bearns? the (?:most|least)\b"),
+                      ("salary", "pay", "wage")),
+                     (re.compile(r"\b(?:heaviest|lightest)\b"), ("weight",)),
+                     (re.compile(r"\b(?:tallest)\b"), ("height",)),
+                     (re.compile(r"\b(?:youngest)\b"), ("age",)))
+# "who has been in Operations the longest", "the longest-serving", "most senior": the earliest by date
+TENURE = re.compile(r"\bbeen (?:[a-z]+ ){0,4}(?:the )?longest\b|\blongest[- ]serving\b|\bmost senior\b")
 # "what year did Rosa join", "when was the order placed": a date column answers
 _WHEN = re.compile(r"\bwhat (?:year|month|day|date)\b|\bwhich (?:year|month|day|date)\b|\bwhen\b|\bsince\b")
 
@@ -74,7 +85,9 @@ def literals_written(tables: list[TableSchema], text: str) -> list[RequestLitera
                 if not isinstance(value, str) or not value.strip():
                     continue
                 # a stored "Bamboo Bath Mat" is written "bamboo bath mats" too
-                match = re.search(rf"(?<!\w){re.escape(value.strip())}(?:e?s)?(?!\w)", text, re.IGNORECASE)
+                # and a stored plural "Blankets" as "blanket orders"
+                stem = value.strip()[:-1] if re.search(r"[^s]s$", value.strip()) and len(value.strip()) > 4 else value.strip()
+                match = re.search(rf"(?<!\w){re.escape(stem)}(?:e?s)?(?!\w)", text, re.IGNORECASE)
                 if match:
                     negated = bool(_NEGATION.search(text[max(0, match.start() - NEGATION_REACH):match.start()]))
                     found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
@@ -87,6 +100,11 @@ def literals_written(tables: list[TableSchema], text: str) -> list[RequestLitera
     counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+$", text[:k[0]], re.IGNORECASE)
                and any(o is not k and o[2].column == k[2].column for o in kept)]
     return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
+
+
+def implied_measures(text: str) -> list[str]:
+    """Column words a superlative or grade implies ("priciest" -> price, cost), for a request naming none."""
+    return [word for pattern, words in _IMPLIED_MEASURES if pattern.search(text) for word in words]
 
 
 def comparisons_written(text: str) -> list[tuple[str, float]]:

@@ -33,6 +33,7 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "My kid's test scores this term were 82, 91, 77, 88 and 95. What's her average?",  # a list of figures
     "who earns more, Aisha Bello or Camille Laurent?",  # the alternatives asked between
     "which is cheaper this week, the Lisbon hotel or the Porto one",
+    "I have to ring my vet, did I save his number anywhere?",  # "his" is the vet
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []

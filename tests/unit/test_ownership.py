@@ -40,6 +40,9 @@ def test_the_document_rule_counts_I_as_the_asker_too():
     assert asks_about_own_records("when do I renew the passport?")
     assert not asks_about_own_data("when do I renew the passport?")
     assert not asks_about_own_records("renew my passport")  # a command
+    # a request to be told is a question, however it is typed
+    assert asks_about_own_records("remind me my passport number")
+    assert asks_about_own_records("look up our wifi password")
 
 
 def test_the_bonus_goes_to_own_data_servers_on_first_person_questions_only():

@@ -77,3 +77,19 @@ def test_a_stored_value_no_join_reaches_is_chat_and_sold_out_is_out_of_stock():
     [sold_out, *_] = candidate_queries("which of our Blankets is sold out?", tables)
     assert db.execute(sold_out).fetchall() == [("Quilt", 0)]
     db.close()
+
+
+def test_the_most_units_moved_sums_the_referring_rows_quantity_per_row(database, tables):
+    # parts.on_hand is the part's own number; "shipped the most units" ranks the summed shipments.qty
+    found = candidate_queries("which part have buyers shipped the most units of, not counting lost ones?", tables)
+    assert found and "SUM(shipments.qty)" in found[0]
+    assert database.execute(found[0]).fetchone() == ("Brass Hinge", 10)
+    assert database.execute(candidate_queries("which part sold the most units", tables)[0]).fetchone() == (
+        "Brass Hinge", 17)
+    # "ordered the most times" counts rows, it sums nothing
+    assert "SUM(" not in " ".join(candidate_queries("which buyer shipped the most times", tables))
+
+
+def test_a_negation_names_what_is_left_out_whatever_the_verb(database, tables):
+    found = candidate_queries("total qty shipped to Harbor Mill (don't count the lost ones)", tables)
+    assert found and database.execute(found[0]).fetchone()[-1] == 13

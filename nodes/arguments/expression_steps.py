@@ -1,0 +1,73 @@
+"""A word problem read as an amount and the steps then applied to it, in the order the request writes them:
+"3 pizzas at 14.50 each and 2 drinks at 3.25, then 8% sales tax on the whole thing" is (3*14.50+2*3.25)*(1+8/100);
+"a third of 2,475, minus 120" is 2475/3-120; "37.5 hrs a week at 23.40 an hour, in 4 weeks" is 37.5*23.40*4;
+"... paying with a twenty, how much change" is 20-(...).
+
+Why: the single-shape rules (nodes/arguments/expression_rules.py) each read one step, and a request that adds a
+step after it ("minus 120", "then tax") lost it. Steps compose: a step reads only its own words and the amount
+before it, so a new phrasing of one step does not need a rule for every combination.
+"""
+
+from __future__ import annotations
+
+import re
+
+_N = r"(N\d+)"
+_P = r"(P\d+)"
+# quantities at a unit price, "each" optional before a list separator: "3 pizzas at 14.50 each and 2 drinks at 3.25,"
+_ITEM = re.compile(rf"{_N} (?:[a-z]+ ){{0,3}}?(?:at|@|for) {_N}(?: (?:per|a|an|each|apiece|/)\b| [a-z]+ each\b|(?= , | and | then |$))")
+_SHARE = re.compile(rf"(?:(N\d+) / (N\d+)|half|a quarter) of {_N}")
+_TIME_UNITS = ("hour", "day", "week", "month", "year")
+_STEPS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(rf"^(?: ,| and| then| but)* (?:minus|less|take away|subtract|take off) {_N}"), "({amount})-{0}"),
+    (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add) {_N}"), "({amount})+{0}"),
+    (re.compile(rf"^(?: ,| and| then)* (?:times|multiplied by) {_N}"), "({amount})*{0}"),
+    (re.compile(rf"^(?: ,| and| then)* divided by {_N}"), "({amount})/{0}"),
+    (re.compile(rf"^(?: \S+){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
+     "({amount})*(1+{0}/100)"),
+    (re.compile(rf"^(?: \S+){{0,6}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
+]
+_OVER = re.compile(rf"\b(?:in|for|over|across) {_N} ({'|'.join(_TIME_UNITS)})s\b")
+_PER = r"\b(?:a|an|per|each|every) {unit}\b"
+_PAYING = re.compile(rf"\b(?:paying|pay|paid|hand(?:ing)? over|giv(?:e|ing)(?: them)?) with (?:a |an )?{_N}|"
+                     rf"\b(?:hand(?:ing)? over|giv(?:e|ing)) (?:a |an )?{_N}")
+
+
+def _amount(normalised: str) -> tuple[str, int] | None:
+    """The first amount the request builds, and where its words end: priced items summed, or a share of a
+    number; None when it opens with neither."""
+    items = list(_ITEM.finditer(normalised))
+    if items:
+        return "+".join(f"{m[1]}*{m[2]}" for m in items), items[-1].end()
+    share = _SHARE.search(normalised)
+    if share:
+        if share[1]:
+            return f"{share[3]}*{share[1]}/{share[2]}", share.end()
+        return f"{share[3]}*{'1/2' if share.group().startswith('half') else '1/4'}", share.end()
+    return None
+
+
+def stepped_expressions(normalised: str) -> list[str]:
+    """The expression over placeholders (N<i>, P<i>) of an amount and the steps written after it; [] when the
+    request writes no amount, or no step after it (the single rules read those)."""
+    found = _amount(normalised)
+    if found is None:
+        return []
+    amount, end = found
+    base, steps = amount, 0
+    rest = normalised[end:]
+    progressed = True
+    while progressed:
+        progressed = False
+        for pattern, template in _STEPS:
+            match = pattern.search(rest)
+            if match:
+                amount, rest, steps, progressed = template.format(match[1], amount=amount), rest[match.end():], steps + 1, True
+                break
+    for over in _OVER.finditer(normalised[end:]):
+        if re.search(_PER.format(unit=over[2]), normalised[:end + over.start()]):
+            amount, steps = f"({amount})*{over[1]}", steps + 1
+    paying = _PAYING.search(normalised[end:])
+    if paying and re.search(r"\bchange\b|\bback\b|\bleft\b", normalised):
+        amount, steps = f"{paying[1] or paying[2]}-({amount})", steps + 1
+    return [amount] if steps and amount != base else []

@@ -1,0 +1,65 @@
+"""Rankings by how many units moved: "which product have customers ordered the most units of" sums the quantity
+column of the rows that refer to a product (orders.quantity), grouped by the product, not the product's own
+number that happens to say "units" (products.units_in_stock).
+
+Why apart from sql.py: it is one shape with its own reading (the referring table's quantity column), and sql.py
+already holds the general builder.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nodes.arguments.sql_columns import label_column
+from nodes.arguments.sql_conditions import value_conditions
+from nodes.arguments.sql_joins import Link, join_clause
+from nodes.arguments.sql_names import identifier_words, qualified, same_word
+from nodes.arguments.sql_request import LOWEST_WORDS, RequestLiteral
+from nodes.arguments.sql_schema import Column, TableSchema
+
+# units moved, in English: "the most units", "sold the most", "ordered the fewest pieces"
+_UNITS_MOVED = re.compile(r"\b(?:most|fewest|least)\s+(?:units|items|pieces|copies)\b|"
+                          r"\b(?:sold|ordered|bought|purchased|shipped)\s+(?:the\s+)?(?:most|fewest|least)\b"
+                          r"(?!\s+(?:times|often|orders))")  # "ordered the most times" counts orders
+_QUANTITY_WORDS = ("quantity", "qty", "units", "count")
+_WHICH = re.compile(r"\bwhich\s+([a-z_]+)")
+
+
+def _quantity_column(table: TableSchema) -> Column | None:
+    for column in table.columns:
+        parts = identifier_words(column.name)
+        if column.is_numeric and not column.primary_key and "id" not in parts and parts[:1] and \
+                parts[0] in _QUANTITY_WORDS:
+            return column
+    return None
+
+
+def units_ranking(tables: list[TableSchema], links: list[Link], text: str, literals: list[RequestLiteral],
+                  limit: int) -> str | None:
+    """SELECT <label>, SUM(<quantity>) of the rows referring to the ranked table, best first; None when the
+    request asks no ranking by units moved or no referring table has a quantity column."""
+    if not _UNITS_MOVED.search(text):
+        return None
+    which = _WHICH.search(text)
+    for table in tables:
+        quantity = _quantity_column(table)
+        referred = [t for link in links if link.table == table.name for t in tables if t.name == link.other]
+        if quantity is None or not referred:
+            continue
+        named = [t for t in referred if which and any(same_word(which.group(1), p) for p in identifier_words(t.name))]
+        ranked = (named or (referred if len(referred) == 1 else []))[:1]
+        label = label_column(ranked[0]) if ranked else None
+        if label is None:
+            continue
+        needed = [t for t in [ranked[0], *(lit.table for lit in literals)] if t.name != table.name]
+        clause = join_clause(table, needed, tables, links)
+        if clause is None:
+            continue
+        conditions = value_conditions(literals)
+        where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+        order = "ASC" if LOWEST_WORDS.search(text) else "DESC"
+        total = f"SUM({qualified(table, quantity)})"
+        return (f"SELECT {qualified(ranked[0], label)}, {total} {clause}{where} GROUP BY "
+                f"{qualified(ranked[0], label)} ORDER BY {total} {order} LIMIT {limit}")
+    return None
+

@@ -1,0 +1,30 @@
+"""Word problems read as an amount and the steps written after it (nodes/arguments/expression_steps.py), through
+the expression builder the calculator's arguments come from: each step keeps its place, and the composed
+expression goes before any single step's reading."""
+
+import pytest
+
+from nodes.arguments.expressions import arithmetic_expressions, evaluate
+
+
+@pytest.mark.parametrize(("request_text", "value"), [
+    ("2 lamps at 40 each and 3 bulbs at 2.50, then 10% vat on top - total?", (2 * 40 + 3 * 2.5) * 1.10),
+    ("half of 3,300, less 75", 3300 / 2 - 75),
+    ("I tutor 12 hrs a week at $31 an hour; what do I earn over 6 weeks", 12 * 31 * 6),
+    ("got 4 mugs @ 6.25 and 1 teapot @ 19, handing over a fifty. change back?", 50 - (4 * 6.25 + 19)),
+])
+def test_the_steps_after_an_amount_are_applied_in_order(request_text, value):
+    [first, *_] = arithmetic_expressions([request_text])
+    assert evaluate(first) == pytest.approx(value)
+
+
+def test_no_step_after_the_amount_leaves_the_single_rules_alone():
+    [first, *_] = arithmetic_expressions(["5 kg of apples at 2.40 per kg"])
+    assert evaluate(first) == pytest.approx(12.0)
+    # a time unit the amount is not per ("in 4 weeks" after no weekly amount) multiplies nothing
+    assert all(evaluate(e) != pytest.approx(3 * 9 * 4) for e in arithmetic_expressions(["3 pies at 9 each, in 4 weeks"]))
+
+
+def test_a_split_with_words_between_the_bill_and_the_ways():
+    [first, *_] = arithmetic_expressions(["we're splitting a $96.30 lunch bill 3 ways, how much each?"])
+    assert evaluate(first) == pytest.approx(32.1)

@@ -1,0 +1,43 @@
+"""Superlatives and grades in SQL built from a request: "the priciest", "best paid" and "cheapest" name the measure
+no column word names, "been there the longest" orders by the earliest date of the rows that refer to the named
+row, an aggregate word picks the measure it governs, and a stored plural is written singular. Each runs on a real
+(in-memory) SQLite database."""
+
+import pytest
+
+from tests.sql_described import described_tables, first_row, opened
+
+SCHEMA = """
+CREATE TABLE studios (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget_eur INTEGER);
+CREATE TABLE staff (id INTEGER PRIMARY KEY, name TEXT NOT NULL, studio_id INTEGER REFERENCES studios(id),
+                    wage_eur INTEGER, joined_on TEXT);
+CREATE TABLE lamps (id INTEGER PRIMARY KEY, name TEXT NOT NULL, family TEXT, price_eur REAL, in_stock INTEGER);
+INSERT INTO studios VALUES (1, 'Ceramics', 90000), (2, 'Glassworks', 120000);
+INSERT INTO staff VALUES (1, 'Ines Duarte', 1, 41000, '2019-03-01'), (2, 'Bo Lindgren', 1, 52000, '2015-06-12'),
+    (3, 'Mei Tanaka', 2, 61000, '2017-01-09'), (4, 'Olu Bakare', 2, 38000, '2021-11-30');
+INSERT INTO lamps VALUES (1, 'Dune Pendant', 'Pendants', 240, 3), (2, 'Reed Pendant', 'Pendants', 95, 9),
+    (3, 'Moss Sconce', 'Sconces', 130, 0);
+"""
+
+
+@pytest.fixture(scope="module")
+def described():
+    """The database and its tables as discovery reads them."""
+    db = opened(SCHEMA)
+    yield db, described_tables(db)
+    db.close()
+
+
+def test_a_superlative_names_the_measure_no_column_word_names(described):
+    assert first_row(*described, "what's the priciest thing we sell")[0] == "Dune Pendant"
+    assert first_row(*described, "cheapest one in the pendant family?")[0] == "Reed Pendant"
+
+
+def test_been_there_the_longest_is_the_earliest_date_of_the_referring_rows(described):
+    assert first_row(*described, "who has been in glassworks the longest?")[0] == "Mei Tanaka"
+
+
+def test_the_aggregate_word_picks_the_measure_it_governs(described):
+    # "budget" and "wage" are both columns the request writes; "total wage" is what is summed
+    row = first_row(*described, "for budget planning: the total wage of everyone in Ceramics?")
+    assert row[-1] == 93000
