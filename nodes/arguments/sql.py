@@ -39,10 +39,11 @@ from nodes.arguments.sql_request import (
     implied_measures,
     literals_written,
     read_intent,
+    stored_values_written,
     tables_by_columns,
     tables_mentioned,
 )
-from nodes.arguments.sql_quantities import units_ranking
+from nodes.arguments.sql_quantities import revenue_product, units_ranking
 from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_schema import (
     Column,
@@ -125,8 +126,9 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     if intent.aggregate == "COUNT" and (distinct := _distinct_count(tables, text, literals)) is not None:
         return [distinct]
     statements: list[str] = []
-    if (product := column_product(tables, text)) is not None:
-        statements.extend(_product_sums(tables, product, literals, links))
+    if (product := column_product(tables, text) or revenue_product(tables, links, text)) is not None:
+        statements.extend(_product_sums(tables, product, literals, links,
+                                        date_conditions(product[0][0], words, text)))
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and same_word(intent.group_word, t.name.lower())), None)
         numbered = number_conditions(tables, text)
@@ -184,14 +186,15 @@ def _counts_other_than(table: TableSchema, text: str) -> bool:
 
 
 def _product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, Column], ...],
-                  literals: list[RequestLiteral], links: list[Link]) -> list[str]:
-    """SUM(a * b) over the rows the request's values pick, joined as the columns and values need."""
+                  literals: list[RequestLiteral], links: list[Link], dated: list[str]) -> list[str]:
+    """SUM(a * b) over the rows the request's values (and ``dated``, its period) pick, joined as the columns and
+    values need."""
     (start, left), (other, right) = product
     clause = join_clause(start, [t for t in [other, *(l.table for l in literals)] if t.name != start.name], tables,
                          links)
     if clause is None:
         return []
-    conditions = value_conditions(literals)
+    conditions = [*value_conditions(literals), *dated]
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     return [f"SELECT SUM({qualified(start, left)} * {qualified(other, right)}) {clause}{where}"]
 
@@ -246,6 +249,10 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
         return found
     if intent.by_date:
         for table, column in measured_columns(tables, asked, words, dates=True)[:3]:
+            # "Harvest Table Co.'s last order - what product was it": the other table the request names, joined
+            for other in [t for t in mentioned if t is not table and label_column(t) is not None][:1]:
+                add(f"{qualified(other, label_column(other))}, {qualified(table, column)}", table, [other],
+                    f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
             label = label_column(table)
             shown = f"{qualified(table, label)}, " if label is not None else ""
             add(f"{shown}{qualified(table, column)}", table, [],
@@ -273,9 +280,26 @@ def candidate_queries(request: str, tables: list[TableSchema],
     request names no table, column or stored value of them. ``samples`` adds stored text values by (table,
     column) to those the tables carry."""
     tables = with_samples(tables, samples)
+    if _names_unheld(tables, request):
+        return []
     known = [t.name for t in tables]
     statements = [s for s in dict.fromkeys(_statements(tables, request)) if is_select_only(s, known)]
     return statements[:MAX_CANDIDATES]
+
+
+# a name written mid-sentence in two or more capitalised words: "Velvet Cushion Covers", "New York"
+_NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w'&.-]*\s+)+[A-Z][\w'&.-]*")
+
+
+def _names_unheld(tables: list[TableSchema], request: str) -> bool:
+    """The request names a thing no stored value holds ("how many Velvet Cushion Covers do we have"): a statement
+    without it would answer about everything (all products), so none is offered, and the answer says it was not
+    found."""
+    held = [(start, end) for start, end, _ in stored_values_written(tables, request)]
+    for name in _NAME.finditer(request):
+        if not any(start < name.end() and name.start() < end for start, end in held):
+            return True
+    return False
 
 
 def with_samples(tables: list[TableSchema], samples: dict[tuple[str, str], list[str]] | None) -> list[TableSchema]:

@@ -1,6 +1,6 @@
-"""Rankings by how many units moved: "which product have customers ordered the most units of" sums the quantity
-column of the rows that refer to a product (orders.quantity), grouped by the product, not the product's own
-number that happens to say "units" (products.units_in_stock).
+"""Quantities moved: "which product have customers ordered the most units of" sums the quantity column of the rows
+that refer to a product (orders.quantity), grouped by the product, not the product's own number that happens to say
+"units" (products.units_in_stock); "how much revenue" is the sum of quantity times the price it refers to.
 
 Why apart from sql.py: it is one shape with its own reading (the referring table's quantity column), and sql.py
 already holds the general builder.
@@ -63,3 +63,29 @@ def units_ranking(tables: list[TableSchema], links: list[Link], text: str, liter
                 f"{qualified(ranked[0], label)} ORDER BY {total} {order} LIMIT {limit}")
     return None
 
+
+
+# money taken, in English: revenue is quantity times price, whatever the schema calls them
+_REVENUE = re.compile(r"\b(?:revenue|turnover|takings|gross sales|sales (?:value|total)|money (?:made|taken|brought))\b")
+_PRICE_WORDS = ("price", "cost", "rate", "fee")
+
+
+def revenue_product(tables: list[TableSchema], links: list[Link], text: str
+                    ) -> tuple[tuple[TableSchema, Column], tuple[TableSchema, Column]] | None:
+    """(quantity, price) columns whose product is the revenue the request asks for: a quantity column and the
+    price column of its own table or of a table it refers to; None when the request asks no revenue."""
+    if not _REVENUE.search(text):
+        return None
+    # a table that refers to others records movements (orders); one referred to holds stock levels
+    movers = sorted(tables, key=lambda t: not any(link.table == t.name for link in links))
+    for table in movers:
+        quantity = _quantity_column(table)
+        if quantity is None:
+            continue
+        reachable = [table, *(t for link in links if link.table == table.name for t in tables if t.name == link.other)]
+        for other in reachable:
+            price = next((c for c in other.columns if c.is_numeric and not c.primary_key
+                          and any(p in identifier_words(c.name) for p in _PRICE_WORDS)), None)
+            if price is not None:
+                return (table, quantity), (other, price)
+    return None

@@ -40,7 +40,9 @@ NEGATION_REACH = 40  # characters before a value a negation may stand: "leave ou
 # is the highest price, "the best paid" the highest salary or pay
 _IMPLIED_MEASURES = ((re.compile(r"\b(?:priciest|costliest|dearest|cheapest|(?:most|least|less|more) expensive)\b"),
                       ("price", "cost")),
-                     (re.compile(r"\b(?:best|highest|lowest|worst|top|least|most)[- ]paid\b|\bearns? the (?:most|least)\b"),
+                     (re.compile(r"\b(?:best|highest|lowest|worst|top|least|most)[- ]paid\b|\bearns? the (?:most|least)\b|"
+                                 r"\b(?:avg|average|mean|typical|total|highest|lowest|top|max|min)\s+(?:[a-z]+\s+)?"
+                                 r"(?:pay|wages?|earnings|income|compensation)\b"),
                       ("salary", "pay", "wage")),
                      (re.compile(r"\b(?:heaviest|lightest)\b"), ("weight",)),
                      (re.compile(r"\b(?:tallest)\b"), ("height",)),
@@ -75,6 +77,20 @@ class RequestIntent:
 
 def literals_written(tables: list[TableSchema], text: str) -> list[RequestLiteral]:
     """Sample values the request writes (case-insensitive, whole words), longest first, without overlaps."""
+    found = stored_values_written(tables, text)
+    found.sort(key=lambda f: f[0] - f[1])
+    kept: list[tuple[int, int, RequestLiteral]] = []
+    for start, end, literal in found:
+        if not any(s < end and start < e for s, e, _ in kept):
+            kept.append((start, end, literal))
+    # "how many people work in Marketing": "people" is what is counted, though a department is called People
+    counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+$", text[:k[0]], re.IGNORECASE)
+               and any(o is not k and o[2].column == k[2].column for o in kept)]
+    return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
+
+
+def stored_values_written(tables: list[TableSchema], text: str) -> list[tuple[int, int, RequestLiteral]]:
+    """(start, end, literal) of every stored value the request writes, overlaps and all."""
     found: list[tuple[int, int, RequestLiteral]] = []
     for table in tables:
         for name, values in table.samples.items():
@@ -91,15 +107,7 @@ def literals_written(tables: list[TableSchema], text: str) -> list[RequestLitera
                 if match:
                     negated = bool(_NEGATION.search(text[max(0, match.start() - NEGATION_REACH):match.start()]))
                     found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
-    found.sort(key=lambda f: f[0] - f[1])
-    kept: list[tuple[int, int, RequestLiteral]] = []
-    for start, end, literal in found:
-        if not any(s < end and start < e for s, e, _ in kept):
-            kept.append((start, end, literal))
-    # "how many people work in Marketing": "people" is what is counted, though a department is called People
-    counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+$", text[:k[0]], re.IGNORECASE)
-               and any(o is not k and o[2].column == k[2].column for o in kept)]
-    return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
+    return found
 
 
 def implied_measures(text: str) -> list[str]:

@@ -93,3 +93,16 @@ def test_the_most_units_moved_sums_the_referring_rows_quantity_per_row(database,
 def test_a_negation_names_what_is_left_out_whatever_the_verb(database, tables):
     found = candidate_queries("total qty shipped to Harbor Mill (don't count the lost ones)", tables)
     assert found and database.execute(found[0]).fetchone()[-1] == 13
+
+
+def test_a_name_no_stored_value_holds_builds_no_statement(database, tables):
+    # counting every part would answer a question about a part the database does not hold
+    assert candidate_queries("how many Copper Widgets are on hand?", tables) == []
+    assert candidate_queries("how many Brass Hinges are on hand?", tables)
+
+
+def test_revenue_is_the_moved_quantity_times_the_price_it_refers_to(database, tables):
+    # parts.on_hand is a stock level, not a quantity moved: the shipments' qty is multiplied
+    found = candidate_queries("how much revenue did the arrived shipments bring in?", tables)
+    assert found and "shipments.qty" in found[0]
+    assert database.execute(found[0]).fetchone()[0] == 10 * 2.5 + 3 * 30 + 2 * 30

@@ -17,6 +17,9 @@ INSERT INTO staff VALUES (1, 'Ines Duarte', 1, 41000, '2019-03-01'), (2, 'Bo Lin
     (3, 'Mei Tanaka', 2, 61000, '2017-01-09'), (4, 'Olu Bakare', 2, 38000, '2021-11-30');
 INSERT INTO lamps VALUES (1, 'Dune Pendant', 'Pendants', 240, 3), (2, 'Reed Pendant', 'Pendants', 95, 9),
     (3, 'Moss Sconce', 'Sconces', 130, 0);
+CREATE TABLE loans (id INTEGER PRIMARY KEY, lamp_id INTEGER REFERENCES lamps(id), borrower TEXT, lent_on TEXT);
+INSERT INTO loans VALUES (1, 1, 'Atelier Vo', '2026-02-01'), (2, 3, 'Atelier Vo', '2026-05-09'),
+    (3, 2, 'Casa Lume', '2026-06-30');
 """
 
 
@@ -31,6 +34,7 @@ def described():
 def test_a_superlative_names_the_measure_no_column_word_names(described):
     assert first_row(*described, "what's the priciest thing we sell")[0] == "Dune Pendant"
     assert first_row(*described, "cheapest one in the pendant family?")[0] == "Reed Pendant"
+    assert first_row(*described, "avg pay in glassworks?")[-1] == (61000 + 38000) / 2
 
 
 def test_been_there_the_longest_is_the_earliest_date_of_the_referring_rows(described):
@@ -41,3 +45,7 @@ def test_the_aggregate_word_picks_the_measure_it_governs(described):
     # "budget" and "wage" are both columns the request writes; "total wage" is what is summed
     row = first_row(*described, "for budget planning: the total wage of everyone in Ceramics?")
     assert row[-1] == 93000
+
+
+def test_the_latest_row_shows_the_other_table_the_request_names(described):
+    assert first_row(*described, "Atelier Vo latest loan - which lamp was it?")[0] == "Moss Sconce"
