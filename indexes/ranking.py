@@ -50,7 +50,11 @@ class Evidence:
 
 # Evidence from the catalogue's own data, not from words (``ServerHit.matched_kind``): a record the server lists, a
 # document it holds, a typed value only its tool takes (indexes/entities.py, indexes/document_terms.py).
-DATA_EVIDENCE = frozenset({"entity", "document", "typed"})
+DATA_EVIDENCE = frozenset({"entity", "document", "typed", "typed_loose"})
+# A typed value put first only because no server matched the words ("how much is left on the transit card I'll
+# give a friend going to Tokyo": Tokyo has a zone, yet no clock is asked): data, but what a document line that
+# says what the question asks outweighs (indexes/document_meaning.py).
+LOOSE_TYPED = "typed_loose"
 
 
 @dataclass

@@ -111,8 +111,12 @@ class Discovery:
             if not asks_listing(request_texts):
                 contents = await self.contents(readable, call, paths)
                 ranked = files_for_request(ranked, contents, request_texts)
-                if not ranked and self.lines is not None:  # no file holds its words: the one nearest in meaning
-                    ranked = await asyncio.to_thread(file_for, self.lines, contents, " ".join(request_texts))
+                if self.lines is not None:
+                    # the file whose line clearly says what is asked goes first: "a parking form at the office
+                    # wants my licence plate" shares "office" with a meeting note, and means car.md's "Plate:"
+                    # line; with no file holding its words, it is the only one
+                    nearest = await asyncio.to_thread(file_for, self.lines, contents, " ".join(request_texts))
+                    ranked = list(dict.fromkeys([*nearest, *ranked]))
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.

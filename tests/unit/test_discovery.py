@@ -189,3 +189,27 @@ def test_an_error_listing_values_unrelated_to_the_request_narrows_nothing():
                                      "'lima' is not one of: 'America/Lima', 'Asia/Tokyo'",
                                      ["America/Lima", "Asia/Tokyo"], ["time in lima"])
     assert zones["properties"]["tz"]["enum"] == ["America/Lima"]
+
+
+class FakeNotesWithText(FakeFilesystem):
+    """A folder whose files are read too: a meeting note shares "office" and "form" with the request below."""
+
+    TEXTS = {"/home/dana/notes/wifi.txt": "Plate: 7KQM 294\n",
+             "/home/dana/notes/recipes/banana-bread.md": "parking form for the office: office parking lease review\n"}
+
+    async def __call__(self, name: str, arguments: dict[str, Any]) -> ToolOutcome:
+        outcome = await super().__call__(name, arguments)
+        if name == "read_text_file":
+            outcome.text = self.TEXTS.get(arguments["path"], "")
+        return outcome
+
+
+async def test_the_file_whose_line_clearly_means_the_request_goes_before_a_word_match():
+    from tests.fakes import TopicEncoder
+
+    request = ["filling out a parking form at the office, they want my licence plate"]
+    words_only = await Discovery().values("notes", FILESYSTEM, FakeNotesWithText(), lambda t: False, request)
+    assert words_only["path"][0].endswith("banana-bread.md")  # "office form" by words
+    by_meaning = await Discovery(TopicEncoder()).values("notes", FILESYSTEM, FakeNotesWithText(), lambda t: False,
+                                                        request)
+    assert by_meaning["path"][0].endswith("wifi.txt")  # the "Plate:" line means the licence plate

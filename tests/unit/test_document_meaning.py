@@ -43,3 +43,20 @@ def test_a_name_no_document_holds_or_a_leader_matched_by_its_own_records_moves_n
     assert with_document_meanings(hits(), ["whats my licence number, Wilhelmina?"], meanings())[0].server == "trains"
     rows = {"trains": {"search: train number"}}  # as if the row had come from the trains server's own records
     assert with_document_meanings(hits(), ["whats my licence number"], meanings(), rows)[0].server == "trains"
+
+
+def test_a_typed_value_put_first_only_for_want_of_a_match_yields_to_the_document():
+    loose = hits()
+    loose[0].matched_kind = "typed_loose"  # a place with a zone, though no clock is asked
+    assert with_document_meanings(loose, ["whats my licence number"], meanings())[0].server == "notes"
+    decisive = hits()
+    decisive[0].matched_kind = "typed"
+    assert with_document_meanings(decisive, ["whats my licence number"], meanings())[0].server == "trains"
+
+
+def test_of_the_places_a_question_writes_one_held_is_enough():
+    from indexes.document_meaning import names_held
+
+    assert names_held("how much is on my old Japan travel card, for a friend going to Tokyo?", "Tokyo: card has 2,300 yen")
+    assert not names_held("what did I note about the Berlin trip?", "Lisbon trip: hotel Alfama")
+    assert not names_held("what is on my card, Wilhelmina, for Tokyo?", "Tokyo: card has 2,300 yen")
