@@ -1,5 +1,5 @@
 """Times of day a request names, as 24-hour "HH:MM" strings: "3pm" -> "15:00", "9:30 am" -> "09:30",
-"noon" -> "12:00", "17:45" -> "17:45", "0900 Singapore time" -> "09:00", "half past 2" -> "14:30" and "02:30".
+"noon" -> "12:00", "17:45" -> "17:45", "7.30pm" -> "19:30", "3 in the afternoon" -> "15:00", "0900 Singapore time" -> "09:00", "half past 2" -> "14:30" and "02:30".
 
 Why: a time converter takes "HH:MM", which "3pm" is not a span of; the 135M executor asked to write one writes
 "3:00" or "15". So the values are read by code and offered as a closed set (ARCHITECTURE.md decision 8).
@@ -12,17 +12,21 @@ from __future__ import annotations
 
 import re
 
+from nodes.arguments.number_words import as_digits
+
 _MERIDIEM = r"(?P<mer>a\.?\s?m\.?|p\.?\s?m\.?)(?!\w)"
 _DAY_PART = r"(?:\s+(?:in\s+the\s+|at\s+)?(?P<part>morning|afternoon|evening|night))?"
 _CLOCK = re.compile(
-    rf"(?<![\w:.])(?P<h>\d{{1,2}})(?::(?P<m>\d{{2}}))?\s?{_MERIDIEM}"  # 3pm, 9:30 a.m.
+    rf"(?<![\w:.])(?P<h>\d{{1,2}})(?:[:.](?P<m>\d{{2}}))?\s?{_MERIDIEM}"  # 3pm, 9:30 a.m., 7.30pm
     rf"|(?<![\w:.])(?P<h24>\d{{1,2}})(?::|h)(?P<m24>\d{{2}})(?![\d:])(?:\s?(?:hrs|h)\b)?"  # 17:45, 14h30
     rf"{_DAY_PART.replace('part', 'part24')}"
     rf"|(?<![\w:.])(?P<hoc>\d{{1,2}})\s?o'?\s?clock{_DAY_PART.replace('part', 'partoc')}"  # 7 o'clock
     # "0900 Singapore time", "1730 hrs": four digits of a 24-hour clock, only before "hrs" or "<place> time"
     r"|(?<![\w:.])(?<!\bin )(?<!\bof )(?<!\bsince )(?P<mil>[01]\d|2[0-3])(?P<milm>[0-5]\d)(?=\s*(?:hrs?\b|hours\b|h\b)|\s+(?:[A-Z][\w'.-]*\s+){1,3}time\b)"
     r"|\b(?P<named>noon|midday|midnight)\b"
-    rf"|\b(?P<rel>half|quarter)\s+(?P<dir>past|to)\s+(?P<hrel>\d{{1,2}}){_DAY_PART.replace('part', 'partrel')}",
+    # "3 in the afternoon", "7 30 in the evening" (number words read as digits): an hour and its part of the day
+    r"|(?<![\w:.])(?P<hp>\d{1,2})(?:[:. ](?P<mp>[0-5]\d))?\s+in\s+the\s+(?P<partp>morning|afternoon|evening)\b"
+    rf"|\b(?P<rel>half|quarter|[1-5]?\d(?=\s+(?:minutes\s+)?(?:past|after)\b|\s+minutes\s+to\b))\s+(?:minutes\s+)?(?P<dir>past|to|after)\s+(?P<hrel>\d{{1,2}}){_DAY_PART.replace('part', 'partrel')}",
     re.IGNORECASE,
 )
 _AT_HOUR = re.compile(rf"\b(?:at|by|around|before|after|until|from)\s+(?P<h>\d{{1,2}}){_DAY_PART}(?![\w:.,/-])",
@@ -54,7 +58,7 @@ def _readings(hour: int, minute: int, part: str | None) -> list[str]:
 def times_of_day(texts: list[str]) -> list[str]:
     """Every time of day the texts name, as "HH:MM", in text order, each once."""
     found: list[tuple[int, int, str]] = []
-    for order, text in enumerate(texts):
+    for order, text in enumerate(as_digits(t) for t in texts):  # "half past three" is "half past 3"
         taken: list[tuple[int, int]] = []
         for match in _CLOCK.finditer(text):
             groups = match.groupdict()
@@ -71,11 +75,14 @@ def times_of_day(texts: list[str]) -> list[str]:
                 values = [v for v in [_format(int(groups["mil"]), int(groups["milm"]))] if v]
             elif groups["hoc"]:
                 values = _readings(int(groups["hoc"]), 0, groups["partoc"])
+            elif groups["hp"]:
+                values = _readings(int(groups["hp"]), int(groups["mp"] or 0), groups["partp"])
             elif groups["named"]:
                 values = ["00:00" if groups["named"].lower() == "midnight" else "12:00"]
             elif groups["rel"]:
                 hour = int(groups["hrel"])
-                minutes = 30 if groups["rel"].lower() == "half" else 15
+                rel = groups["rel"].lower()
+                minutes = 30 if rel == "half" else 15 if rel == "quarter" else int(rel)  # "20 past 6"
                 if groups["dir"].lower() == "to":  # "quarter to 3" is 2:45; "quarter to 1", 12:45
                     hour, minutes = (hour - 1) or 12, 60 - minutes
                 values = _readings(hour, minutes, groups["partrel"])

@@ -27,6 +27,18 @@ def _zones() -> dict[str, str]:
     return {name.lower(): name for name in zoneinfo.available_timezones()}
 
 
+# islands written as such: "the Azores", "Easter Island" (a bare "Easter" or "Christmas" is a holiday)
+_ISLANDS = re.compile(r"\bthe (?P<the>[A-Z][a-z]+)\b(?! [A-Z])|\b(?P<isl>[A-Z][a-z]+) Islands?\b")
+_ISLAND_AREAS = ("Atlantic", "Pacific", "Indian")
+
+
+@lru_cache(maxsize=1)
+def _zones_by_place() -> dict[str, str]:
+    """An ocean zone by its islands' name ("azores" -> Atlantic/Azores, "easter" -> Pacific/Easter)."""
+    return {name.rpartition("/")[2].replace("_", " ").lower(): name for name in zoneinfo.available_timezones()
+            if name.startswith(tuple(f"{area}/" for area in _ISLAND_AREAS))}
+
+
 def zones_named(texts: list[str]) -> list[tuple[str, str]]:
     """(span as written, IANA zone) for each zone written as such and each place with a zone, in text order,
     one pair per distinct span. A written all-capital name ("UTC", "CET") counts only in capitals."""
@@ -47,6 +59,12 @@ def zones_named(texts: list[str]) -> list[tuple[str, str]]:
             end = mention.start + len(mention.span)
             if not any(start < end and mention.start < stop for start, stop in taken):
                 pairs.append((order, mention.start, mention.span, mention.place.timezone))
+                taken.append((mention.start, end))
+        for match in _ISLANDS.finditer(text):  # "the Azores", "Easter Island": a zone named after islands
+            name = match.group("the") or match.group("isl")
+            zone = _zones_by_place().get(name.lower()) or _zones_by_place().get(name.lower().removesuffix("s"))
+            if zone is not None and not any(start < match.end() and match.start() < stop for start, stop in taken):
+                pairs.append((order, match.start(), name, zone))
     seen: set[str] = set()
     result: list[tuple[str, str]] = []
     for _, _, span, zone in sorted(pairs, key=lambda p: (p[0], p[1])):

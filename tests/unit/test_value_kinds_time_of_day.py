@@ -30,3 +30,13 @@ def test_times_of_day(text, expected):
                                   "the 2026 budget", "back in 2019 Berlin time was different"])
 def test_no_time_of_day(text):
     assert times_of_day([text]) == []
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("twenty past six in the evening in Oslo, what's that in Perth?", ["18:20"]),
+    ("what is 6.45pm Dublin time in Seoul", ["18:45"]),
+    ("4 in the afternoon Denver = what in Kyiv", ["16:00"]),
+    ("half past eleven in the morning in Lima", ["11:30"]),
+])
+def test_times_written_in_words_with_a_dot_or_with_the_part_of_the_day_alone(text, expected):
+    assert times_of_day([text]) == expected

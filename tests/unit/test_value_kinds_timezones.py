@@ -63,3 +63,11 @@ def test_the_zones_of_the_asking_sentence_come_first():
     assert asked_first(zones_named([text]), [text]) == ["Africa/Nairobi", "Europe/Oslo", "Asia/Manila"]
     one_sentence = "8am Oslo time, what is that in Manila"
     assert asked_first(zones_named([one_sentence]), [one_sentence]) == ["Europe/Oslo", "Asia/Manila"]
+
+
+def test_islands_take_their_ocean_zone_and_a_holiday_takes_none():
+    from nodes.arguments.timezones import zones_named
+
+    assert zones_named(["what time is it in the Azores"]) == [("Azores", "Atlantic/Azores")]
+    assert zones_named(["clock on Easter Island?"]) == [("Easter", "Pacific/Easter")]
+    assert zones_named(["what are you doing for Easter"]) == []
