@@ -220,6 +220,10 @@ def rules() -> list[_Rule]:
         # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if "compound" in m.string else []),
+        # compound against simple interest: "how much more would I have if it's compounded instead of simple"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}-({m[1]}+{m[1]}*{m[2]}/100*{m[3]})"]
+         if "compound" in m.string and "simple" in m.string else []),
         # a bill shared: "came to 186.40 and there were 7 of us, how much each"
         (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
                     rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),

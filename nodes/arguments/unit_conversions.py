@@ -70,7 +70,7 @@ def conversion_expressions(text: str) -> list[str]:
     lowered = " ".join(text.lower().split())
     for pattern, scale in _DEGREES:
         lowered = " ".join(pattern.sub(scale, lowered).split())
-    found = _rate_expressions(lowered)
+    found = _portion_expressions(lowered) + _rate_expressions(lowered)
     if not re.search(r"\d|\b(?:an?|one)\b", lowered) or not re.search(r"\b(?:in|to|into|as|how many)\b", lowered):
         return found
     for pattern in _PATTERNS:
@@ -105,3 +105,31 @@ def _rate_expressions(lowered: str) -> list[str]:
             continue
         found.append(f"{_number(match['num'])}*{factor:.12g}")
     return found
+
+
+# portions of a whole in another unit: "how many 250ml glasses can I pour from a 1.75 litre bottle"
+_PORTION = re.compile(r"\bhow many (?P<size>\d[\d,]*(?:\.\d+)?)\s?(?P<part>[a-z]+)\b(?: [a-z']+){0,6}? (?:from|in|out of|of|fill|fills|into) "
+                      r"(?:a |an |the |my |one )?(?P<whole>\d[\d,]*(?:\.\d+)?)\s?(?P<unit>[a-z]+)\b")
+
+
+def _portion_expressions(lowered: str) -> list[str]:
+    """"how many 250ml glasses from a 1.75 litre bottle" -> "1.75*1000/250": the whole in the portion's unit,
+    over the portion."""
+    found = []
+    for match in _PORTION.finditer(lowered):
+        part, whole = _unit_or_symbol(match["part"]), _unit_or_symbol(match["unit"])
+        if part is None or whole is None:
+            continue
+        try:
+            factor = _registry().Quantity(1, whole[1]).to(part[1]).magnitude
+        except Exception:  # of two dimensions
+            continue
+        found.append(f"{_number(match['whole'])}*{factor:.12g}/{_number(match['size'])}")
+    return found
+
+
+def _unit_or_symbol(word: str) -> Any | None:
+    """A unit word, or the one-letter symbol a measure is written with ("500g", "2 l")."""
+    if len(word) == 1 and word in "glm":
+        return word, _registry().parse_units(word)
+    return _unit(word)

@@ -28,3 +28,9 @@ def test_no_step_after_the_amount_leaves_the_single_rules_alone():
 def test_a_split_with_words_between_the_bill_and_the_ways():
     [first, *_] = arithmetic_expressions(["we're splitting a $96.30 lunch bill 3 ways, how much each?"])
     assert evaluate(first) == pytest.approx(32.1)
+
+
+def test_compound_against_simple_interest_is_their_difference():
+    [first, *_] = arithmetic_expressions(["2,000 saved at 3% a year for 10 years - how much more with compound "
+                                          "interest than with simple interest?"])
+    assert evaluate(first) == pytest.approx(2000 * 1.03 ** 10 - (2000 + 2000 * 0.03 * 10))

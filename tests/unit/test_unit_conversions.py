@@ -34,3 +34,13 @@ def test_no_unit_no_conversion(text):
 ])
 def test_rates_and_temperature_scales(text, value):
     assert evaluate(conversion_expressions(text)[0]) == pytest.approx(value, rel=1e-4)
+
+
+def test_portions_of_a_whole_in_another_unit():
+    from nodes.arguments.expressions import evaluate
+
+    [first, *_] = conversion_expressions("how many 330 ml cans fill a 2 l jug")
+    assert evaluate(first) == pytest.approx(2000 / 330)
+    [first, *_] = conversion_expressions("how many 500g bags can I fill from a 12 kg sack?")
+    assert evaluate(first) == pytest.approx(24)
+    assert conversion_expressions("how many 3 people teams in 12 people") == []  # no unit
