@@ -90,6 +90,11 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     if most and intent.aggregate is None and any(same_word(most.group(1), t.name.lower()) for t in mentioned[1:]):
         intent = replace(intent, aggregate="COUNT")  # "which department has the most employees": count them
     asked_tables = mentioned[:1] or tables_by_columns(tables, words) or [literal.table for literal in literals[:1]]
+    if len(asked_tables) > 1 and literals:
+        # "cheapest thing in the Bath category? name + price": of the tables a column word ties ("name"), the one
+        # holding the stored value the request writes first
+        holding = {lit.table.name for lit in literals}
+        asked_tables = sorted(asked_tables, key=lambda t: t.name not in holding)
     if asked_tables:
         # a stored value no join reaches from the asked table is a word of the chat, not a condition: "the October
         # sales recap" over orders is no department named Sales

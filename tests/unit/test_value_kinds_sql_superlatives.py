@@ -49,3 +49,8 @@ def test_the_aggregate_word_picks_the_measure_it_governs(described):
 
 def test_the_latest_row_shows_the_other_table_the_request_names(described):
     assert first_row(*described, "Atelier Vo latest loan - which lamp was it?")[0] == "Moss Sconce"
+
+
+def test_of_tables_a_column_word_ties_the_one_holding_the_written_value_is_asked(described):
+    # "name" is a column of every table here; "Sconces" is a family of lamps
+    assert first_row(*described, "cheapest thing in the Sconces family? name + price")[0] == "Moss Sconce"
