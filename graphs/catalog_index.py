@@ -343,7 +343,7 @@ class CatalogRetriever:
             index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
         )
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
-        hits = with_document_matches(hits, list(sub_queries), self._document_terms)
+        hits = with_document_matches(hits, list(sub_queries), self._document_terms, self._data_rows)
         hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings,
                                        self._data_rows)
         hits = with_named_records(hits, list(sub_queries), self._records)  # a record's name outweighs a note's words

@@ -26,7 +26,7 @@ single word of its own, when that word is most of the question's weight.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from indexes.bm25 import tokenize
@@ -141,17 +141,21 @@ def written_names(question: str) -> set[str]:
     return {token for word in words if word != "I" for token in tokenize(word)}
 
 
-def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], terms: DocumentTerms | None
-                          ) -> list[ServerHit]:
+def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], terms: DocumentTerms | None,
+                          data_rows: Mapping[str, Collection[str]] | None = None) -> list[ServerHit]:
     """``hits`` with, for every sub-query one server's documents hold, that server first (score at least the
-    match floor)."""
+    match floor). A first server matched by a row of its own records (``data_rows``: server -> the rows its data
+    gave) keeps its place: "how many orders did we get in October" is the count its orders table answers, though
+    a garden note says "order seeds by October"."""
     hits = list(hits)
     if terms is None:
         return hits
     for i, query in enumerate(sub_queries):
-        leader = next((h.server for h in hits if i in h.best_for), None)
+        first = next((h for h in hits if i in h.best_for), None)
+        leader = first.server if first is not None else None
         match = terms.match(query, leader)
-        if match is None:
+        if match is None or (first is not None and match.server != leader
+                             and first.matched in (data_rows or {}).get(leader, ())):
             continue
         best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
         hits = put_first(hits, i, match.server, best,

@@ -147,3 +147,14 @@ def test_a_word_two_servers_documents_hold_is_neither_servers_own():
     match = terms.match("what's the budget of the Marketing department?")
     assert match is not None and match.server == "db"
     assert terms.match("how much did I plan for groceries in my november budget?").server == "notes"
+
+
+def test_a_leader_matched_by_a_row_of_its_own_records_keeps_its_place():
+    terms = _terms(CueWords(servers_of={"hotel": frozenset({"stays"}), "night": frozenset({"stays"})}))
+    row = "how many tyre pressure readings are there"
+
+    def hits():
+        return [ServerHit(server="db", score=0.7, matched=row, best_for=[0])]
+
+    assert with_document_matches(hits(), ["what pressure for the rear tyre?"], terms)[0].server == "notes"
+    assert with_document_matches(hits(), ["what pressure for the rear tyre?"], terms, {"db": {row}})[0].server == "db"
