@@ -153,8 +153,11 @@ def test_a_leader_matched_by_a_row_of_its_own_records_keeps_its_place():
     terms = _terms(CueWords(servers_of={"hotel": frozenset({"stays"}), "night": frozenset({"stays"})}))
     row = "how many tyre pressure readings are there"
 
-    def hits():
-        return [ServerHit(server="db", score=0.7, matched=row, best_for=[0])]
+    def hits(score=0.7):
+        return [ServerHit(server="db", score=score, matched=row, best_for=[0])]
 
     assert with_document_matches(hits(), ["what pressure for the rear tyre?"], terms)[0].server == "notes"
     assert with_document_matches(hits(), ["what pressure for the rear tyre?"], terms, {"db": {row}})[0].server == "db"
+    # a loose match of the same row holds nothing
+    assert with_document_matches(hits(0.45), ["what pressure for the rear tyre?"], terms,
+                                 {"db": {row}})[0].server == "notes"
