@@ -224,6 +224,20 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}-({m[1]}+{m[1]}*{m[2]}/100*{m[3]})"]
          if "compound" in m.string and "simple" in m.string else []),
+        # a tip left on a bill: "my bill was 58.40 and I want to leave 18 percent, how much is the tip"
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:leave|leaving|tip|tipping|give|giving) (?:a |an )?(?P<pct>P\d+)"),
+         both("+", by_cue=True)),
+        # a value lost by a share each period: "bought a car for 24,000, it loses 15% of its value every year,
+        # worth after 3 years"
+        (re.compile(rf"{N}(?: \S+){{0,10}}? (?:loses|lose|drops|falls|depreciates|declines|shrinks)(?: \S+){{0,3}}? {P}"
+                    rf"(?: \S+){{0,14}}? {N} (?:years?|yrs?|months?)\b"), lambda m: [f"{m[1]}*(1-{m[2]}/100)**{m[3]}"]),
+        # fuel for a trip: "240 miles at 30 mpg, gas is 3.50 a gallon, how much"
+        (re.compile(rf"{N} (?:{_DISTANCE}|mile|kilometre|kilometer)\b(?: \S+){{0,3}}? {N} (?:mpg|miles per gallon|(?:km|kilometres|kilometers) per "
+                    rf"(?:litre|liter))\b(?: \S+){{0,8}}? {N} (?:a|per|/) (?:gallon|gal|litre|liter|l)\b"),
+         lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
+        # a debt paid off in equal instalments: "how many months to pay off 5000 if I pay 250 a month"
+        (re.compile(rf"(?:pay off|repay|clear|pay back) (?:\S+ ){{0,3}}?{N}(?: \S+){{0,6}}? {N} (?:a|per|each|every) "
+                    rf"(?:month|week|year)\b"), lambda m: [f"{m[1]}/{m[2]}"]),
         # a bill shared: "came to 186.40 and there were 7 of us, how much each"
         (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
                     rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),

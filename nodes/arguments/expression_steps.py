@@ -15,8 +15,13 @@ import re
 _N = r"(N\d+)"
 _P = r"(P\d+)"
 # quantities at a unit price, "each" optional before a list separator: "3 pizzas at 14.50 each and 2 drinks at 3.25,"
-_ITEM = re.compile(rf"{_N} (?:[a-z]+ ){{0,3}}?(?:at|@|for) {_N}(?: (?:per|a|an|each|apiece|/)\b| [a-z]+ each\b|(?= , | and | then |$))")
+_ITEM = re.compile(rf"{_N} (?:[a-z]+ ){{0,3}}?(?:at|@|for|costing|priced at) {_N}(?: (?:per|a|an|each|apiece|/)\b| [a-z]+ each\b|(?= , | and | then |$))")
 _SHARE = re.compile(rf"(?:(N\d+) / (N\d+)|half|a quarter) of {_N}")
+_PERCENT_OF = re.compile(rf"{_P} of {_N}")
+# one written operation whose next step is set apart ("1,200 divided by 16, then times 3"); a plain chain ("45 minus
+# 17 times 2") is written arithmetic, read with its precedence by nodes/arguments/expressions.py
+_FIRST_STEP = re.compile(rf"{_N} (divided by|times|multiplied by|plus|minus) {_N}(?= ,| then| and then)")
+_OPERATORS = {"divided by": "/", "times": "*", "multiplied by": "*", "plus": "+", "minus": "-"}
 _TIME_UNITS = ("hour", "day", "week", "month", "year")
 _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: ,| and| then| but)* (?:minus|less|take away|subtract|take off) {_N}"), "({amount})-{0}"),
@@ -26,6 +31,11 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: \S+){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
      "({amount})*(1+{0}/100)"),
     (re.compile(rf"^(?: \S+){{0,6}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
+    # "then split between 2", "shared among 4 people", "split 3 ways"
+    (re.compile(rf"^(?: ,| and| then)* (?:split|divided|shared|share it|split it) (?:evenly )?(?:between|among|by|into|"
+                rf"across) (?:the )?{_N}\b|^(?: ,| and| then)* split (?:it )?{_N} ways\b|"
+                rf"^(?: ,| and| then)* (?:between|among) (?:the )?{_N} (?:people|of us|friends|persons|guests)\b"),
+     "({amount})/{0}"),
 ]
 _OVER = re.compile(rf"\b(?:in|for|over|across) {_N} ({'|'.join(_TIME_UNITS)})s\b")
 _PER = r"\b(?:a|an|per|each|every) {unit}\b"
@@ -34,12 +44,18 @@ _PAYING = re.compile(rf"\b(?:paying|pay|paid|hand(?:ing)? over|giv(?:e|ing)(?: t
 
 
 def _amount(normalised: str) -> tuple[str, int] | None:
-    """The first amount the request builds, and where its words end: priced items summed, or a share of a
-    number; None when it opens with neither."""
+    """The first amount the request builds, and where its words end: priced items summed, else the first of a
+    share of a number, a percentage of one, or one written operation; None when it holds none."""
     items = list(_ITEM.finditer(normalised))
     if items:
         return "+".join(f"{m[1]}*{m[2]}" for m in items), items[-1].end()
     share = _SHARE.search(normalised)
+    percent, first = _PERCENT_OF.search(normalised), _FIRST_STEP.search(normalised)
+    starts = [m.start() for m in (share, percent, first) if m]
+    if percent and percent.start() == min(starts):  # "15% of 80 plus 12"
+        return f"{percent[2]}*{percent[1]}/100", percent.end()
+    if first and first.start() == min(starts):  # "1,200 divided by 16 then times 3"
+        return f"{first[1]}{_OPERATORS[first[2]]}{first[3]}", first.end()
     if share:
         if share[1]:
             return f"{share[3]}*{share[1]}/{share[2]}", share.end()
@@ -62,7 +78,8 @@ def stepped_expressions(normalised: str) -> list[str]:
         for pattern, template in _STEPS:
             match = pattern.search(rest)
             if match:
-                amount, rest, steps, progressed = template.format(match[1], amount=amount), rest[match.end():], steps + 1, True
+                operand = next(group for group in match.groups() if group)  # the alternative that matched
+                amount, rest, steps, progressed = template.format(operand, amount=amount), rest[match.end():], steps + 1, True
                 break
     for over in _OVER.finditer(normalised[end:]):
         if re.search(_PER.format(unit=over[2]), normalised[:end + over.start()]):

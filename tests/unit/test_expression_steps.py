@@ -34,3 +34,29 @@ def test_compound_against_simple_interest_is_their_difference():
     [first, *_] = arithmetic_expressions(["2,000 saved at 3% a year for 10 years - how much more with compound "
                                           "interest than with simple interest?"])
     assert evaluate(first) == pytest.approx(2000 * 1.03 ** 10 - (2000 + 2000 * 0.03 * 10))
+
+
+@pytest.mark.parametrize(("request_text", "value"), [
+    ("what's 12% of 450 plus 30", 450 * 12 / 100 + 30),
+    ("900 divided by 12, then times 5", 900 / 12 * 5),
+    ("4 sandwiches costing 7.50 each among 3 friends - what does each pay", 4 * 7.5 / 3),
+])
+def test_more_amounts_and_steps(request_text, value):
+    [first, *_] = arithmetic_expressions([request_text])
+    assert evaluate(first) == pytest.approx(value)
+
+
+def test_a_plain_chain_keeps_its_precedence():
+    [first, *_] = arithmetic_expressions(["what is 60 minus 8 times 3"])
+    assert evaluate(first) == pytest.approx(36)
+
+
+@pytest.mark.parametrize(("request_text", "value"), [
+    ("lunch was 42.80 and I'd like to leave 15 percent, what's the tip", 42.8 * 0.15),
+    ("my laptop cost 1,800 and loses 20% of its value each year; what's it worth after 2 years", 1800 * 0.8 ** 2),
+    ("a 300 mile drive at 25 mpg with fuel at $4.10 a gallon costs what?", 300 / 25 * 4.1),
+    ("how many weeks to pay back 1,200 if I pay 75 a week", 1200 / 75),
+])
+def test_everyday_rules_tips_depreciation_fuel_and_instalments(request_text, value):
+    [first, *_] = arithmetic_expressions([request_text])
+    assert evaluate(first) == pytest.approx(value)
