@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import re
 
-_N = r"(N\d+)"
-_P = r"(P\d+)"
+from nodes.arguments.expression_rules import N as _N
+from nodes.arguments.expression_rules import P as _P
+
 # quantities at a unit price, "each" optional before a list separator: "3 pizzas at 14.50 each and 2 drinks at 3.25,"
-_ITEM = re.compile(rf"{_N} (?:[a-z]+ ){{0,3}}?(?:at|@|for|costing|priced at) {_N}(?: (?:per|a|an|each|apiece|/)\b| [a-z]+ each\b|(?= , | and | then |$))")
+_ITEM = re.compile(rf"{_N} (?:[a-z]+ ){{0,3}}?(?:at|@|for|costing|priced at) {_N}"
+                   rf"(?: (?:per|a|an|each|apiece|/)\b| [a-z]+ each\b|(?= , | and | then |$))")
 _SHARE = re.compile(rf"(?:(N\d+) / (N\d+)|half|a quarter) of {_N}")
 _PERCENT_OF = re.compile(rf"{_P} of {_N}")
 # one written operation whose next step is set apart ("1,200 divided by 16, then times 3"); a plain chain ("45 minus
@@ -70,7 +72,7 @@ def stepped_expressions(normalised: str) -> list[str]:
     if found is None:
         return []
     amount, end = found
-    base, steps = amount, 0
+    steps = 0
     rest = normalised[end:]
     progressed = True
     while progressed:
@@ -79,7 +81,8 @@ def stepped_expressions(normalised: str) -> list[str]:
             match = pattern.search(rest)
             if match:
                 operand = next(group for group in match.groups() if group)  # the alternative that matched
-                amount, rest, steps, progressed = template.format(operand, amount=amount), rest[match.end():], steps + 1, True
+                amount, rest = template.format(operand, amount=amount), rest[match.end():]
+                steps, progressed = steps + 1, True
                 break
     for over in _OVER.finditer(normalised[end:]):
         if re.search(_PER.format(unit=over[2]), normalised[:end + over.start()]):
@@ -87,4 +90,4 @@ def stepped_expressions(normalised: str) -> list[str]:
     paying = _PAYING.search(normalised[end:])
     if paying and re.search(r"\bchange\b|\bback\b|\bleft\b", normalised):
         amount, steps = f"{paying[1] or paying[2]}-({amount})", steps + 1
-    return [amount] if steps and amount != base else []
+    return [amount] if steps else []

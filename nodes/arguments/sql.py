@@ -38,15 +38,14 @@ from nodes.arguments.sql_request import (
     comparisons_written,
     implied_measures,
     literals_written,
+    names_unheld,
     read_intent,
-    stored_values_written,
     tables_by_columns,
     tables_mentioned,
 )
-from nodes.arguments.sql_quantities import revenue_product, units_ranking
+from nodes.arguments.sql_quantities import product_sums, revenue_product, units_ranking
 from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_schema import (
-    Column,
     TableSchema,
     parse_rows,
     parse_table_description,
@@ -132,7 +131,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         return [distinct]
     statements: list[str] = []
     if (product := column_product(tables, text) or revenue_product(tables, links, text)) is not None:
-        statements.extend(_product_sums(tables, product, literals, links,
+        statements.extend(product_sums(tables, product, literals, links,
                                         date_conditions(product[0][0], words, text)))
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and same_word(intent.group_word, t.name.lower())), None)
@@ -188,20 +187,6 @@ def _counts_other_than(table: TableSchema, text: str) -> bool:
     """"how many people work in the Operations department": what is counted (people) is not the named table."""
     counted = _HOW_MANY_OF.search(text)
     return counted is not None and not any(same_word(counted.group(1), part) for part in identifier_words(table.name))
-
-
-def _product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, Column], ...],
-                  literals: list[RequestLiteral], links: list[Link], dated: list[str]) -> list[str]:
-    """SUM(a * b) over the rows the request's values (and ``dated``, its period) pick, joined as the columns and
-    values need."""
-    (start, left), (other, right) = product
-    clause = join_clause(start, [t for t in [other, *(l.table for l in literals)] if t.name != start.name], tables,
-                         links)
-    if clause is None:
-        return []
-    conditions = [*value_conditions(literals), *dated]
-    where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-    return [f"SELECT SUM({qualified(start, left)} * {qualified(other, right)}) {clause}{where}"]
 
 
 def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | None, mentioned: list[TableSchema],
@@ -285,26 +270,11 @@ def candidate_queries(request: str, tables: list[TableSchema],
     request names no table, column or stored value of them. ``samples`` adds stored text values by (table,
     column) to those the tables carry."""
     tables = with_samples(tables, samples)
-    if _names_unheld(tables, request):
+    if names_unheld(tables, request):
         return []
     known = [t.name for t in tables]
     statements = [s for s in dict.fromkeys(_statements(tables, request)) if is_select_only(s, known)]
     return statements[:MAX_CANDIDATES]
-
-
-# a name written mid-sentence in two or more capitalised words: "Velvet Cushion Covers", "New York"
-_NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w'&.-]*\s+)+[A-Z][\w'&.-]*")
-
-
-def _names_unheld(tables: list[TableSchema], request: str) -> bool:
-    """The request names a thing no stored value holds ("how many Velvet Cushion Covers do we have"): a statement
-    without it would answer about everything (all products), so none is offered, and the answer says it was not
-    found."""
-    held = [(start, end) for start, end, _ in stored_values_written(tables, request)]
-    for name in _NAME.finditer(request):
-        if not any(start < name.end() and name.start() < end for start, end in held):
-            return True
-    return False
 
 
 def with_samples(tables: list[TableSchema], samples: dict[tuple[str, str], list[str]] | None) -> list[TableSchema]:

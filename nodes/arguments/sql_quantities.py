@@ -1,6 +1,7 @@
 """Quantities moved: "which product have customers ordered the most units of" sums the quantity column of the rows
 that refer to a product (orders.quantity), grouped by the product, not the product's own number that happens to say
-"units" (products.units_in_stock); "how much revenue" is the sum of quantity times the price it refers to.
+"units" (products.units_in_stock); "how much revenue" (or "qty x price") is the sum of quantity times the price it
+refers to.
 
 Why apart from sql.py: it is one shape with its own reading (the referring table's quantity column), and sql.py
 already holds the general builder.
@@ -89,3 +90,17 @@ def revenue_product(tables: list[TableSchema], links: list[Link], text: str
             if price is not None:
                 return (table, quantity), (other, price)
     return None
+
+
+def product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, Column], ...],
+                 literals: list[RequestLiteral], links: list[Link], dated: list[str]) -> list[str]:
+    """SUM(a * b) over the rows the request's values (and ``dated``, its period) pick, joined as the columns and
+    values need."""
+    (start, left), (other, right) = product
+    clause = join_clause(start, [t for t in [other, *(l.table for l in literals)] if t.name != start.name], tables,
+                         links)
+    if clause is None:
+        return []
+    conditions = [*value_conditions(literals), *dated]
+    where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+    return [f"SELECT SUM({qualified(start, left)} * {qualified(other, right)}) {clause}{where}"]

@@ -154,3 +154,18 @@ def tables_by_columns(tables: list[TableSchema], words: list[str]) -> list[Table
     scored = [(max((overlap(c.name, words) for c in t.columns if not c.primary_key), default=0), t) for t in tables]
     best = max((s for s, _ in scored), default=0)
     return [t for s, t in scored if s == best and best > 0]
+
+
+# a name written mid-sentence in two or more capitalised words: "Velvet Cushion Covers", "New York"
+_NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w'&.-]*\s+)+[A-Z][\w'&.-]*")
+
+
+def names_unheld(tables: list[TableSchema], request: str) -> bool:
+    """The request names a thing no stored value holds ("how many Velvet Cushion Covers do we have"): a statement
+    without it would answer about everything (all products), so none is offered, and the answer says it was not
+    found."""
+    held = [(start, end) for start, end, _ in stored_values_written(tables, request)]
+    for name in _NAME.finditer(request):
+        if not any(start < name.end() and name.start() < end for start, end in held):
+            return True
+    return False
