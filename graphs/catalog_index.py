@@ -346,7 +346,9 @@ class CatalogRetriever:
         hits = with_document_matches(hits, list(sub_queries), self._document_terms, self._data_rows)
         hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings,
                                        self._data_rows)
-        hits = with_named_records(hits, list(sub_queries), self._records)  # a record's name outweighs a note's words
+        descriptions = {name: spec.description for name, spec in self._pool.catalog.servers.items()}
+        # a record's name outweighs a note's words
+        hits = with_named_records(hits, list(sub_queries), self._records, descriptions)
         return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
 
     async def typed_fits(self, sub_queries: Sequence[str]) -> dict[int, list[tuple[str, bool]]]:

@@ -134,11 +134,14 @@ def _title_words(document: str) -> set[str]:
     return set(tokenize(re.sub(r"[-_.]+", " ", stem)))
 
 
+_NO_NAMES = frozenset({"I", "Hi", "Hey", "Hello", "Thanks", "Please", "Ok", "Okay", "Sorry"})  # "..., Hi, I got"
+
+
 def written_names(question: str) -> set[str]:
     """The tokens of the words the question capitalises mid-sentence ("drop this off with the Operations
     team"): names of things, which a document about them holds."""
     words = re.findall(r"(?<=[\w,;:)\-—] )([A-Z][a-z]+)\b", question)
-    return {token for word in words if word != "I" for token in tokenize(word)}
+    return {token for word in words if word not in _NO_NAMES for token in tokenize(word)}
 
 
 # A row of a server's own records matched this well holds the question against a document's words; a loose one

@@ -21,7 +21,7 @@ import ast
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -224,17 +224,27 @@ def _given_names(owners: dict[str, set[str]]) -> dict[str, tuple[str, str]]:
     return given
 
 
-def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], records: NamedRecords
-                       ) -> list[ServerHit]:
+def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], records: NamedRecords,
+                       descriptions: Mapping[str, str] | None = None) -> list[ServerHit]:
     """``hits`` with, for every sub-query that writes a record only one server lists, that server first for it:
     "what's Aisha Bello's job title" is a question for the server whose data holds Aisha Bello, whatever the
-    other words match. Two servers' records in one sub-query decide nothing."""
+    other words match. Two servers' records in one sub-query decide nothing.
+
+    One exception: a leader whose own data holds the question's other words (a ``document`` match) and whose
+    description, as the user wrote it in mcp.json, names the record too. "how many people work in marketing at
+    northwind loom" is for the company database described as "at Northwind Loom", whose departments hold
+    Marketing, though a knowledge graph also has a Northwind Loom node; "when was Northwind Loom founded" is
+    not, as that database holds no word of it."""
     hits = list(hits)
     for i, query in enumerate(sub_queries):
         owners = records.owners_in(query)
         if len(owners) != 1:
             continue
         server, names = next(iter(owners.items()))
+        leader = next((h for h in hits if i in h.best_for), None)
+        if (leader is not None and leader.server != server and leader.matched_kind == "document"
+                and any(name in fold((descriptions or {}).get(leader.server, "")) for name in names)):
+            continue
         # at least the match floor: a record of the server's own data is a match, not a loose one for search
         best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
         hits = put_first(hits, i, server, best, f"names {', '.join(names)}, which only {server} lists", "entity")

@@ -26,6 +26,7 @@ from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
 from nodes.arguments.listed_values import names_in_request
+from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_words, listing_nouns
 from nodes.arguments.schema import LISTED_NAMES
 from nodes.arguments.error_values import narrowed_to_error_values, values_listed_in_error
 from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
@@ -87,12 +88,11 @@ def error_narrowing(failed: ToolOutcome, allowed: dict[str, dict[str, Any]], ava
     return {tool.name: narrowed} if narrowed else {}
 
 
-async def own_listed_names(tools: ToolCaller, server: str) -> list[str]:
-    """The names this server's own listing tools returned (tools/pool.py ``cached_names``): a search over its
-    records looks for one of them. None from a tool caller without listings (test fakes)."""
+async def own_listings(tools: ToolCaller, server: str) -> dict[str, list[str]]:
+    """The names each of this server's listing tools returned (tools/pool.py ``cached_names``): a search over
+    its records looks for one of them. None from a tool caller without listings (test fakes)."""
     lister = getattr(tools, "cached_names", None)
-    by_tool = (await lister(server)) if lister is not None else None
-    return [name for names in (by_tool or {}).values() for name in names]
+    return dict((await lister(server)) or {}) if lister is not None else {}
 
 
 async def known_names_of(tools: ToolCaller) -> list[str]:
@@ -140,7 +140,12 @@ async def run_task_agent(
     candidates = gather_candidates(request_texts, dependency_texts, today, context.user_name)
     if context.constrain_arguments:  # paths a listing returns, SELECTs over the described tables
         candidates.listed.update(await listed_values(task.server, available, tools, trusted, request_texts, context))
-        candidates.listed[LISTED_NAMES] = names_in_request(await own_listed_names(tools, task.server), request_texts)
+        listings = await own_listings(tools, task.server)
+        own_names = [name for names in listings.values() for name in names]
+        candidates.listed[LISTED_NAMES] = names_in_request(own_names, request_texts)
+        if own_names:  # a property naming what a listing tool lists takes what it could hold
+            candidates.listed[LISTING_NOUNS] = listing_nouns(listings)
+            candidates.listed[LISTED_WORDS] = listed_words(own_names)
 
     def decoding(candidates: Candidates, only: set[str] | None = None, failed: ToolOutcome | None = None):
         allowed = (constrained_tools(task.server, available, candidates, narrow=not model.distilled)

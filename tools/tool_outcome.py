@@ -8,7 +8,7 @@ from typing import Any, Literal
 from mcp.types import CallToolResult, TextContent
 from pydantic import BaseModel, Field
 
-MAX_TEXT_CHARS = 4000
+MAX_TEXT_CHARS = 16000
 
 
 class ToolOutcome(BaseModel):

@@ -115,7 +115,8 @@ class Discovery:
                     # the file whose line clearly says what is asked goes first: "a parking form at the office
                     # wants my licence plate" shares "office" with a meeting note, and means car.md's "Plate:"
                     # line; with no file holding its words, it is the only one
-                    nearest = await asyncio.to_thread(file_for, self.lines, contents, " ".join(request_texts))
+                    # (each text on its own line: the request's "Hi" after the task's last word is no name)
+                    nearest = await asyncio.to_thread(file_for, self.lines, contents, "\n".join(request_texts))
                     ranked = list(dict.fromkeys([*nearest, *ranked]))
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line

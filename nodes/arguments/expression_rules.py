@@ -16,6 +16,7 @@ N = r"(N\d+)"
 P = r"(P\d+)"
 LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+)"
 _DECREASE = r"(?:off|discount|discounted|less|minus|reduction|decrease|cut|markdown)"
+_NOT_NUMBER = r"(?![NP]\d)\S+"  # a word between an amount and its rate that is no other number
 
 _ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:the )?(?:tip|tax)|including|"
                          r"after (?:the )?(?:tip|tax)|final|pay|owe|each|per person|comes? to)\b")
@@ -34,6 +35,16 @@ def _priced_items(text: str) -> list[str]:
     """Each quantity times its unit price, and their sum when the request lists several."""
     items = [f"{m[1]}*{m[2]}" for m in re.finditer(_PRICED, text)]
     return ["+".join(items), *items] if len(items) > 1 else items
+
+
+def _units_per_unit(m: re.Match[str]) -> list[str]:
+    """The first number written with the first unit over the one written with the second ("412 miles ... 11.5
+    gallons ... miles per gallon"), plurals either way; none unless both are written with a number."""
+    def counted(unit: str) -> re.Match[str] | None:
+        stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
+        return re.search(rf"(N\d+) {re.escape(stem)}s?\b", m.string)
+    top, bottom = counted(m[1]), counted(m[2])
+    return [f"{top[1]}/{bottom[1]}"] if top and bottom and top[1] != bottom[1] else []
 
 
 def _listed(group: str) -> list[str]:
@@ -86,8 +97,9 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:increase|raise|rise|markup|tip|tax)"),
          lambda m: [f"{m[1]}/(1+{m[2]}/100)"] if re.search(r"original|before|was it", m.string) else []),
         # a price and a rate of tax or tip: "240 before tax, sales tax here is 8.25%. total?"
-        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? (?P<pct>P\d+)"),
-         both("+", by_cue=True)),
+        # (the nearest amount before the word: "dinner for 6 came to 237.60 before tip, adding 20%" taxes 237.60)
+        (re.compile(rf"(?P<base>N\d+)(?: {_NOT_NUMBER}){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? "
+                    rf"(?P<pct>P\d+)"), both("+", by_cue=True)),
         # an hourly rate over hours worked in two spells: "22.50 an hour, 38 hours last week and 41.5 this week"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"
                     rf"(?! (?:[a-z]+ ){{0,2}}?(?:weeks?|days?|months?|years?)\b)"),
@@ -245,6 +257,8 @@ def rules() -> list[_Rule]:
         # a rate: "412 miles on 13.8 gallons, what's my mpg" / "300 km per 25 litres"
         (re.compile(rf"{N} (?:\w+ )?(?:on|using|with|from) {N} (?:\w+)(?=.* (?:mpg|per|each|average|rate)\b)"),
          lambda m: [f"{m[1]}/{m[2]}"]),
+        # a rate in units per unit: "drove 412 miles and used 11.5 gallons, fuel economy in miles per gallon"
+        (re.compile(r"\b([a-z]{2,}) (?:per|a|an|/) ([a-z]{2,})\b"), _units_per_unit),
         (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),
          lambda m: [f"{m[1]}**{m[2]}"]),
     ]

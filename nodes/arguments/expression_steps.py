@@ -25,20 +25,35 @@ _PERCENT_OF = re.compile(rf"{_P} of {_N}")
 _FIRST_STEP = re.compile(rf"{_N} (divided by|times|multiplied by|plus|minus) {_N}(?= ,| then| and then)")
 _OPERATORS = {"divided by": "/", "times": "*", "multiplied by": "*", "plus": "+", "minus": "-"}
 _TIME_UNITS = ("hour", "day", "week", "month", "year")
+_WORD = r"(?![NP]\d)\S+"  # a word that is no other number: a step's rate is the nearest one
+_PEOPLE = r"(?:of us|people|persons|friends|guests|ways)"
 _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: ,| and| then| but)* (?:minus|less|take away|subtract|take off) {_N}"), "({amount})-{0}"),
-    (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add) {_N}"), "({amount})+{0}"),
+    (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add)(?: a| an| the)? {_N}"), "({amount})+{0}"),
     (re.compile(rf"^(?: ,| and| then)* (?:times|multiplied by) {_N}"), "({amount})*{0}"),
     (re.compile(rf"^(?: ,| and| then)* divided by {_N}"), "({amount})/{0}"),
-    (re.compile(rf"^(?: \S+){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
+    # _FIRST_RATE_STEP: the four steps that may follow a bare number (a rate, or a party's share)
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
      "({amount})*(1+{0}/100)"),
-    (re.compile(rf"^(?: \S+){{0,6}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
+    # "before tip. We're adding 20%"
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:add|adding|plus|including) (?:a |an )?{_P}(?! (?:[a-z]+ )?(?:off|discount))"),
+     "({amount})*(1+{0}/100)"),
+    # "..., four of us splitting it equally"
+    (re.compile(rf"^(?: {_WORD}){{0,4}}? {_N} {_PEOPLE}\b(?: \S+){{0,2}}? (?:split|splitting|sharing|share|shared)\b"),
+     "({amount})/{0}"),
     # "then split between 2", "shared among 4 people", "split 3 ways"
     (re.compile(rf"^(?: ,| and| then)* (?:split|divided|shared|share it|split it) (?:evenly )?(?:between|among|by|into|"
                 rf"across) (?:the )?{_N}\b|^(?: ,| and| then)* split (?:it )?{_N} ways\b|"
                 rf"^(?: ,| and| then)* (?:between|among) (?:the )?{_N} (?:people|of us|friends|persons|guests)\b"),
      "({amount})/{0}"),
 ]
+# "splitting it evenly" with the party counted elsewhere: "dinner for 6 ...", "the 5 of us ..."
+_SPLIT_EVENLY = re.compile(r"^(?: ,| and| then)*(?: we| they| you| i)? (?:split|splitting|divide|dividing|share|sharing)"
+                           r"(?: it| the bill| the total| that| this)?(?: evenly| equally)?\b"
+                           r"(?! (?:between|among|by|into|across|in)\b| N\d| \S+ ways\b)")
+_HEADCOUNT = re.compile(rf"\b(?:for|among|between) {_N}(?: {_PEOPLE})?\b(?! [a-z]+ (?:each|apiece)\b)|{_N} {_PEOPLE}\b")
+_FIRST_RATE_STEP = 4
 _OVER = re.compile(rf"\b(?:in|for|over|across) {_N} ({'|'.join(_TIME_UNITS)})s\b")
 _PER = r"\b(?:a|an|per|each|every) {unit}\b"
 _PAYING = re.compile(rf"\b(?:paying|pay|paid|hand(?:ing)? over|giv(?:e|ing)(?: them)?) with (?:a |an )?{_N}|"
@@ -65,15 +80,9 @@ def _amount(normalised: str) -> tuple[str, int] | None:
     return None
 
 
-def stepped_expressions(normalised: str) -> list[str]:
-    """The expression over placeholders (N<i>, P<i>) of an amount and the steps written after it; [] when the
-    request writes no amount, or no step after it (the single rules read those)."""
-    found = _amount(normalised)
-    if found is None:
-        return []
-    amount, end = found
+def _steps_after(amount: str, rest: str, normalised: str) -> tuple[str, int]:
+    """``amount`` with each step ``rest`` writes applied in order, and how many there were."""
     steps = 0
-    rest = normalised[end:]
     progressed = True
     while progressed:
         progressed = False
@@ -84,6 +93,31 @@ def stepped_expressions(normalised: str) -> list[str]:
                 amount, rest = template.format(operand, amount=amount), rest[match.end():]
                 steps, progressed = steps + 1, True
                 break
+        evenly, party = _SPLIT_EVENLY.search(rest), _HEADCOUNT.search(normalised)
+        if not progressed and evenly and party:
+            amount, rest = f"({amount})/{party[1] or party[2]}", rest[evenly.end():]
+            steps, progressed = steps + 1, True
+    return amount, steps
+
+
+def stepped_expressions(normalised: str) -> list[str]:
+    """The expression over placeholders (N<i>, P<i>) of an amount and the steps written after it; [] when the
+    request writes no amount, or no step after it (the single rules read those). With no amount of a known
+    shape, the first number that two steps or more follow is the amount ("jacket is 129.99, 30% off, then 8.25%
+    tax")."""
+    found = _amount(normalised)
+    if found is not None:
+        amount, end = found
+        amount, steps = _steps_after(amount, normalised[end:], normalised)
+    else:  # only a rate or a split may follow a bare number: "12 plus 3 times 2" is written arithmetic
+        first = next((n for n in re.finditer(r"N\d+", normalised)
+                      if any(pattern.search(normalised[n.end():]) for pattern, _ in _STEPS[_FIRST_RATE_STEP:_FIRST_RATE_STEP + 4])), None)
+        if first is None:
+            return []
+        end = first.end()
+        amount, steps = _steps_after(first.group(), normalised[end:], normalised)
+        if steps < 2:  # one rate after a bare number is a single rule's shape ("62.50, an 18% tip on that")
+            return []
     for over in _OVER.finditer(normalised[end:]):
         if re.search(_PER.format(unit=over[2]), normalised[:end + over.start()]):
             amount, steps = f"({amount})*{over[1]}", steps + 1

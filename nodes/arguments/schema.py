@@ -21,6 +21,7 @@ from typing import Any
 
 from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing
 from nodes.arguments.places import may_name_a_place
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
@@ -135,6 +136,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
                 values = [v for v in values if not words[v] <= enums] or values
             if kind is ValueKind.ID:  # an id the server listed for this request ("task-7")
                 values = list(dict.fromkeys([*values, *candidates.listed.get(ValueKind.ID.value, [])]))
+        if names_a_listed_thing(name, candidates.listed.get(LISTING_NOUNS, [])):  # "ticker_or_name", list_tickers
+            values = listed_spans(values, candidates.listed.get(LISTED_NAMES, []), candidates.listed[LISTED_WORDS])
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None
     for kind in ("integer", "number"):

@@ -43,7 +43,7 @@ from nodes.arguments.sql_request import (
     tables_by_columns,
     tables_mentioned,
 )
-from nodes.arguments.sql_quantities import product_sums, revenue_product, units_ranking
+from nodes.arguments.sql_quantities import product_ranking, product_sums, revenue_product, units_ranking
 from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_schema import (
     TableSchema,
@@ -131,8 +131,11 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         return [distinct]
     statements: list[str] = []
     if (product := column_product(tables, text) or revenue_product(tables, links, text)) is not None:
-        statements.extend(product_sums(tables, product, literals, links,
-                                        date_conditions(product[0][0], words, text)))
+        dated = date_conditions(product[0][0], words, text)
+        if most and (group := text_column_named(tables, words, text)) is not None:  # "which customer ... most money"
+            statements.extend(product_ranking(tables, product, group, literals, links, dated,
+                                              bool(LOWEST_WORDS.search(text))))
+        statements.extend(product_sums(tables, product, literals, links, dated))
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and same_word(intent.group_word, t.name.lower())), None)
         numbered = number_conditions(tables, text)

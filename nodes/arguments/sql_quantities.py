@@ -67,7 +67,8 @@ def units_ranking(tables: list[TableSchema], links: list[Link], text: str, liter
 
 
 # money taken, in English: revenue is quantity times price, whatever the schema calls them
-_REVENUE = re.compile(r"\b(?:revenue|turnover|takings|gross sales|sales (?:value|total)|money (?:made|taken|brought))\b")
+_REVENUE = re.compile(r"\b(?:revenue|turnover|takings|gross sales|sales (?:value|total)|money (?:made|taken|brought)|"
+                      r"(?:most|least) money)\b")
 _PRICE_WORDS = ("price", "cost", "rate", "fee")
 
 
@@ -104,3 +105,21 @@ def product_sums(tables: list[TableSchema], product: tuple[tuple[TableSchema, Co
     conditions = [*value_conditions(literals), *dated]
     where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
     return [f"SELECT SUM({qualified(start, left)} * {qualified(other, right)}) {clause}{where}"]
+
+
+def product_ranking(tables: list[TableSchema], product: tuple[tuple[TableSchema, Column], ...],
+                    group: tuple[TableSchema, Column], literals: list[RequestLiteral], links: list[Link],
+                    dated: list[str], lowest: bool) -> list[str]:
+    """The group with the largest (or smallest) SUM(a * b): "which customer has brought us the most money" is each
+    customer's quantity times price, summed over the rows the request's values pick."""
+    (start, left), (other, right) = product
+    table, label = group
+    needed = [t for t in [other, table, *(l.table for l in literals)] if t.name != start.name]
+    clause = join_clause(start, needed, tables, links)
+    if clause is None:
+        return []
+    conditions = [*value_conditions(literals), *dated]
+    where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+    total = f"SUM({qualified(start, left)} * {qualified(other, right)})"
+    return [f"SELECT {qualified(table, label)}, {total} {clause}{where} GROUP BY {qualified(table, label)} "
+            f"ORDER BY {total} {'ASC' if lowest else 'DESC'} LIMIT 1"]

@@ -27,8 +27,12 @@ def _zones() -> dict[str, str]:
     return {name.lower(): name for name in zoneinfo.available_timezones()}
 
 
-# islands written as such: "the Azores", "Easter Island" (a bare "Easter" or "Christmas" is a holiday)
-_ISLANDS = re.compile(r"\bthe (?P<the>[A-Z][a-z]+)\b(?! [A-Z])|\b(?P<isl>[A-Z][a-z]+) Islands?\b")
+# islands written as such: "the Azores", "Easter Island", "in the canaries" (a bare "Easter" or "Christmas" is a
+# holiday); a plural after "the" may be typed in lower case, and it names the islands before any town of that
+# name ("Canaries" is also a town in Saint Lucia)
+_ISLANDS = re.compile(r"\bthe (?P<the>[A-Z][a-z]+)\b(?! [A-Z])|\b(?P<isl>[A-Z][a-z]+) Islands?\b|"
+                      r"\b(?i:the) (?P<plural>[a-z]+s)\b")
+_HOLIDAYS = frozenset({"christmas", "easter"})  # "the christmas party" names no islands
 _ISLAND_AREAS = ("Atlantic", "Pacific", "Indian")
 
 
@@ -37,6 +41,13 @@ def _zones_by_place() -> dict[str, str]:
     """An ocean zone by its islands' name ("azores" -> Atlantic/Azores, "easter" -> Pacific/Easter)."""
     return {name.rpartition("/")[2].replace("_", " ").lower(): name for name in zoneinfo.available_timezones()
             if name.startswith(tuple(f"{area}/" for area in _ISLAND_AREAS))}
+
+
+def _island_zone(name: str) -> str | None:
+    """The ocean zone of islands written singular or plural ("Azores", "canaries" -> Atlantic/Canary)."""
+    lower = name.lower()
+    singular = lower[:-3] + "y" if lower.endswith("ies") else lower.removesuffix("s")
+    return _zones_by_place().get(lower) or _zones_by_place().get(singular)
 
 
 def zones_named(texts: list[str]) -> list[tuple[str, str]]:
@@ -55,16 +66,19 @@ def zones_named(texts: list[str]) -> list[tuple[str, str]]:
             if not any(a <= start < b for a, b in taken):
                 pairs.append((order, start, written, zone))
                 taken.append((start, start + len(written)))
+        for match in _ISLANDS.finditer(text):  # "the Azores", "Easter Island": a zone named after islands
+            name = match.group("the") or match.group("isl") or match.group("plural")
+            if match.group("plural") and name in _HOLIDAYS:
+                continue
+            zone = _island_zone(name)
+            if zone is not None and not any(start < match.end() and match.start() < stop for start, stop in taken):
+                pairs.append((order, match.start(), name, zone))
+                taken.append((match.start(), match.end()))
         for mention in places_named([text]):
             end = mention.start + len(mention.span)
             if not any(start < end and mention.start < stop for start, stop in taken):
                 pairs.append((order, mention.start, mention.span, mention.place.timezone))
                 taken.append((mention.start, end))
-        for match in _ISLANDS.finditer(text):  # "the Azores", "Easter Island": a zone named after islands
-            name = match.group("the") or match.group("isl")
-            zone = _zones_by_place().get(name.lower()) or _zones_by_place().get(name.lower().removesuffix("s"))
-            if zone is not None and not any(start < match.end() and match.start() < stop for start, stop in taken):
-                pairs.append((order, match.start(), name, zone))
     seen: set[str] = set()
     result: list[tuple[str, str]] = []
     for _, _, span, zone in sorted(pairs, key=lambda p: (p[0], p[1])):

@@ -12,6 +12,7 @@ import re
 from mcp.types import Tool
 
 from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.listing_gate import LISTING_NOUNS, names_a_listed_thing
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.schema import constrain_property
 from nodes.arguments.stop_words import STOP_WORDS
@@ -69,6 +70,11 @@ def unresolved_line(server: str, tools: list[Tool], candidates: Candidates) -> s
             shown = ", ".join(listed[:MAX_LISTED_SHOWN]) + (", ..." if len(listed) > MAX_LISTED_SHOWN else "")
             line += f" ({'listed' if kind is ValueKind.PATH else 'it has'}: {shown})"
         return line
+    nouns = candidates.listed.get(LISTING_NOUNS, [])
+    listed = sorted({noun for missing in gaps.values() for name, _ in missing for noun in nouns
+                     if names_a_listed_thing(name, [noun])})
+    if listed:  # nodes/arguments/listing_gate.py
+        return f"no {' or '.join(listed)} that {server} lists is named by {asked}"
     needs = "; ".join(f"{tool} needs {', '.join(n for n, _ in missing)}" for tool, missing in gaps.items() if missing)
     return f"no tool of '{server}' can be called with what the request names for {asked} ({needs})"
 

@@ -32,3 +32,23 @@ def test_only_new_lines_are_embedded():
 
 def test_a_file_that_never_mentions_the_name_asked_about_is_not_chosen():
     assert file_for(LineMeanings(TopicEncoder()), NOTES, "my licence number, says Wilhelmina?") == []
+
+
+class _Ranked:
+    """Line meanings that rank files as given (the agreement rule reads only the ranking and the files' words)."""
+
+    def __init__(self, ranked):
+        self.ranked = ranked
+
+    def nearest_files(self, contents, request):
+        return self.ranked
+
+
+def test_a_weaker_nearest_file_is_chosen_when_it_alone_holds_a_word_of_the_request():
+    weak = _Ranked([("/n/wifi.txt", 0.36), ("/n/car.md", 0.30)])
+    assert file_for(weak, NOTES, "calling the fibre company, they want the account number") == ["/n/wifi.txt"]
+    # no word of the request is the nearest file's alone: a weak nearest line decides nothing
+    assert file_for(weak, NOTES, "calling the fibre company, they want the number") == []
+    # nor when the runner-up is about as near
+    close = _Ranked([("/n/wifi.txt", 0.36), ("/n/car.md", 0.33)])
+    assert file_for(close, NOTES, "calling the fibre company, they want the account number") == []

@@ -60,3 +60,10 @@ def test_of_the_places_a_question_writes_one_held_is_enough():
     assert names_held("how much is on my old Japan travel card, for a friend going to Tokyo?", "Tokyo: card has 2,300 yen")
     assert not names_held("what did I note about the Berlin trip?", "Lisbon trip: hotel Alfama")
     assert not names_held("what is on my card, Wilhelmina, for Tokyo?", "Tokyo: card has 2,300 yen")
+
+
+def test_a_greeting_after_a_comma_is_no_name():
+    from indexes.document_meaning import names_held
+
+    assert names_held("sorry to bother you, Hi again, could you find my gym locker code", "locker code: 4471")
+    assert not names_held("sorry to bother you, Wilhelmina needs my gym locker code", "locker code: 4471")

@@ -90,6 +90,24 @@ def test_a_record_only_one_server_holds_sends_its_question_there():
     assert [h.server for h in unchanged] == ["forecast"]
 
 
+def test_a_leader_whose_data_holds_the_other_words_and_whose_description_names_the_record_keeps_its_place():
+    from indexes.entities import NamedRecords, with_named_records
+
+    records = NamedRecords({"graph": ["Harbor Mills", "Lena Vos"], "warehouse_db": ["Dock 4"]})
+    described = {"warehouse_db": "Stock and staff of Harbor Mills' warehouses", "graph": "People and firms"}
+
+    def leader(kind: str) -> list[ServerHit]:
+        return [ServerHit(server="warehouse_db", score=0.6, best_for=[0], matched="tables hold packing",
+                          matched_kind=kind), ServerHit(server="graph", score=0.2)]
+
+    question = "how many people work in packing at harbor mills"
+    assert with_named_records(leader("document"), [question], records, described)[0].server == "warehouse_db"
+    # matched by its description alone, it holds no other word of the question: the record's owner answers
+    assert with_named_records(leader("synthetic_query"), [question], records, described)[0].server == "graph"
+    # a description that does not name the record leaves the rule as it was
+    assert with_named_records(leader("document"), [question], records, {})[0].server == "graph"
+
+
 def test_a_first_name_of_its_own_written_as_a_name_names_the_record():
     from indexes.entities import NamedRecords
 

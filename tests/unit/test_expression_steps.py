@@ -15,6 +15,11 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("what's 12% of 450 plus 30", 450 * 12 / 100 + 30),
     ("900 divided by 12, then times 5", 900 / 12 * 5),
     ("4 sandwiches costing 7.50 each among 3 friends - what does each pay", 4 * 7.5 / 3),
+    # a bare price that rates follow, each on the result of the one before
+    ("sofa listed at 899; 15 percent off, and then 6% vat on the reduced price", 899 * 0.85 * 1.06),
+    # a party counted before the bill, shared with no number after "split"
+    ("brunch for 3 was $64.20 all in, plus a 10% tip, and we split it evenly. my part?", 64.20 * 1.10 / 3),
+    ("2 tickets at 45 each plus the 6 booking fee, the 4 of us sharing it: per head?", (2 * 45 + 6) / 4),
 ])
 def test_the_steps_after_an_amount_are_applied_in_order(request_text, value):
     [first, *_] = arithmetic_expressions([request_text])
@@ -53,3 +58,15 @@ def test_a_plain_chain_keeps_its_precedence():
 def test_everyday_rules_tips_depreciation_fuel_and_instalments(request_text, value):
     [first, *_] = arithmetic_expressions([request_text])
     assert evaluate(first) == pytest.approx(value)
+
+
+@pytest.mark.parametrize(("request_text", "value"), [
+    ("cycled 86 km on the trip and it took 4 hours, km per hour?", 86 / 4),
+    ("we used 9 litres for 180 kilometres - kilometres per litre", 180 / 9),
+])
+def test_a_rate_in_units_per_unit_divides_the_numbers_written_with_them(request_text, value):
+    assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
+
+
+def test_a_bare_number_before_plain_arithmetic_is_no_amount():
+    assert arithmetic_expressions(["what is 7 plus 5 times 3"])[0] == "7+5*3"

@@ -106,3 +106,10 @@ def test_revenue_is_the_moved_quantity_times_the_price_it_refers_to(database, ta
     found = candidate_queries("how much revenue did the arrived shipments bring in?", tables)
     assert found and "shipments.qty" in found[0]
     assert database.execute(found[0]).fetchone()[0] == 10 * 2.5 + 3 * 30 + 2 * 30
+
+
+def test_which_group_brought_the_most_money_ranks_summed_quantity_times_price(database, tables):
+    found = candidate_queries("which buyer brought in the most money? leave out the lost shipments", tables)
+    assert database.execute(found[0]).fetchall() == [("Harbor Mill", 115.0)]  # 10*2.5 + 3*30, the lost 5*4 left out
+    least = candidate_queries("which buyer brought in the least money overall", tables)
+    assert database.execute(least[0]).fetchall() == [("Quarry Works", 77.5)]

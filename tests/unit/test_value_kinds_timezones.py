@@ -71,3 +71,6 @@ def test_islands_take_their_ocean_zone_and_a_holiday_takes_none():
     assert zones_named(["what time is it in the Azores"]) == [("Azores", "Atlantic/Azores")]
     assert zones_named(["clock on Easter Island?"]) == [("Easter", "Pacific/Easter")]
     assert zones_named(["what are you doing for Easter"]) == []
+    # typed in lower case and plural, the islands win over a town of that name ("Canaries", Saint Lucia)
+    assert zones_named(["local time over in the canaries pls"]) == [("canaries", "Atlantic/Canary")]
+    assert zones_named(["is the christmas market in Vienna open now"]) == [("Vienna", "Europe/Vienna")]

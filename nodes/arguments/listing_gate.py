@@ -1,0 +1,69 @@
+"""A property that names a thing the server lists takes a value that its listing could hold.
+
+Why: a server with a listing tool (``list_tickers``, ``list_cities``) says which things its other tools know.
+"what time is it in Genovia right now?" reached a quote server (its "what is trading at right now" row was the
+best match), and ``get_quote('Genovia')`` then ``get_history('Genovia')`` failed: the listing holds no
+Genovia, so neither call could answer, and each failed call is a call the user's server had to refuse.
+"how many items r totally out of stock" sent ``get_quote('r')``. The closed set is typed by the listing.
+
+Which properties: one whose name holds the noun of one of the server's listing tools (``ticker_or_name``
+beside ``list_tickers``, ``city`` beside ``list_cities``). A span may fill it when it holds a word of a listed
+name (accents folded, one letter off allowed in longer words: "nestle", "tesal"), or is written as a code in
+capitals ("NYC", "AAPL"), which the server may know beyond its names. A property whose spans all fail keeps
+no value, so the tool is not offered and the task reports that nothing the server lists was named.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+
+from indexes.bm25 import plural_stem
+from indexes.entities import fold, name_words
+
+LISTING_NOUNS = "listing_nouns"  # Candidates.listed key: the nouns of the server's listing tools
+LISTED_WORDS = "listed_words"  # Candidates.listed key: the words of the names those tools returned
+_LISTING_VERBS = frozenset({"list", "get", "all", "show", "available", "known"})
+_WORD = re.compile(r"[^\W_]+")
+_CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}(?:\.[A-Z]{1,3})?")
+_CLOSE = 0.8  # difflib ratio: "tesal" ~ "tesla", "zurich" ~ "zürich" is folded first
+
+
+def _words(name: str) -> list[str]:
+    """The words of a snake_case or camelCase name, lower case, plurals stemmed."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name)
+    return [plural_stem(w.lower()) for w in _WORD.findall(spaced.replace("_", " "))]
+
+
+def listing_nouns(listing_tools: Iterable[str]) -> list[str]:
+    """What the listing tools list: "list_tickers" -> ["ticker"], "listCities" -> ["city"]."""
+    nouns = [w for tool in listing_tools for w in _words(tool) if w not in _LISTING_VERBS and len(w) >= 3]
+    return list(dict.fromkeys(nouns))
+
+
+def names_a_listed_thing(property_name: str, nouns: Iterable[str]) -> bool:
+    """Whether the property's own name holds a listing noun ("ticker_or_name" and "ticker")."""
+    return bool(set(_words(property_name)) & set(nouns))
+
+
+def listed_words(names: Iterable[str]) -> list[str]:
+    """The identifying words of the listed names (indexes/entities.py ``name_words``)."""
+    return sorted({word for name in names for word in name_words(name)})
+
+
+def _holds_listed_word(span: str, words: set[str]) -> bool:
+    for word in _WORD.findall(fold(span)):
+        if word in words:
+            return True
+        if len(word) >= 5 and difflib.get_close_matches(word, words, n=1, cutoff=_CLOSE):
+            return True
+    return False
+
+
+def listed_spans(values: list[str], listed_names: list[str], words: Iterable[str]) -> list[str]:
+    """The values a listing could hold: the listed names the request writes first, then spans that hold a
+    word of a listed name or are written as a code."""
+    vocabulary = set(words)
+    kept = [v for v in values if v in listed_names or _CODE.fullmatch(v) or _holds_listed_word(v, vocabulary)]
+    return list(dict.fromkeys([*listed_names, *kept]))
