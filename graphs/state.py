@@ -84,7 +84,7 @@ class OutputState(TypedDict, total=False):
     probe: dict[str, Any]  # probe-then-plan: snapshot, diagnosis and strategy
     route: Route
     route_confidence: float
-    route_source: str  # forced | split | classifier | model | fallback
+    route_source: str  # forced | split | calculation | classifier | model | fallback
     standalone_query: str  # the question the run answered (a follow-up rewritten to stand alone)
     servers: list[RetrievedServer]
     search_steps: list[dict[str, Any]]  # planning search: step, server, query, status, summary, decision

@@ -89,7 +89,21 @@ def _chains(normalised: str) -> list[str]:
 
 def arithmetic_expressions(texts: list[str]) -> list[str]:
     """The arithmetic the texts ask for, as expressions best first; each one evaluates."""
-    candidates: list[str] = []
+    return [expression for expression, _ in _ranked(texts)]
+
+
+def is_one_calculation(text: str) -> bool:
+    """Whether the whole request is one calculation: its best expression takes every number it writes, two or
+    more ("jacket is 129.99, 30% off, then 8.25% tax on the discounted price"). The words between the numbers are
+    steps of it, not other questions."""
+    written = set(re.findall(r"\b[NP]\d+\b", _normalise(as_digits(text))[0]))
+    ranked = _ranked([text])
+    return len(written) >= 2 and bool(ranked) and ranked[0][1] >= written
+
+
+def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
+    """(expression, the placeholders of the request's numbers it takes), best first."""
+    candidates: dict[str, set[str]] = {}
     for text in texts:
         text = as_digits(text)
         normalised, numbers = _normalise(text)
@@ -99,15 +113,15 @@ def arithmetic_expressions(texts: list[str]) -> list[str]:
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))
         placeholders.extend(_chains(normalised))
-        expressions = [re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template)
-                       for template in placeholders]
-        for expression in [*expressions, *conversion_expressions(text)]:
+        built = [(re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template),
+                  set(re.findall(r"[NP]\d+", template))) for template in placeholders]
+        for expression, taken in [*built, *((e, set()) for e in conversion_expressions(text))]:
             try:
                 evaluate(expression)
             except ValueError:
                 continue  # "5/0" is no answer to offer
-            candidates.append(expression)
-    return _covering_first(list(dict.fromkeys(candidates)))
+            candidates.setdefault(expression, taken)
+    return [(expression, candidates[expression]) for expression in _covering_first(list(candidates))]
 
 
 def _covering_first(candidates: list[str]) -> list[str]:

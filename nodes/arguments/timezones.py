@@ -43,6 +43,25 @@ def _zones_by_place() -> dict[str, str]:
             if name.startswith(tuple(f"{area}/" for area in _ISLAND_AREAS))}
 
 
+# A region or island a zone is named after, written after a preposition: "Canada/Newfoundland", "Pacific/Tahiti",
+# "Australia/Queensland". Compass and clock words name no place ("US/Central", "Australia/North").
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|to|from)\s+([A-Za-z]{4,})\b(?!['’]s)", re.IGNORECASE)
+_REGION_AREAS = (*_ISLAND_AREAS, "Canada", "US", "Australia", "Brazil", "Mexico", "Chile")
+_NO_REGION = frozenset("""north south east west central eastern western mountain pacific atlantic general continental
+    christmas easter""".split())
+
+
+@lru_cache(maxsize=1)
+def _region_zones() -> dict[str, str]:
+    """Zone by the region or island its name ends with, lower case ("newfoundland" -> Canada/Newfoundland)."""
+    zones = {}
+    for name in sorted(zoneinfo.available_timezones()):
+        area, _, place = name.partition("/")
+        if area in _REGION_AREAS and "/" not in place and place.isalpha() and place.lower() not in _NO_REGION:
+            zones.setdefault(place.lower(), name)
+    return zones
+
+
 def _island_zone(name: str) -> str | None:
     """The ocean zone of islands written singular or plural ("Azores", "canaries" -> Atlantic/Canary)."""
     lower = name.lower()
@@ -79,6 +98,11 @@ def zones_named(texts: list[str]) -> list[tuple[str, str]]:
             if not any(start < end and mention.start < stop for start, stop in taken):
                 pairs.append((order, mention.start, mention.span, mention.place.timezone))
                 taken.append((mention.start, end))
+        for match in _AFTER_PREPOSITION.finditer(text):  # "in Tahiti", "time in Newfoundland": after the cities
+            zone = _region_zones().get(match.group(1).lower())
+            if zone is not None and not any(start < match.end() and match.start(1) < stop for start, stop in taken):
+                pairs.append((order, match.start(1), match.group(1), zone))
+                taken.append((match.start(1), match.end()))
     seen: set[str] = set()
     result: list[tuple[str, str]] = []
     for _, _, span, zone in sorted(pairs, key=lambda p: (p[0], p[1])):

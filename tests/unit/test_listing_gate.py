@@ -75,3 +75,4 @@ def test_the_account_says_nothing_listed_was_named():
     line = unresolved_line("quotes", [quote], _candidates("what time is it in Genovia right now?", COMPANIES,
                                                           ["list_tickers"]))
     assert line.startswith("no ticker that quotes lists is named by 'Genovia")
+

@@ -68,6 +68,19 @@ async def test_forced_route_skips_classifier_and_model():
     assert out["route"] == "fast" and out["route_source"] == "forced"
 
 
+async def test_one_calculation_is_one_intent_before_the_classifier_is_asked():
+    models = ScriptedModels(executor=[{"tool": "search_hotels", "params": {"city": "Rome"}}], answerer=["ok"])
+    graph, _ = graph_with(models, lambda q: ("parallel", 0.95, True))
+    out = await graph.ainvoke({"query": "lamp was 84.50, 25% off, then 7% tax on the reduced price - final?"},
+                              context=Context())
+    assert out["route"] == "fast" and out["route_source"] == "calculation"
+    # numbers no expression takes leave the decision to the classifier
+    models = ScriptedModels(executor=[{"tool": "search_hotels", "params": {"city": "Rome"}}], answerer=["ok"])
+    graph, _ = graph_with(models, lambda q: ("fast", 0.95, True))
+    other = await graph.ainvoke({"query": "2 rooms for 3 nights near the Colosseum"}, context=Context())
+    assert other["route"] == "fast" and other["route_source"] == "classifier"
+
+
 def test_fallback_rewrite_joins_recent_user_turns():
     assert fallback_rewrite(TWO_TURNS[:2], "And hotels there?") == "Weather in Paris tomorrow? And hotels there?"
 

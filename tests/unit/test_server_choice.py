@@ -95,9 +95,9 @@ async def search_for_a_calculation(evidence: str) -> tuple[dict, list]:
     retriever = FixedRetriever([ServerHit(server="calculator", score=0.40, matched_kind=evidence, best_for=[0]),
                                 ServerHit(server="weather", score=0.27)])
     models = ScriptedModels(planner=[planner], executor=[executor], answerer=["441 [T1.1]"])
-    graph = build_graph(models, retriever, calculator_and_weather(calls),
-                        classify=lambda q: ("planning", 0.9, True)).compile()
-    out = await graph.ainvoke({"query": QUESTION}, context=Context())
+    graph = build_graph(models, retriever, calculator_and_weather(calls)).compile()
+    # forced: a calculation alone would take the fast route (nodes/router.py)
+    out = await graph.ainvoke({"query": QUESTION}, context=Context(forced_route="planning"))
     return out, calls
 
 

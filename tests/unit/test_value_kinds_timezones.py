@@ -29,7 +29,17 @@ from nodes.arguments.timezones import asked_first, zone_values, zones_named
     ("current local time, Saskatchewan?", [("Saskatchewan", "America/Regina")]),  # a province, zoned by zone.tab
     ("I live in Nova Scotia", [("Nova Scotia", "America/Halifax")]),
     ("time in ontario", [("ontario", "America/Toronto")]),  # the province, not the Californian town
-    ("back home in Portland Oregon?", [("Portland", "America/Los_Angeles"), ("Oregon", "America/Los_Angeles")]),
+    # a state, province or country after a city says where the city is: no place of its own
+    ("back home in Portland Oregon?", [("Portland", "America/Los_Angeles")]),
+    ("an old friend in Portland, Maine", [("Portland", "America/New_York")]),
+    ("the port of Norfolk, Virginia", [("Norfolk", "America/New_York")]),
+    ("clock in London (Ontario)", [("London", "America/Toronto")]),
+    ("my sister in Perth, Australia", [("Perth", "Australia/Perth")]),
+    # a lower-case word before a place describes it
+    ("lunch in central Madrid at 1", [("Madrid", "Europe/Madrid")]),
+    # a region or an island a zone is named after
+    ("time in Newfoundland", [("Newfoundland", "Canada/Newfoundland")]),
+    ("surf trip to Tahiti", [("Tahiti", "Pacific/Tahiti")]),
     # a big city keeps its name against a region abroad (not Jamaica's parish), a state against a town at home
     ("what time is it in New South Wales", [("New South Wales", "Australia/Sydney")]),
 ])

@@ -1,0 +1,28 @@
+"""The person a request asks about through someone else: "where does Dana's brother work" asks about the brother.
+
+Why: a search over records with the named person ("Dana Okafor") returns Dana's record, which says nothing about
+where her brother works; the brother's own record says "Dana's younger brother" and where he works. So a search
+query is best made with the relation word when the request writes one after a possessive name. The words are
+English words for how people relate to each other, not names of any server's data.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexes.bm25 import plural_stem
+
+RELATION_WORDS = frozenset("""brother sister sibling mother mom mum father dad parent son daughter child kid wife
+    husband partner spouse fiance fiancee girlfriend boyfriend grandmother grandma grandfather grandpa grandparent
+    grandson granddaughter grandchild aunt uncle cousin niece nephew boss manager supervisor colleague coworker
+    neighbour neighbor friend roommate flatmate assistant mentor stepmother stepfather stepson stepdaughter
+    in-law""".split())
+_POSSESSIVE = re.compile(r"\b([A-Za-z][\w\-]*)['’]s\s+(?:(?:younger|older|little|big|elder|eldest|youngest|best|"
+                         r"new|old|late|ex|step|twin|other)[\s\-])?([a-z][a-z\-]+)", re.IGNORECASE)
+
+
+def relation_words(texts: list[str]) -> list[str]:
+    """The relation words the texts write after a possessive ("Dana's brother" -> ["brother"]), in order."""
+    found = [m.group(2).lower() for text in texts for m in _POSSESSIVE.finditer(text)
+             if plural_stem(m.group(2).lower()) in RELATION_WORDS]
+    return list(dict.fromkeys(found))

@@ -1,0 +1,33 @@
+"""A search over records for someone the request asks about through a named record ("Dana's brother") is made
+with the relation word; a request about the named record itself keeps the record's listed name."""
+
+from datetime import date
+
+from nodes.arguments.candidates import gather_candidates
+from nodes.arguments.listed_values import names_in_request
+from nodes.arguments.relations import relation_words
+from nodes.arguments.schema import LISTED_NAMES, constrain_property
+
+TODAY = date(2026, 3, 2)
+PEOPLE = ["Kemal Aydin", "Ines Moreau"]
+
+
+def _candidates(text: str):
+    candidates = gather_candidates([text], [], TODAY)
+    candidates.listed[LISTED_NAMES] = names_in_request(PEOPLE, [text])
+    return candidates
+
+
+def test_relation_words_follow_a_possessive():
+    assert relation_words(["where does Dana's younger brother work?"]) == ["brother"]
+    assert relation_words(["who is Priya's boss"]) == ["boss"]
+    assert relation_words(["when is Dana's birthday"]) == []
+
+
+def test_the_search_looks_for_the_relation_when_one_is_written():
+    spec = constrain_property("query", {"type": "string"}, _candidates("where does Kemal's sister live these days"),
+                              tool_name="search_nodes")
+    assert spec["enum"] == ["sister"]
+    own = constrain_property("query", {"type": "string"}, _candidates("when is Kemal's birthday"),
+                             tool_name="search_nodes")
+    assert own["enum"] == ["Kemal Aydin"]
