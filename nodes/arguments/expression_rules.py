@@ -8,6 +8,7 @@ written arithmetic and checking an expression (expressions.py) do not.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from functools import lru_cache
@@ -47,6 +48,39 @@ def _units_per_unit(m: re.Match[str]) -> list[str]:
     return [f"{top[1]}/{bottom[1]}"] if top and bottom and top[1] != bottom[1] else []
 
 
+_PI = repr(math.pi)
+_PERIODS = {("month", "years"): 12, ("week", "years"): 52, ("day", "years"): 365, ("week", "months"): 1,
+            ("day", "weeks"): 7, ("month", "months"): 1, ("week", "weeks"): 1}
+
+
+def _circle(m: re.Match[str]) -> list[str]:
+    """Area or circumference of a circle from its radius or diameter (area unless the request asks the other)."""
+    kind, value = (m[1], m[2]) if m[1] else (m[4], m[3])
+    radius = value if kind == "radius" else f"{value}/2"
+    if re.search(r"circumference|perimeter|around", m.string):
+        return [f"2*{_PI}*{radius}" if kind == "radius" else f"{_PI}*{value}"]
+    return [f"{_PI}*({radius})**2"] if re.search(r"\barea\b|\bhow big\b|\bsize\b", m.string) else []
+
+
+def _per_period(m: re.Match[str]) -> list[str]:
+    factor = _PERIODS.get((m[2], m[4]))
+    return [f"{m[1]}*{factor}*{m[3]}" if factor != 1 else f"{m[1]}*{m[3]}"] if factor else []
+
+
+def _loan_payment(m: re.Match[str]) -> list[str]:
+    """The level monthly payment of an amortised loan: P*r/(1-(1+r)**-n), r the monthly rate, n the months."""
+    if not re.search(r"monthly|a month|per month|each month|payment|instal", m.string):
+        return []
+    months = f"{m[3]}*12" if m[4] == "years" else m[3]
+    rate = f"{m[2]}/100/12"
+    return [f"{m[1]}*{rate}/(1-(1+{rate})**(-{months}))"]
+
+
+def _bmi(m: re.Match[str]) -> str:
+    height = m[2] if not m[3].startswith(("c",)) else f"({m[2]}/100)"
+    return f"{m[1]}/{height}**2"
+
+
 def _listed(group: str) -> list[str]:
     return re.findall(r"N\d+", group)
 
@@ -70,12 +104,21 @@ def rules() -> list[_Rule]:
         return readings
 
     return [
+        # two shares, one after the other: "40% of 250 minus 15% of 80"
+        (re.compile(rf"{P} of {N} (plus|minus|times|divided by|and) {P} of {N}"),
+         lambda m: [f"{m[2]}*{m[1]}/100{_STEP.get(m[3], '+')}{m[5]}*{m[4]}/100"]),
+        # minutes at an hourly rate: "45 minutes at 28 dollars an hour"
+        (re.compile(rf"{N} (?:minutes?|mins?)\b(?: \S+){{0,3}}? (?:at|@|for) {N} (?:[a-z]+ )?(?:an|a|per|/) (?:hour|hr)\b"),
+         lambda m: [f"{m[1]}/60*{m[2]}"]),
         (re.compile(rf"(?:square root|sqrt) (?:of )?{N}|√ ?{N}"),
          lambda m: [f"{m[1] or m[2]}**0.5", f"sqrt({m[1] or m[2]})"]),
         # a root and one more step: "square root of 144 plus 3"
         (re.compile(rf"(?:square root|sqrt) (?:of )?{N} (plus|minus|times|divided by|\+|-|\*|/) {N}"),
          lambda m: [f"{m[1]}**0.5{_STEP[m[2]]}{m[3]}", f"sqrt({m[1]}){_STEP[m[2]]}{m[3]}"]),
         (re.compile(rf"(?:cube root) (?:of )?{N}"), lambda m: [f"{m[1]}**(1/3)"]),
+        # a square or cube and one more step: "17 squared plus 5"
+        (re.compile(rf"{N} (squared|cubed) (plus|minus|times|divided by) {N}"),
+         lambda m: [f"{m[1]}**{2 if m[2] == 'squared' else 3}{_STEP[m[3]]}{m[4]}"]),
         (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
         (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
@@ -128,8 +171,8 @@ def rules() -> list[_Rule]:
                     rf"{N} weeks"), lambda m: [f"{m[1]}/({m[2]}*{m[3]})"] if re.search(r"per hour|hourly|an hour|"
                                                                                     r"a hour", m.string) else []),
         # a right triangle's long side: "a ladder 12 ft up the wall, its foot 5 ft out: how long is the ladder"
-        (re.compile(rf"{N}(?: \S+){{0,12}}? {N}(?= .*\b(?:ladder|hypotenuse|diagonal)\b)|(?<=ladder )(?:\S+ ){{0,12}}?{N}"
-                    rf"(?: \S+){{0,12}}? {N}"),
+        (re.compile(rf"{N}(?: \S+){{0,12}}? {N}(?= .*\b(?:ladder|hypotenuse|diagonal)\b)|"
+                    rf"(?<=(?:adder|enuse|gonal) )(?:\S+ ){{0,12}}?{N}(?: \S+){{0,12}}? {N}"),
          lambda m: [f"({m[1] or m[3]}**2+{m[2] or m[4]}**2)**0.5"]
          if re.search(r"\b(?:ladder|hypotenuse|diagonal)\b", m.string) else []),
         # a proportion: "250 g of flour for 12 cookies, how much for 30 cookies"
@@ -223,6 +266,8 @@ def rules() -> list[_Rule]:
          both("+")),
         (re.compile(r"(?P<base>N\d+) (?:minus|-|less|decreased by|reduced by) (?:a )?(?P<pct>P\d+)"), both("-")),
         (re.compile(rf"{P} of {N}"), lambda m: [f"{m[2]}*{m[1]}/100"]),
+        # a fraction as a percentage: "what is 3/8 as a percentage"
+        (re.compile(rf"{N} / {N} (?:as|in|into|to) (?:a )?(?:percent|percentage|%)"), lambda m: [f"{m[1]}/{m[2]}*100"]),
         (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
          lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
         (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
@@ -257,6 +302,21 @@ def rules() -> list[_Rule]:
         # a rate: "412 miles on 13.8 gallons, what's my mpg" / "300 km per 25 litres"
         (re.compile(rf"{N} (?:\w+ )?(?:on|using|with|from) {N} (?:\w+)(?=.* (?:mpg|per|each|average|rate)\b)"),
          lambda m: [f"{m[1]}/{m[2]}"]),
+        # a circle by its radius or diameter ("the area of a circle with a radius of 4"): pi is what the word means
+        (re.compile(rf"\bcircle(?: \S+){{0,6}}? (radius|diameter) (?:of |is |= )?{N}|{N} (?:\S+ )?(radius|diameter)\b"),
+         _circle),
+        # "15 factorial", "7!"
+        # (written out by nodes/arguments/expressions.py once the number is known: most calculators lack "!")
+        (re.compile(rf"{N} (?:factorial|!)"), lambda m: [f"fact({m[1]})"]),
+        # an amount each month (week, day) over years (months, weeks): "save 250 a month for 3 years"
+        (re.compile(rf"{N} (?:a|per|each|every) (month|week|day)\b(?: \S+){{0,4}}? (?:for|over|in|after) {N} "
+                    rf"(years|months|weeks)\b"), _per_period),
+        # a loan paid monthly: "the monthly payment on a 20000 loan at 6% over 5 years"
+        (re.compile(rf"{N}(?: \S+){{0,3}}? (?:loan|mortgage)\b(?: \S+){{0,3}}? {P}(?: \S+){{0,4}}? (?:over|for|in) {N} "
+                    rf"(years|months)\b"), _loan_payment),
+        # body mass index: weight in kg over height in metres squared
+        (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
+                    rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),
         # a rate in units per unit: "drove 412 miles and used 11.5 gallons, fuel economy in miles per gallon"
         (re.compile(r"\b([a-z]{2,}) (?:per|a|an|/) ([a-z]{2,})\b"), _units_per_unit),
         (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),

@@ -37,7 +37,7 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
      "({amount})*(1+{0}/100)"),
     (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
     # "before tip. We're adding 20%"
-    (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:add|adding|plus|including) (?:a |an )?{_P}(?! (?:[a-z]+ )?(?:off|discount))"),
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:add|adding|plus|including) (?:a |an )?{_P}(?! of\b| (?:[a-z]+ )?(?:off|discount))"),
      "({amount})*(1+{0}/100)"),
     # "..., four of us splitting it equally"
     (re.compile(rf"^(?: {_WORD}){{0,4}}? {_N} {_PEOPLE}\b(?: \S+){{0,2}}? (?:split|splitting|sharing|share|shared)\b"),

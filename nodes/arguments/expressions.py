@@ -92,6 +92,17 @@ def arithmetic_expressions(texts: list[str]) -> list[str]:
     return [expression for expression, _ in _ranked(texts)]
 
 
+_FACTORIAL = re.compile(r"fact\((\d+)\)")
+MAX_FACTORIAL = 20
+
+
+def _factorials(expression: str) -> str:
+    """"fact(5)" written out as "1*2*3*4*5" (a calculator takes no "!"); a larger one is left unreadable, and so
+    dropped when the candidate is evaluated."""
+    return _FACTORIAL.sub(lambda m: "*".join(str(k) for k in range(1, int(m[1]) + 1))
+                          if 1 <= int(m[1]) <= MAX_FACTORIAL else m.group(), expression)
+
+
 def is_one_calculation(text: str) -> bool:
     """Whether the whole request is one calculation: its best expression takes every number it writes, two or
     more ("jacket is 129.99, 30% off, then 8.25% tax on the discounted price"). The words between the numbers are
@@ -113,7 +124,7 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))
         placeholders.extend(_chains(normalised))
-        built = [(re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template),
+        built = [(_factorials(re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template)),
                   set(re.findall(r"[NP]\d+", template))) for template in placeholders]
         for expression, taken in [*built, *((e, set()) for e in conversion_expressions(text))]:
             try:

@@ -25,6 +25,19 @@ _MULTIPLES = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "quadruple": 4}
 _ORDINAL_POWER = re.compile(r"\bto the (\d+)(?:st|nd|rd|th)(?: power)?\b", re.IGNORECASE)
 
 
+# "1 million", "2.5 billion": the digits times the scale word (text2num would read the word alone: "1 1000000")
+_SCALED = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(thousand|million|billion|trillion)\b", re.IGNORECASE)
+_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+# "2 and a half hours", "1 and three quarters"
+_AND_A_PART = re.compile(r"\b(\d+) and (a half|a quarter|three quarters)\b", re.IGNORECASE)
+_PARTS = {"a half": ".5", "a quarter": ".25", "three quarters": ".75"}
+
+
+def _scaled(match: re.Match[str]) -> str:
+    value = float(match[1]) * _SCALES[match[2].lower()]
+    return str(int(value)) if value == int(value) else repr(value)
+
+
 def _fraction(match: re.Match[str]) -> str:
     numerator = _NUMERATORS[(match["num"] or "one").lower()]
     return f"{numerator}/{_DENOMINATORS[match['den'].lower()]} of"
@@ -34,5 +47,7 @@ def as_digits(text: str) -> str:
     """``text`` with spelled numbers, fractions of something and multiples written in digits."""
     text = _FRACTION.sub(_fraction, text)
     text = _MULTIPLE.sub(lambda m: f"{_MULTIPLES[m['word'].lower()]} times ", text)
+    text = _SCALED.sub(_scaled, text)
     text = alpha2digit(text, "en")
+    text = _AND_A_PART.sub(lambda m: m[1] + _PARTS[m[2].lower()], text)
     return _ORDINAL_POWER.sub(r"to the power of \1", text)

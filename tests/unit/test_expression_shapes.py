@@ -1,0 +1,36 @@
+"""More everyday arithmetic read as expressions over the request's own numbers (nodes/arguments/expression_rules.py,
+nodes/arguments/number_words.py): squares with a step, two shares, a fraction as a percentage, minutes at an
+hourly rate, circles, factorials, savings over years, loan payments, BMI, scale words and "and a half"."""
+
+import math
+
+import pytest
+
+from nodes.arguments.expressions import arithmetic_expressions, evaluate
+
+
+@pytest.mark.parametrize(("request_text", "value"), [
+    ("13 squared minus 9?", 13 ** 2 - 9),
+    ("what's 30% of 90 plus 12% of 250", 90 * 0.30 + 250 * 0.12),
+    ("5/16 as a percent please", 5 / 16 * 100),
+    ("a 20 minute call at $90 an hour costs?", 20 / 60 * 90),
+    ("area of a circle, radius 2.5 m", math.pi * 2.5 ** 2),
+    ("circumference of a circle whose diameter is 10", math.pi * 10),
+    ("9 factorial", math.factorial(9)),
+    ("putting away 120 a week for 2 years, how much is that", 120 * 52 * 2),
+    ("monthly payment for a 15,000 car loan at 4.5% over 3 years", 15000 * (0.045 / 12) / (1 - (1 + 0.045 / 12) ** -36)),
+    ("what's my bmi: 82 kg, 180 cm", 82 / 1.8 ** 2),
+    ("a diagonal of a rectangle with sides 5 and 12", 13),
+    ("2% of 3.5 million", 70_000),
+    ("walked 9 km in 1 and a half hours, my average speed?", 6),
+])
+def test_everyday_shapes_give_the_expected_value_first(request_text, value):
+    assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
+
+
+def test_a_factorial_too_large_to_write_out_is_no_candidate():
+    assert arithmetic_expressions(["what is 40 factorial"]) == []
+
+
+def test_a_circle_with_no_area_or_circumference_asked_gives_nothing():
+    assert all("3.14159" not in e for e in arithmetic_expressions(["a circle with radius 3 and a square of side 4"]))
