@@ -383,10 +383,16 @@ def _labelled(line: str, item: dict[str, Any], question: str) -> str:
     return f"{', '.join(asked)} — {line}"
 
 
+_COUNT_KEYS = re.compile(r"^(?:count|total|total_?count|num_?results|results_?count|matches|found)$", re.IGNORECASE)
+
+
 def _holds_nothing(data: Any) -> bool:
-    """An output with no value in it: [], {}, or only empty lists and objects ({"entities": [], "relations": []})."""
+    """An output with no value in it: [], {}, or only empty lists and objects ({"entities": [], "relations": []}),
+    a count of zero beside an empty list included ({"count": 0, "tickers": []}; a count alone is an answer)."""
     if isinstance(data, dict):
-        return all(_holds_nothing(v) for v in data.values())
+        listing = any(isinstance(v, list) for v in data.values())
+        return all(_holds_nothing(v) or (listing and _COUNT_KEYS.match(str(k)) is not None and v == 0)
+                   for k, v in data.items())
     if isinstance(data, list):
         return all(_holds_nothing(v) for v in data)
     return data is None

@@ -8,10 +8,11 @@ written arithmetic and checking an expression (expressions.py) do not.
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable
 from functools import lru_cache
+
+from nodes.arguments.expression_formulas import formula_rules
 
 N = r"(N\d+)"
 P = r"(P\d+)"
@@ -46,39 +47,6 @@ def _units_per_unit(m: re.Match[str]) -> list[str]:
         return re.search(rf"(N\d+) {re.escape(stem)}s?\b", m.string)
     top, bottom = counted(m[1]), counted(m[2])
     return [f"{top[1]}/{bottom[1]}"] if top and bottom and top[1] != bottom[1] else []
-
-
-_PI = repr(math.pi)
-_PERIODS = {("month", "years"): 12, ("week", "years"): 52, ("day", "years"): 365, ("week", "months"): 1,
-            ("day", "weeks"): 7, ("month", "months"): 1, ("week", "weeks"): 1}
-
-
-def _circle(m: re.Match[str]) -> list[str]:
-    """Area or circumference of a circle from its radius or diameter (area unless the request asks the other)."""
-    kind, value = (m[1], m[2]) if m[1] else (m[4], m[3])
-    radius = value if kind == "radius" else f"{value}/2"
-    if re.search(r"circumference|perimeter|around", m.string):
-        return [f"2*{_PI}*{radius}" if kind == "radius" else f"{_PI}*{value}"]
-    return [f"{_PI}*({radius})**2"] if re.search(r"\barea\b|\bhow big\b|\bsize\b", m.string) else []
-
-
-def _per_period(m: re.Match[str]) -> list[str]:
-    factor = _PERIODS.get((m[2], m[4]))
-    return [f"{m[1]}*{factor}*{m[3]}" if factor != 1 else f"{m[1]}*{m[3]}"] if factor else []
-
-
-def _loan_payment(m: re.Match[str]) -> list[str]:
-    """The level monthly payment of an amortised loan: P*r/(1-(1+r)**-n), r the monthly rate, n the months."""
-    if not re.search(r"monthly|a month|per month|each month|payment|instal", m.string):
-        return []
-    months = f"{m[3]}*12" if m[4] == "years" else m[3]
-    rate = f"{m[2]}/100/12"
-    return [f"{m[1]}*{rate}/(1-(1+{rate})**(-{months}))"]
-
-
-def _bmi(m: re.Match[str]) -> str:
-    height = m[2] if not m[3].startswith(("c",)) else f"({m[2]}/100)"
-    return f"{m[1]}/{height}**2"
 
 
 def _listed(group: str) -> list[str]:
@@ -302,23 +270,9 @@ def rules() -> list[_Rule]:
         # a rate: "412 miles on 13.8 gallons, what's my mpg" / "300 km per 25 litres"
         (re.compile(rf"{N} (?:\w+ )?(?:on|using|with|from) {N} (?:\w+)(?=.* (?:mpg|per|each|average|rate)\b)"),
          lambda m: [f"{m[1]}/{m[2]}"]),
-        # a circle by its radius or diameter ("the area of a circle with a radius of 4"): pi is what the word means
-        (re.compile(rf"\bcircle(?: \S+){{0,6}}? (radius|diameter) (?:of |is |= )?{N}|{N} (?:\S+ )?(radius|diameter)\b"),
-         _circle),
-        # "15 factorial", "7!"
-        # (written out by nodes/arguments/expressions.py once the number is known: most calculators lack "!")
-        (re.compile(rf"{N} (?:factorial|!)"), lambda m: [f"fact({m[1]})"]),
-        # an amount each month (week, day) over years (months, weeks): "save 250 a month for 3 years"
-        (re.compile(rf"{N} (?:a|per|each|every) (month|week|day)\b(?: \S+){{0,4}}? (?:for|over|in|after) {N} "
-                    rf"(years|months|weeks)\b"), _per_period),
-        # a loan paid monthly: "the monthly payment on a 20000 loan at 6% over 5 years"
-        (re.compile(rf"{N}(?: \S+){{0,3}}? (?:loan|mortgage)\b(?: \S+){{0,3}}? {P}(?: \S+){{0,4}}? (?:over|for|in) {N} "
-                    rf"(years|months)\b"), _loan_payment),
-        # body mass index: weight in kg over height in metres squared
-        (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
-                    rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),
         # a rate in units per unit: "drove 412 miles and used 11.5 gallons, fuel economy in miles per gallon"
         (re.compile(r"\b([a-z]{2,}) (?:per|a|an|/) ([a-z]{2,})\b"), _units_per_unit),
         (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),
          lambda m: [f"{m[1]}**{m[2]}"]),
+        *formula_rules(),
     ]

@@ -166,14 +166,15 @@ def test_the_subject_of_a_question_is_its_own_words_without_the_question_form():
     assert subject_of("Calculate 1250*7/100") == "1250*7/100"
 
 
-@pytest.mark.parametrize("output", ['{"entities": [], "relations": []}', "[]", '{"rows": [], "meta": {}}'])
+@pytest.mark.parametrize("output", ['{"entities": [], "relations": []}', "[]", '{"rows": [], "meta": {}}',
+                                    '{"count": 0, "matches": []}'])
 def test_an_output_holding_nothing_opens_with_what_was_not_found(output):
     lines = lead_lines("when is Marta Ilves's name day? it should be in the graph", evidence(output, tool="search_nodes"))
     assert lines == ["Nothing found for Marta Ilves's name day: search nodes returned no results [T1.1]"]
 
 
 def test_an_output_with_a_note_or_a_zero_is_not_nothing():
-    for output in ('{"results": [], "note": "no product matches"}', '[{"n": 0}]'):
+    for output in ('{"results": [], "note": "no product matches"}', '[{"n": 0}]', '{"count": 0}'):
         assert not any(line.startswith("Nothing found") for line in lead_lines("any blue mugs", evidence(output)))
 
 

@@ -1,0 +1,70 @@
+"""Formulas a request names by a word, over its own numbers: a circle's area or circumference (pi is what
+"circle" means), a factorial, an amount per period over a longer time, a loan's monthly payment, a body mass index.
+
+Why apart from expression_rules.py: these are formulas a word stands for, not the shapes of a word problem; the
+constants (pi, 12 months a year) come from the word, never from the model.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+
+N = r"(N\d+)"
+P = r"(P\d+)"
+
+_PI = repr(math.pi)
+# periods in a longer time, where the count is exact ("a week for 3 months" is not: months differ in weeks)
+_PERIODS = {("month", "years"): 12, ("week", "years"): 52, ("day", "years"): 365, ("day", "weeks"): 7,
+            ("month", "months"): 1, ("week", "weeks"): 1}
+
+
+def _circle(m: re.Match[str]) -> list[str]:
+    """Area or circumference of a circle from its radius or diameter (area unless the request asks the other)."""
+    kind, value = (m[1], m[2]) if m[1] else (m[4], m[3])
+    radius = value if kind == "radius" else f"{value}/2"
+    if re.search(r"circumference|perimeter|around", m.string):
+        return [f"2*{_PI}*{radius}" if kind == "radius" else f"{_PI}*{value}"]
+    return [f"{_PI}*({radius})**2"] if re.search(r"\barea\b|\bhow big\b|\bsize\b", m.string) else []
+
+
+def _per_period(m: re.Match[str]) -> list[str]:
+    """An amount each period times the periods in the time written: "250 a month for 3 years" is 250*12*3."""
+    factor = _PERIODS.get((m[2], m[4]))
+    return [f"{m[1]}*{factor}*{m[3]}" if factor != 1 else f"{m[1]}*{m[3]}"] if factor else []
+
+
+def _loan_payment(m: re.Match[str]) -> list[str]:
+    """The level monthly payment of an amortised loan: P*r/(1-(1+r)**-n), r the monthly rate, n the months."""
+    if not re.search(r"monthly|a month|per month|each month|payment|instal", m.string):
+        return []
+    months = f"{m[3]}*12" if m[4] == "years" else m[3]
+    rate = f"{m[2]}/100/12"
+    return [f"{m[1]}*{rate}/(1-(1+{rate})**(-{months}))"]
+
+
+def _bmi(m: re.Match[str]) -> str:
+    height = m[2] if not m[3].startswith(("c",)) else f"({m[2]}/100)"
+    return f"{m[1]}/{height}**2"
+
+
+def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]]:
+    """(pattern over the normalised text, its expressions with placeholders), as in expression_rules.py."""
+    return [
+        # a circle by its radius or diameter ("the area of a circle with a radius of 4"): pi is what the word means
+        (re.compile(rf"\bcircle(?: \S+){{0,6}}? (radius|diameter) (?:of |is |= )?{N}|{N} (?:\S+ )?(radius|diameter)\b"),
+         _circle),
+        # "15 factorial", "7!"
+        # (written out by nodes/arguments/expressions.py once the number is known: most calculators lack "!")
+        (re.compile(rf"{N} (?:factorial|!)"), lambda m: [f"fact({m[1]})"]),
+        # an amount each month (week, day) over years (months, weeks): "save 250 a month for 3 years"
+        (re.compile(rf"{N} (?:a|per|each|every) (month|week|day)\b(?: \S+){{0,4}}? (?:for|over|in|after) {N} "
+                    rf"(years|months|weeks)\b"), _per_period),
+        # a loan paid monthly: "the monthly payment on a 20000 loan at 6% over 5 years"
+        (re.compile(rf"{N}(?: \S+){{0,3}}? (?:loan|mortgage)\b(?: \S+){{0,3}}? {P}(?: \S+){{0,4}}? (?:over|for|in) {N} "
+                    rf"(years|months)\b"), _loan_payment),
+        # body mass index: weight in kg over height in metres squared
+        (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
+                    rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),
+    ]
