@@ -60,9 +60,11 @@ def test_a_plan_keeps_close_repeats_written_tasks_chains_and_several_parts():
     assert focus_plan(two_parts, [QUESTION, "weather in Lisbon"], servers)[0] == two_parts
 
 
-def calculator_and_weather(calls):
+def calculator_and_weather(calls, *, calculator_fails: bool = False):
     def calculate(args):
         calls.append(("calculator", args))
+        if calculator_fails:
+            raise ValueError("calculator is out of service")
         return "441"
 
     def list_cities(args):
@@ -82,7 +84,7 @@ def executor(messages):
     return {"tool": "list_cities", "params": {"country": "18% of 2,450"}}
 
 
-async def search_for_a_calculation(evidence: str) -> tuple[dict, list]:
+async def search_for_a_calculation(evidence: str, *, calculator_fails: bool = False) -> tuple[dict, list]:
     """The planning search on the calculator (0.40, by ``evidence``) beside a weather server at 0.27, with a
     compressor that calls the result not useful and a decider that says enough."""
     calls: list = []
@@ -95,7 +97,7 @@ async def search_for_a_calculation(evidence: str) -> tuple[dict, list]:
     retriever = FixedRetriever([ServerHit(server="calculator", score=0.40, matched_kind=evidence, best_for=[0]),
                                 ServerHit(server="weather", score=0.27)])
     models = ScriptedModels(planner=[planner], executor=[executor], answerer=["441 [T1.1]"])
-    graph = build_graph(models, retriever, calculator_and_weather(calls)).compile()
+    graph = build_graph(models, retriever, calculator_and_weather(calls, calculator_fails=calculator_fails)).compile()
     # forced: a calculation alone would take the fast route (nodes/router.py)
     out = await graph.ainvoke({"query": QUESTION}, context=Context(forced_route="planning"))
     return out, calls
@@ -108,9 +110,16 @@ async def test_the_planning_search_trusts_a_result_of_the_servers_own_data_and_a
 
 
 async def test_a_poor_step_does_not_move_to_a_clearly_weaker_server():
-    out, calls = await search_for_a_calculation("synthetic_query")
+    out, calls = await search_for_a_calculation("synthetic_query", calculator_fails=True)
     assert [name for name, _ in calls] == ["calculator"]
     assert out["search_steps"][0]["decision"] == "not found"
+
+
+async def test_a_call_on_values_resolved_for_the_request_is_trusted_whatever_the_compressor_says():
+    # "2450*18/100" is no span of the question: decoding built it for this request (nodes/arguments/schema.py)
+    out, calls = await search_for_a_calculation("synthetic_query")
+    assert [name for name, _ in calls] == ["calculator"]
+    assert out["search_steps"][0]["poor"] is False and out["search_steps"][0]["decision"] == "enough"
 
 
 def test_after_search_found_nothing_the_best_dynamic_server_not_asked_is_next():
