@@ -17,12 +17,18 @@ RELATION_WORDS = frozenset("""brother sister sibling mother mom mum father dad p
     grandson granddaughter grandchild aunt uncle cousin niece nephew boss manager supervisor colleague coworker
     neighbour neighbor friend roommate flatmate assistant mentor stepmother stepfather stepson stepdaughter
     in-law""".split())
-_POSSESSIVE = re.compile(r"\b([A-Za-z][\w\-]*)['’]s\s+(?:(?:younger|older|little|big|elder|eldest|youngest|best|"
-                         r"new|old|late|ex|step|twin|other)[\s\-])?([a-z][a-z\-]+)", re.IGNORECASE)
+# a lookahead, so that "where's Dana's brother" is read at "Dana's" too
+_POSSESSIVE = re.compile(r"\b(?=([A-Za-z][\w\-]*)['’]s\s+(?:(?:younger|older|little|big|elder|eldest|youngest|best|"
+                         r"new|old|late|ex|step|twin|other)[\s\-])?([a-z][a-z\-]+))", re.IGNORECASE)
+
+
+# "when's grandma ...", "it's my brother": a contraction of "is", not a possessive
+_CONTRACTIONS = frozenset("""what when where who how why which it that there here he she let everyone someone
+    one nobody""".split())
 
 
 def relation_words(texts: list[str]) -> list[str]:
     """The relation words the texts write after a possessive ("Dana's brother" -> ["brother"]), in order."""
     found = [m.group(2).lower() for text in texts for m in _POSSESSIVE.finditer(text)
-             if plural_stem(m.group(2).lower()) in RELATION_WORDS]
+             if m.group(1).lower() not in _CONTRACTIONS and plural_stem(m.group(2).lower()) in RELATION_WORDS]
     return list(dict.fromkeys(found))

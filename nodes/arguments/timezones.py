@@ -45,7 +45,7 @@ def _zones_by_place() -> dict[str, str]:
 
 # A region or island a zone is named after, written after a preposition: "Canada/Newfoundland", "Pacific/Tahiti",
 # "Australia/Queensland". Compass and clock words name no place ("US/Central", "Australia/North").
-_AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|to|from)\s+([A-Za-z]{4,})\b(?!['’]s)", re.IGNORECASE)
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|on|at|to|from)\s+([A-Za-z]{5,})\b(?!['’]s)", re.IGNORECASE)
 _REGION_AREAS = (*_ISLAND_AREAS, "Canada", "US", "Australia", "Brazil", "Mexico", "Chile")
 _NO_REGION = frozenset("""north south east west central eastern western mountain pacific atlantic general continental
     christmas easter""".split())
@@ -100,6 +100,8 @@ def zones_named(texts: list[str]) -> list[tuple[str, str]]:
                 taken.append((mention.start, end))
         for match in _AFTER_PREPOSITION.finditer(text):  # "in Tahiti", "time in Newfoundland": after the cities
             zone = _region_zones().get(match.group(1).lower())
+            if zone is not None and zone.startswith(_ISLAND_AREAS) and not match.group(1)[0].isupper():
+                continue  # an island's name is written as one: "to wake her up" names no Pacific/Wake
             if zone is not None and not any(start < match.end() and match.start(1) < stop for start, stop in taken):
                 pairs.append((order, match.start(1), match.group(1), zone))
                 taken.append((match.start(1), match.end()))

@@ -31,3 +31,8 @@ def test_the_search_looks_for_the_relation_when_one_is_written():
     own = constrain_property("query", {"type": "string"}, _candidates("when is Kemal's birthday"),
                              tool_name="search_nodes")
     assert own["enum"] == ["Kemal Aydin"]
+
+
+def test_a_contraction_of_is_is_no_possessive():
+    assert relation_words(["When's Grandma Ruth's birthday?"]) == []
+    assert relation_words(["where's Tomas's sister living now"]) == ["sister"]

@@ -84,3 +84,10 @@ def test_islands_take_their_ocean_zone_and_a_holiday_takes_none():
     # typed in lower case and plural, the islands win over a town of that name ("Canaries", Saint Lucia)
     assert zones_named(["local time over in the canaries pls"]) == [("canaries", "Atlantic/Canary")]
     assert zones_named(["is the christmas market in Vienna open now"]) == [("Vienna", "Europe/Vienna")]
+
+
+def test_an_island_zone_is_named_only_as_a_name():
+    from nodes.arguments.timezones import zones_named
+
+    text = "my brother moved to Lima and I don't want to wake him, what time is it there"
+    assert zones_named([text]) == [("Lima", "America/Lima")]
