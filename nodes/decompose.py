@@ -36,9 +36,14 @@ def content_words(text: str) -> set[str]:
     return {w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS and len(w) > 1}
 
 
+MIN_SUB_QUERY_WORDS = 2  # "Finance", "2026", "jacket": a fragment of the question asks nothing on its own
+
+
 def clean_sub_queries(tasks: list[str], question: str, limit: int) -> tuple[list[str], list[str]]:
     """Trim, drop empties and duplicates, and drop sub-queries that share no content word with the
-    question (small models copy their few-shot examples); returns (kept, dropped), at most ``limit`` kept."""
+    question (small models copy their few-shot examples) or hold a single one (the 135M decomposer cut "Finance
+    asked me for October 2026 numbers ... total sales value?" into "Finance" and "2026"); returns (kept,
+    dropped), at most ``limit`` kept."""
     seen: set[str] = set()
     kept: list[str] = []
     dropped: list[str] = []
@@ -48,7 +53,8 @@ def clean_sub_queries(tasks: list[str], question: str, limit: int) -> tuple[list
         if not text or text.lower() in seen:
             continue
         seen.add(text.lower())
-        (kept if content_words(text) & asked else dropped).append(text)
+        words = content_words(text)
+        (kept if words & asked and len(words) >= MIN_SUB_QUERY_WORDS else dropped).append(text)
     return kept[:limit], dropped
 
 
@@ -75,7 +81,7 @@ def make_decomposer(models: ModelProvider):
         sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
         update: dict[str, Any] = {"sub_queries": sub_queries or [question], "decomposed_by": "model"}
         if dropped:
-            update["errors"] = [f"decompose: dropped sub-queries unrelated to the question: {dropped}"]
+            update["errors"] = [f"decompose: dropped sub-queries unrelated to the question or too short: {dropped}"]
         return update
 
     return decompose
