@@ -60,7 +60,7 @@ def _topic_of_a_long_request(ranked: list[Coverage], coverage: DocumentCoverage)
     if len(best.held) < MIN_TOPIC_WORDS or rivals:
         return []
     runner_up = max((c.share for c in ranked if c is not best), default=0.0)
-    # a chatty request ("Hey, my manager needs my outbound flight number for the Lisbon trip") spreads its weight
+    # a chatty request ("Hey, my manager needs my outbound train number for the Lisbon trip") spreads its weight
     # over words no file holds; a file holding clearly more of it than any other, by two words that tell files
     # apart ("note" is in every path), is still its topic
     telling = [t for t in best.held if not coverage.is_common(t)]

@@ -1,13 +1,13 @@
 """A property that names a thing the server lists takes a value that its listing could hold.
 
-Why: a server with a listing tool (``list_tickers``, ``list_cities``) says which things its other tools know.
-"what time is it in Genovia right now?" reached a quote server (its "what is trading at right now" row was the
-best match), and ``get_quote('Genovia')`` then ``get_history('Genovia')`` failed: the listing holds no
-Genovia, so neither call could answer, and each failed call is a call the user's server had to refuse.
-"how many items r totally out of stock" sent ``get_quote('r')``. The closed set is typed by the listing.
+Why: a server with a listing tool (``list_companies``, ``list_regions``) says which things its other tools know.
+"what time is it in Genovia right now?" reached a share-price server (its "what is trading at right now" row
+was the best match), and a quote for 'Genovia' then its history failed: the listing holds no Genovia, so neither
+call could answer, and each failed call is a call the user's server had to refuse. "how many items r totally
+out of stock" asked it for 'r'. The closed set is typed by the listing.
 
-Which properties: one whose name holds the noun of one of the server's listing tools (``ticker_or_name``
-beside ``list_tickers``, ``city`` beside ``list_cities``). A span may fill it when it holds a word of a listed
+Which properties: one whose name holds the noun of one of the server's listing tools (``company_or_symbol``
+beside ``list_companies``, ``region`` beside ``list_regions``). A span may fill it when it holds a word of a listed
 name (accents folded, one letter off allowed in longer words: "nestle", "tesal"), or is written as a code in
 capitals ("NYC", "AAPL"), which the server may know beyond its names. A property whose spans all fail keeps
 no value, so the tool is not offered and the task reports that nothing the server lists was named.
@@ -37,13 +37,13 @@ def _words(name: str) -> list[str]:
 
 
 def listing_nouns(listing_tools: Iterable[str]) -> list[str]:
-    """What the listing tools list: "list_tickers" -> ["ticker"], "listCities" -> ["city"]."""
+    """What the listing tools list: "list_companies" -> ["company"], "listRegions" -> ["region"]."""
     nouns = [w for tool in listing_tools for w in _words(tool) if w not in _LISTING_VERBS and len(w) >= 3]
     return list(dict.fromkeys(nouns))
 
 
 def names_a_listed_thing(property_name: str, nouns: Iterable[str]) -> bool:
-    """Whether the property's own name holds a listing noun ("ticker_or_name" and "ticker")."""
+    """Whether the property's own name holds a listing noun ("company_or_symbol" and "company")."""
     return bool(set(_words(property_name)) & set(nouns))
 
 

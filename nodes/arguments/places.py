@@ -203,7 +203,7 @@ def is_place_name(span: str) -> bool:
 def may_name_a_place(span: str, texts: list[str]) -> bool:
     """Whether ``span`` may be given to a property that takes a city: a name the gazetteer knows, a word written
     as a name, capitalised mid-sentence ("Zuraflax", which only the server can say it does not know), or a slip
-    of a known name right after a place cue ("weather in san francicso"). Never an ordinary lower-case word
+    of a known name right after a place cue ("time in san francicso"). Never an ordinary lower-case word
     ("dinner came to $86", "when does my passport expire", "in total") nor a figure: such a request names no
     city, and the tool is not called."""
     if is_place_name(span):

@@ -139,7 +139,7 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
                 values = [v for v in values if not words[v] <= enums] or values
             if kind is ValueKind.ID:  # an id the server listed for this request ("task-7")
                 values = list(dict.fromkeys([*values, *candidates.listed.get(ValueKind.ID.value, [])]))
-        if names_a_listed_thing(name, candidates.listed.get(LISTING_NOUNS, [])):  # "ticker_or_name", list_tickers
+        if names_a_listed_thing(name, candidates.listed.get(LISTING_NOUNS, [])):  # "company_or_symbol", list_companies
             values = listed_spans(values, candidates.listed.get(LISTED_NAMES, []), candidates.listed[LISTED_WORDS])
         values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
         return {"enum": values, "description": spec.get("description", "")} if values else None

@@ -28,7 +28,7 @@ from nodes.arguments.stop_words import STOP_WORDS
 Encode = Callable[[Sequence[str]], Sequence[Sequence[float]]]
 
 # Chosen on the foreign benchmark's dev questions and my own probes (never the test split): the right phrase
-# scored 0.57-0.74; unrelated questions ("what's the weather in Paris") stay below 0.1, and wrong near-misses
+# scored 0.57-0.74; unrelated questions ("what's the time in Paris") stay below 0.1, and wrong near-misses
 # ("our priciest item" -> highest units in stock, 0.46) below 0.50.
 MEANING_FLOOR = 0.55
 MEANING_MARGIN = 0.05  # over the next phrase of another statement: "highest" and "lowest" of one column sit close
