@@ -11,6 +11,7 @@ from datetime import date
 from typing import Any
 
 from benchmarks.answer_facts import Expected
+from nodes.answer import direct_part
 from nodes.claims import figure_claims
 from nodes.date_mentions import find_date_mentions
 from tools.sandbox.dates import resolve_date_range
@@ -34,6 +35,8 @@ class ItemScore:
     calls: list[dict[str, Any]] = field(default_factory=list)  # server, tool, arguments, traceable, correct
     untraceable: list[str] = field(default_factory=list)
     route_ok: bool | None = None
+    # the same fact checks on the text before the fact listing: the answer states the value itself
+    direct: bool | None = None
 
     @property
     def faithfulness(self) -> float | None:
@@ -144,14 +147,18 @@ def score_item(item: dict[str, Any], output: dict[str, Any], expected: list[Expe
         invented = [c for c, problem in figure_claims(answer, evidence_by_marker(output), free_text) if problem]
         ok = bool(NOT_FOUND.search(answer)) and not invented
         score.accuracy = "correct" if ok else "incorrect"
+        score.direct = ok and bool(NOT_FOUND.search(direct_part(answer)))
     elif "no_side_effect" in facts:
         ok = bool(answer.strip()) and not (called and {t for _, t in called} & SIDE_EFFECT_TOOLS)
         score.accuracy = "correct" if ok else "incorrect"
+        score.direct = ok
     else:
         for value in expected:
             (score.facts_found if states(answer, value) else score.facts_missing).append(value.label)
         found = len(score.facts_found)
         score.accuracy = ("correct" if found == len(expected) and expected else "partial" if found else "incorrect")
+        opening = direct_part(answer)
+        score.direct = bool(expected) and all(states(opening, value) for value in expected)
     for clause, problem in figure_claims(answer, evidence_by_marker(output), free_text):
         score.claims += 1
         if problem:

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo
 
-LISTING_HEADER = "From the sources:"
+from nodes.answer import direct_part
+
 _NUMBER = re.compile(r"(?<![\w.])-?\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.])-?\d+(?:\.\d+)?")
 _CLOCK = re.compile(r"\b(\d{1,2}):(\d{2})(?::\d{2})?\s*([ap]\.?m\.?)?", re.I)
 _NOT_FOUND = re.compile(r"could not|couldn't|cannot|can't|not find|no such|unknown|not found|does not exist|"
@@ -169,11 +170,6 @@ def states(text: str, expected: Expected) -> bool:
         lowered = text.lower()
         return bool(_NOT_FOUND.search(text)) and all(w.lower() in lowered for w in expected.values)
     raise ValueError(f"unknown expected kind {expected.kind!r}")
-
-
-def direct_part(answer: str) -> str:
-    """The text before any fact listing: what the answer says in its own opening sentences."""
-    return answer.split(LISTING_HEADER, 1)[0]
 
 
 def calls_of(output: dict[str, Any]) -> list[dict[str, Any]]:

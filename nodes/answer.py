@@ -26,10 +26,16 @@ from nodes.question import today_of
 from nodes.timing import remaining_s, timed
 
 EVIDENCE_CHARS = 700
+LISTING_HEADER = "From the sources:"  # the fact listing starts here; the answer's own sentences come before it
 ANSWER_MODEL_MIN_S = 3.0  # with less of the latency budget left, the facts are shown without the answer model
 MAX_SENTENCES = 4
 _MARKER = MARKER
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
+
+
+def direct_part(answer: str) -> str:
+    """The text before the fact listing: what the answer says in its own opening sentences."""
+    return answer.split(LISTING_HEADER, 1)[0]
 
 
 def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
@@ -208,7 +214,7 @@ def make_answerer(models: ModelProvider):
                 opening = "\n".join(lead_lines(question, evidence)) or kept
                 lead = f"{opening}\n\n" if opening else ""
                 note = "\n\n(Left out statements the sources do not support.)" if checked.dropped else ""
-                text = f"{lead}From the sources:\n{facts}{note}"
+                text = f"{lead}{LISTING_HEADER}\n{facts}{note}"
         failures, not_done = failure_lines(state), not_done_lines(state)
         if not evidence and not_done and not failures:
             text = "Nothing was changed.\n" + "\n".join(not_done)
