@@ -133,16 +133,18 @@ def matched_by_data(servers: list[dict[str, Any]], server: str) -> bool:
     return (entry(servers, server) or {}).get("evidence") in DATA_EVIDENCE
 
 
-def answered_with_resolved_values(result: dict[str, Any], question: str) -> bool:
+def answered_with_resolved_values(result: dict[str, Any], *texts: str) -> bool:
     """Whether the step's answering call took a value code resolved for the request rather than its words
     ("Asia/Tehran" for "what hour it is over there" in Tehran, an expression, a SELECT, a listed path): decoding
     offers a typed property only such values (nodes/arguments/schema.py), so the call was made for this request
-    and its output bears on it, whatever the 135M compressor says."""
+    and its output bears on it, whatever the 135M compressor says. ``texts`` are the question and the step's
+    query (a model's rewrite): their words are no resolved value."""
     if result["status"] != "ok" or not result["observations"]:
         return False
     last = result["observations"][-1]
+    written = " ".join(texts).lower()
     values = [v for v in (last.get("arguments") or {}).values() if isinstance(v, str) and v.strip()]
-    return last.get("ok", False) and any(v.lower() not in question.lower() for v in values)
+    return last.get("ok", False) and any(v.lower() not in written for v in values)
 
 
 def retry_elsewhere(servers: list[dict[str, Any]], failed: str, asked: set[str]) -> str | None:
@@ -193,7 +195,7 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
             results[task.id] = result
             step = {"step": n, "task_id": task.id, "server": server, "query": query, "status": result["status"],
                     "summary": summary, "poor": is_poor(result, useful or matched_by_data(servers, server)
-                                                        or answered_with_resolved_values(result, question))}
+                                                        or answered_with_resolved_values(result, question, query))}
             steps.append(step)
             if result["status"] in ("awaiting_approval", "rejected"):
                 step["decision"] = "held for approval"  # a call that changes data ends the search: a person decides
