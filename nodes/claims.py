@@ -153,8 +153,42 @@ _NAME = re.compile(r"(?<=\s)[A-Z][a-z]{2,}")
 
 def invented_names(sentence: str, supported: set[str]) -> list[str]:
     """Capitalised words after the first that neither the sources nor the question use ("Tira de Cearacupe",
-    "as a text-based AI"): names the model made up."""
+    "as a text-based AI"): names the model made up. Weekdays and months are checked apart (``untraced_days``)."""
     return [w for w in _NAME.findall(sentence) if w.lower() not in supported and w.lower() not in _CALENDAR]
+
+
+_ISO_DATE = re.compile(r"\b(\d{4})-(\d{2})-(\d{2})\b")
+_CODE = re.compile(r"(?<![\w/])[A-Z]{2,5}(?![\w/])")
+
+
+def _calendar_words(text: str) -> set[str]:
+    """The weekday and month names of the ISO dates in ``text`` ("2026-11-27" -> friday, november)."""
+    import calendar
+    from datetime import date
+
+    found = set()
+    for year, month, day in _ISO_DATE.findall(text):
+        try:
+            when = date(int(year), int(month), int(day))
+        except ValueError:
+            continue
+        found |= {calendar.day_name[when.weekday()].lower(), calendar.month_name[when.month].lower()}
+    return found
+
+
+def untraced_days(sentence: str, sources: str, free_text: str) -> list[str]:
+    """Weekday and month names the sentence writes that no cited output or question holds, and that no date
+    in them falls on ("The sun will set at 16:58 on Monday" when the forecast is for 2026-11-27, a Friday)."""
+    supported = _words(sources + " " + free_text) | _calendar_words(sources + " " + free_text)
+    return [w for w in _words(sentence) if w in _CALENDAR and w not in supported]
+
+
+def invented_codes(sentence: str, sources: str, free_text: str) -> list[str]:
+    """Codes in capitals ("UTC", "EUR", "JFK") that neither the cited outputs nor the question write: a time
+    zone or currency the model assumed."""
+    written = (sources + " " + free_text).upper()
+    return [code for code in _CODE.findall(_MARKER.sub(" ", sentence))
+            if not re.search(rf"(?<![A-Z]){code}(?![A-Z])", written)]
 
 
 def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> str | None:
@@ -213,9 +247,14 @@ def model_sentence_problem(sentence: str, evidence: dict[str, str], free_text: s
     if problem := check_sentence(sentence, evidence, free_text):
         return problem
     cited = [m for m in _MARKER.findall(sentence) if m in evidence] or list(evidence)
-    supported = _words(" ".join(evidence[m] for m in cited) + " " + free_text)
+    sources = " ".join(evidence[m] for m in cited)
+    supported = _words(sources + " " + free_text)
     if invented := invented_names(sentence, supported):
         return f"it names {', '.join(invented)}, which no source mentions"
+    if days := untraced_days(sentence, sources, free_text):
+        return f"it says {', '.join(days)}, which no cited date falls on"
+    if codes := invented_codes(sentence, sources, free_text):
+        return f"it writes {', '.join(codes)}, which no source or question writes"
     free = set().union(*(forms for _, forms in figures_of(free_text))) if free_text else set()
     figures = figures_of(sentence)
     if figures and all(forms & free for _, forms in figures):

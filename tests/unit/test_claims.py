@@ -106,3 +106,18 @@ def test_a_sentence_whose_only_figure_is_todays_date_still_needs_words_from_the_
     kept = check_claims("Paris will see rain, up to 13.3 °C [T1.1].", outputs, "weather in Paris tomorrow 2026-11-25",
                         "weather in Paris tomorrow")
     assert kept.kept
+
+
+def test_a_weekday_or_zone_the_sources_do_not_hold_is_dropped():
+    from nodes.claims import check_claims
+
+    forecast = '{"city": "Beijing", "date": "2026-11-27", "sunset": "16:58"}'
+    checked = check_claims("The sun will set at 16:58 UTC on Monday [T1.1].", {"T1.1": forecast},
+                           "sunset in beijing tomorrow 2026-11-26")
+    assert [why for _, why in checked.dropped] == ["it says monday, which no cited date falls on"]
+    zoned = check_claims("The sun will set at 16:58 UTC [T1.1].", {"T1.1": forecast}, "sunset in beijing 2026-11-26")
+    assert [why for _, why in zoned.dropped] == ["it writes UTC, which no source or question writes"]
+    # the weekday of a cited date, and a code the question writes, are the sources' and the user's own
+    kept = check_claims("On Friday the sun sets at 16:58 in Beijing, CN [T1.1].", {"T1.1": forecast},
+                        "sunset in beijing CN 2026-11-26")
+    assert kept.dropped == [] and len(kept.kept) == 1
