@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from nodes.claims import concepts_of, field_concepts
@@ -62,9 +63,21 @@ def _title_key(record: dict[str, Any]) -> str | None:
     return next((k for k in _TITLE_KEYS if isinstance(record.get(k), (str, int)) and record.get(k) != ""), None)
 
 
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
 def _title(record: dict[str, Any]) -> str:
+    """The record's name; a day with its weekday, computed here, never the model's ("Fri 2026-11-27")."""
     key = _title_key(record)
-    return str(record[key]) if key else ""
+    if not key:
+        return ""
+    value = str(record[key])
+    if _ISO_DAY.match(value):
+        try:
+            return f"{date.fromisoformat(value):%a} {value}"
+        except ValueError:
+            return value
+    return value
 
 
 def _records(data: dict[str, Any], title: str | None = None, depth: int = 0) -> Iterator[tuple[str, dict[str, Any]]]:
@@ -322,6 +335,22 @@ def _small_result_line(data: dict[str, Any] | list[Any], subject: str, marker: s
     return None
 
 
+MAX_RECORD_FIELDS = 3
+
+
+def _one_record_line(data: dict[str, Any], marker: str) -> str | None:
+    """A question that names the record but none of its fields ("weather in Beijing tomorrow") asked for the one
+    record the output holds: its first fields, in the server's order, under its titles ("Beijing, Fri 2026-11-27
+    — condition: partly cloudy; high: 10.5°C; low: -0.4°C")."""
+    nested = [(title, record) for title, record in _records(data) if record is not data]
+    if len(nested) != 1:
+        return None
+    title, record = nested[0]
+    title_key = _title_key(record)
+    fields = [k for k, v in record.items() if _scalar(v) and k != title_key][:MAX_RECORD_FIELDS]
+    return _fields_line(title, record, fields, marker) if fields else None
+
+
 def _candidate_line(candidate: Candidate, asked: set[str], marker: str) -> str:
     """The line as written, after its title or heading when that holds question words the line lacks
     ("home wifi — password: ...")."""
@@ -367,7 +396,7 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
         return lines
     if best := _best(_leaf_candidates(data), question):
         return [_candidate_line(best, asked, marker)]
-    line = _small_result_line(data, _call_subject(item, question, alone), marker)
+    line = _small_result_line(data, _call_subject(item, question, alone), marker) or _one_record_line(root, marker)
     return [line] if line else []
 
 

@@ -16,9 +16,9 @@ def evidence(output: str, marker: str = "T1.1") -> list[dict]:
 
 def test_the_field_the_question_names_is_the_lead_with_its_record_and_marker():
     assert lead_lines("what time is sunset in Toronto this saturday", evidence(FORECAST)) == [
-        "Toronto, 2026-11-28 — sunset: 16:43 [T1.1]"]
+        "Toronto, Sat 2026-11-28 — sunset: 16:43 [T1.1]"]  # the weekday computed from the date
     assert lead_lines("will it rain in toronto", evidence(FORECAST)) == [
-        "Toronto, 2026-11-28 — precip chance: 10% [T1.1]"]
+        "Toronto, Sat 2026-11-28 — precip chance: 10% [T1.1]"]
 
 
 def test_prices_carry_their_currency_and_at_most_two_fields():
@@ -26,6 +26,13 @@ def test_prices_carry_their_currency_and_at_most_two_fields():
         "Tesla, Inc. — last: 390.07 USD; prev close: 392.28 USD [T2.1]"]
 
 
-def test_a_question_that_names_no_measure_and_a_plain_text_output_get_no_lead():
-    assert lead_lines("tell me about Toronto", evidence(FORECAST)) == []
+def test_a_question_that_names_no_measure_gets_the_one_records_first_fields():
+    assert lead_lines("tell me about Toronto", evidence(FORECAST)) == [
+        "Toronto, Sat 2026-11-28 — high: 5.7°C; low: -2.6°C; precip chance: 10% [T1.1]"]
+    two_days = json.dumps({"city": "Toronto", "days": [{"date": "2026-11-28", "high_c": 5.7},
+                                                       {"date": "2026-11-29", "high_c": 3.1}]})
+    assert lead_lines("tell me about Toronto", evidence(two_days)) == []  # which day: the listing shows both
+
+
+def test_a_plain_text_output_that_names_nothing_asked_gets_no_lead():
     assert lead_lines("sunset in Toronto", evidence("The sun sets late in June.")) == []
