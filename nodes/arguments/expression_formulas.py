@@ -64,6 +64,19 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         # a loan paid monthly: "the monthly payment on a 20000 loan at 6% over 5 years"
         (re.compile(rf"{N}(?: \S+){{0,3}}? (?:loan|mortgage)\b(?: \S+){{0,3}}? {P}(?: \S+){{0,4}}? (?:over|for|in) {N} "
                     rf"(years|months)\b"), _loan_payment),
+        # simple interest: "10,000 at 3% simple interest over 4 years" (the interest; the total when asked)
+        (re.compile(rf"{N}(?: \S+){{0,4}}? {P} (?:a year |per year |annual )?simple interest(?: \S+){{0,3}}? {N} "
+                    rf"(?:years?|yrs?)\b"),
+         lambda m: [f"{m[1]}+{m[1]}*{m[2]}/100*{m[3]}", f"{m[1]}*{m[2]}/100*{m[3]}"]
+         if re.search(r"\b(?:total|end up|have|balance|worth)\b", m.string) else
+         [f"{m[1]}*{m[2]}/100*{m[3]}"]),
+        # what is left over: "the remainder when 100 is divided by 7", "100 mod 7"
+        (re.compile(rf"(?:remainder|left over|leftover) (?:when |of |after )?{N} (?:is )?divided by {N}|"
+                    rf"{N} (?:mod|modulo) {N}"),
+         lambda m: [f"{m[1] or m[3]}%{m[2] or m[4]}"]),
+        # how many spells of some minutes fit in some hours: "how many 45-minute sessions fit in 6 hours"
+        (re.compile(rf"{N}(?: - | )(?:minute|min) [a-z]+s? (?:fit |are there |can i do |can we do )?in {N} hours?\b"),
+         lambda m: [f"{m[2]}*60/{m[1]}"]),
         # body mass index: weight in kg over height in metres squared
         (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
                     rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),

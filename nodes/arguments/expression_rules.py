@@ -121,6 +121,8 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,4}}? (?:bill|check|total|dinner|meal)(?: \S+){{0,8}}? {P}(?: \S+){{0,10}}? {N} "
                     rf"(?:of us|people|friends|ways|persons)"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a share of a share: "half of 3/4 of 960"
+        (re.compile(rf"{N} / {N} of {N} / {N} of {N}"), lambda m: [f"{m[5]}*{m[3]}/{m[4]}*{m[1]}/{m[2]}"]),
         # "a third of 90" (1/3 of 90, nodes/arguments/number_words.py), "3/4 of 1,200"
         (re.compile(rf"{N} / {N} of {N}"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}"]),
         # "45 out of 60, what percentage is that"

@@ -54,10 +54,15 @@ _SPLIT_EVENLY = re.compile(r"^(?: ,| and| then)*(?: we| they| you| i)? (?:split|
                            r"(?! (?:between|among|by|into|across|in)\b| N\d| \S+ ways\b)")
 _HEADCOUNT = re.compile(rf"\b(?:for|among|between) {_N}(?: {_PEOPLE})?\b(?! [a-z]+ (?:each|apiece)\b)|{_N} {_PEOPLE}\b")
 _FIRST_RATE_STEP = 4
+_TRAILING_WORDS = re.compile(r"^(?: [a-z]+){1,2}(?= ,| then\b| and\b)")
 _OVER = re.compile(rf"\b(?:in|for|over|across) {_N} ({'|'.join(_TIME_UNITS)})s\b")
 _PER = r"\b(?:a|an|per|each|every) {unit}\b"
 _PAYING = re.compile(rf"\b(?:paying|pay|paid|hand(?:ing)? over|giv(?:e|ing)(?: them)?) with (?:a |an )?{_N}|"
                      rf"\b(?:hand(?:ing)? over|giv(?:e|ing)) (?:a |an )?{_N}")
+
+
+# one item at a price: "and a pair of jeans for 45"
+_ONE_ITEM = re.compile(rf"(?:(?<= and)|(?<= plus)|(?<= ,)) (?:a|an|one) (?:[a-z]+ ){{0,4}}?(?:at|for|costing|priced at) {_N}\b")
 
 
 def _amount(normalised: str) -> tuple[str, int] | None:
@@ -65,7 +70,9 @@ def _amount(normalised: str) -> tuple[str, int] | None:
     share of a number, a percentage of one, or one written operation; None when it holds none."""
     items = list(_ITEM.finditer(normalised))
     if items:
-        return "+".join(f"{m[1]}*{m[2]}" for m in items), items[-1].end()
+        ones = [m for m in _ONE_ITEM.finditer(normalised) if m.start() >= items[0].end()]
+        end = max([items[-1].end(), *(m.end() for m in ones)])
+        return "+".join([*(f"{m[1]}*{m[2]}" for m in items), *(m[1] for m in ones)]), end
     share = _SHARE.search(normalised)
     percent, first = _PERCENT_OF.search(normalised), _FIRST_STEP.search(normalised)
     starts = [m.start() for m in (share, percent, first) if m]
@@ -86,6 +93,7 @@ def _steps_after(amount: str, rest: str, normalised: str) -> tuple[str, int]:
     progressed = True
     while progressed:
         progressed = False
+        rest = _TRAILING_WORDS.sub("", rest)  # "20% off coupon, then split": the step's own noun
         for pattern, template in _STEPS:
             match = pattern.search(rest)
             if match:
@@ -121,6 +129,9 @@ def stepped_expressions(normalised: str) -> list[str]:
     for over in _OVER.finditer(normalised[end:]):
         if re.search(_PER.format(unit=over[2]), normalised[:end + over.start()]):
             amount, steps = f"({amount})*{over[1]}", steps + 1
+    if "+" in amount and not steps and re.search(r"\b(?:total|altogether|in all|sum|spend|spent|cost|owe|pay)\b",
+                                                  normalised):
+        steps = 1  # "4 shirts at 19.99 and a pair of jeans for 45, total?": the sum is the answer
     paying = _PAYING.search(normalised[end:])
     if paying and re.search(r"\bchange\b|\bback\b|\bleft\b", normalised):
         amount, steps = f"{paying[1] or paying[2]}-({amount})", steps + 1

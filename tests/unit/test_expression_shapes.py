@@ -23,6 +23,12 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("a diagonal of a rectangle with sides 5 and 12", 13),
     ("2% of 3.5 million", 70_000),
     ("walked 9 km in 1 and a half hours, my average speed?", 6),
+    ("3 mugs at $8.50 and a teapot for $24 - what do I spend altogether", 3 * 8.5 + 24),
+    ("lamp is 60 with a 25% off voucher, then shared among 3 flatmates, each pays?", 60 * 0.75 / 3),
+    ("interest on 4,000 at 5% simple interest for 3 years?", 4000 * 0.05 * 3),
+    ("what's left over when 50 is divided by 8, the remainder", 50 % 8),
+    ("how many 20-minute slots fit in 3 hours", 9),
+    ("a third of 1/2 of 600", 100),
 ])
 def test_everyday_shapes_give_the_expected_value_first(request_text, value):
     assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
