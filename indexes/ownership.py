@@ -20,7 +20,9 @@ _SERVER_FIRST_PERSON = re.compile(r"\b(?:my|our|ours|mine)\b", re.IGNORECASE)
 _OWNER = re.compile(r"\b(?:my|mine|our|ours|we|us|i)\b", re.IGNORECASE)
 # The same without "I", and "us" in lower case only: "I need the weather in Paris" asks about the world, and
 # "flights to the US" names a country.
-_OWNER_PLAINLY = re.compile(r"\b(?:[Mm]y|[Mm]ine|[Oo]urs?|[Ww]e|us)\b")
+# "I" counts only with a verb of keeping a record: "what restaurant did I write down", "the code I saved".
+_OWNER_PLAINLY = re.compile(r"\b(?:[Mm]y|[Mm]ine|[Oo]urs?|[Ww]e|us)\b|\bI\s+(?:(?:had|have)\s+)?(?:wrote|write|written|"
+                            r"noted|note|saved|save|jotted|jot|put|kept|keep|stored|store|logged|log|recorded|record)\b")
 # A question, not a command: "book my trip to Lisbon" stays with the service that acts. A request to be told
 # something is a question too: "remind me my licence plate", "tell me our refund policy", "look up my number".
 QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"

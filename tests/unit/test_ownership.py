@@ -31,6 +31,8 @@ def test_a_server_describing_the_users_own_records_is_told_by_its_first_person(d
     ("cheapest flights to the US?", False),  # "US" is a country
     ("I need the weather in Paris, what is it?", False),  # "I" asks about the world
     ("which shop sells the cheapest headphones?", False),
+    ("which café did I write down for Thursday?", True),  # "I" with a verb of keeping a record
+    ("what's the door code I saved?", True),
 ])
 def test_a_question_about_the_askers_own_things(question, own):
     assert asks_about_own_data(question) is own
