@@ -24,6 +24,7 @@ from indexes.entities import fold, name_words
 
 LISTING_NOUNS = "listing_nouns"  # Candidates.listed key: the nouns of the server's listing tools
 LISTED_WORDS = "listed_words"  # Candidates.listed key: the words of the names those tools returned
+LISTING_TOOLS = "listing_tools"  # Candidates.listed key: the names of the server's listing tools
 _LISTING_VERBS = frozenset({"list", "get", "all", "show", "available", "known"})
 _WORD = re.compile(r"[^\W_]+")
 _CODE = re.compile(r"[A-Z][A-Z0-9]{1,5}(?:\.[A-Z]{1,3})?")
@@ -47,9 +48,32 @@ def names_a_listed_thing(property_name: str, nouns: Iterable[str]) -> bool:
     return bool(set(_words(property_name)) & set(nouns))
 
 
+MAX_NAMES_SHARING_A_WORD = 3  # "city" in Mexico City, Panama City, Quebec City...: a word of a kind, no name
+
+
 def listed_words(names: Iterable[str]) -> list[str]:
-    """The identifying words of the listed names (indexes/entities.py ``name_words``)."""
-    return sorted({word for name in names for word in name_words(name)})
+    """The identifying words of the listed names (indexes/entities.py ``name_words``): words that few names
+    share, so "gotham city" names nothing a forecast server lists."""
+    holders: dict[str, int] = {}
+    for name in set(names):
+        for word in name_words(name):
+            holders[word] = holders.get(word, 0) + 1
+    return sorted(word for word, count in holders.items() if count <= MAX_NAMES_SHARING_A_WORD)
+
+
+def asks_for_the_listing(texts: Iterable[str], nouns: Iterable[str]) -> bool:
+    """Whether the request asks for the listing itself: a listing noun in the plural or after "list" ("which
+    cities do you cover", "list the regions")."""
+    words = [w.lower() for text in texts for w in _WORD.findall(text)]
+    listed = set(nouns)
+    return any(plural_stem(w) in listed and (plural_stem(w) != w or "list" in words) for w in words)
+
+
+def only_listings_left(callable_tools: Iterable[str], listing_tools: Iterable[str], blocked: bool) -> bool:
+    """Whether the gate left nothing but the listing tools themselves: a filtered listing ("cities in
+    'atlantis'": none) is no answer, and the request gets the gate's plain line instead."""
+    left, listing = set(callable_tools), set(listing_tools)
+    return blocked and bool(left) and left <= listing
 
 
 def _holds_listed_word(span: str, words: set[str]) -> bool:

@@ -15,6 +15,8 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.arguments.candidates import Candidates
+from nodes.arguments.listing_gate import (LISTING_NOUNS, LISTING_TOOLS, asks_for_the_listing, names_a_listed_thing,
+                                          only_listings_left)
 from nodes.arguments.schema import constrain_tool_schema
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.step_rules import ToolRefused, ToolStep
@@ -60,7 +62,11 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
                                              tool_name=t.name, tool_description=t.description or "")
                for t in tools}
     callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
-    if not callable_:
+    nouns = candidates.listed.get(LISTING_NOUNS, [])
+    blocked = any(names_a_listed_thing(name, nouns) for t in tools if schemas[t.name] is None
+                  for name in (t.inputSchema or {}).get("required") or [])
+    if not callable_ or (only_listings_left(callable_, candidates.listed.get(LISTING_TOOLS, []), blocked)
+                         and not asks_for_the_listing(candidates.texts, nouns)):
         raise NoCallableTool(unresolved_line(server, tools, candidates))
     callable_ = most_typed(fitting_tools(callable_, tools, candidates.requests,
                                          set(candidates.listed.get(DISCOVERY_TOOLS, []))), tools)

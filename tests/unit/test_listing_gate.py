@@ -76,3 +76,28 @@ def test_the_account_says_nothing_listed_was_named():
                                                           ["list_tickers"]))
     assert line.startswith("no ticker that quotes lists is named by 'Genovia")
 
+
+
+def test_a_word_many_listed_names_share_identifies_none():
+    from nodes.arguments.listing_gate import listed_words
+
+    cities = ["Mexico City", "Panama City", "Quebec City", "Kuwait City", "Salt Lake City", "Oslo"]
+    assert "city" not in listed_words(cities) and "oslo" in listed_words(cities)
+
+
+def test_a_listing_left_alone_is_no_answer_unless_the_listing_is_asked():
+    from mcp.types import Tool
+
+    from nodes.arguments.listing_gate import LISTING_TOOLS, asks_for_the_listing
+    from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
+
+    forecast = Tool(name="get_outlook", description="Outlook for a region",
+                    inputSchema={"type": "object", "properties": {"region": {"type": "string"}}, "required": ["region"]})
+    regions = Tool(name="list_regions", description="Regions covered, optionally by country",
+                   inputSchema={"type": "object", "properties": {"country": {"type": "string"}}})
+    candidates = _candidates("outlook for Atlantis tomorrow", ["Harbor Coast", "Ridge Valley"], ["list_regions"])
+    candidates.listed[LISTING_TOOLS] = ["list_regions"]
+    with pytest.raises(NoCallableTool, match="no region that outlooks lists"):
+        constrained_tools("outlooks", [forecast, regions], candidates)
+    assert asks_for_the_listing(["which regions do you cover?"], ["region"])
+    assert not asks_for_the_listing(["outlook for the region of Atlantis"], ["region"])
