@@ -86,8 +86,9 @@ def _holds_listed_word(span: str, words: set[str]) -> bool:
 
 
 def listed_spans(values: list[str], listed_names: list[str], words: Iterable[str]) -> list[str]:
-    """The values a listing could hold: the listed names the request writes first, then spans that hold a
-    word of a listed name or are written as a code."""
+    """The values a listing could hold: spans that hold a word of a listed name or are written as a code, in
+    their order (as the request writes them: the server resolves its own aliases), then the listed names the
+    request writes."""
     vocabulary = set(words)
     kept = [v for v in values if v in listed_names or _CODE.fullmatch(v) or _holds_listed_word(v, vocabulary)]
-    return list(dict.fromkeys([*listed_names, *kept]))
+    return list(dict.fromkeys([*kept, *listed_names]))
