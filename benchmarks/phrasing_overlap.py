@@ -87,12 +87,12 @@ def _strings_in_data(path: Path) -> list[str]:
 
 def tuning_texts(root: Path = ROOT) -> list[str]:
     """Every template and example tura is tuned on: string literals of nodes/distill, the files of indexes/data,
-    and the dev split's questions."""
+    and the dev splits' questions."""
     texts = [s for path in sorted((root / "nodes" / "distill").rglob("*.py")) for s in _strings_in_python(path)]
     texts += [s for path in sorted((root / "indexes" / "data").rglob("*")) if path.is_file()
               for s in _strings_in_data(path)]
     from benchmarks.answers import load_items
-    texts += [turn for item in load_items("dev", False) for turn in item["turns"]]
+    texts += [turn for split in ("dev", "dev2") for item in load_items(split, False) for turn in item["turns"]]
     return texts
 
 
