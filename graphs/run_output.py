@@ -28,10 +28,14 @@ def to_json_ready(result: dict[str, Any]) -> dict[str, Any]:
 
 def could_not_work(out: dict[str, Any]) -> bool:
     """Exit 1 territory: no evidence and no source answered at all (every task failed before a tool replied,
-    or nothing could be planned). A source that answered "not found" is an answer (exit 0)."""
+    or nothing could be planned). A source that answered "not found" is an answer (exit 0), and so is a value
+    that resolves to nothing the server knows ("no city that weather lists is named by 'atlantis'": the request
+    was read, and the answer says so)."""
     if out.get("citations") or (out.get("plan") or {}).get("source") == "halt" or out.get("approvals"):
         return False
-    answered = any(r.get("observations") for r in (out.get("task_results") or {}).values())
+    results = (out.get("task_results") or {}).values()
+    answered = any(r.get("observations") or str(r.get("error") or "").startswith("NoCallableTool")
+                   for r in results)
     return not answered and bool(out.get("errors"))
 
 
