@@ -11,8 +11,10 @@ words are mostly absent from the evidence and the question ("avoid public Wi-Fi"
 
 from __future__ import annotations
 
+import calendar
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from nodes.fact_rendering import parse_output
@@ -163,9 +165,6 @@ _CODE = re.compile(r"(?<![\w/])[A-Z]{2,5}(?![\w/])")
 
 def _calendar_words(text: str) -> set[str]:
     """The weekday and month names of the ISO dates in ``text`` ("2026-11-27" -> friday, november)."""
-    import calendar
-    from datetime import date
-
     found = set()
     for year, month, day in _ISO_DATE.findall(text):
         try:

@@ -26,7 +26,7 @@ from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
 from nodes.arguments.listed_values import names_in_request
-from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, LISTING_TOOLS, listed_words, listing_nouns
+from nodes.arguments.listing_gate import listing_context
 from nodes.arguments.schema import LISTED_NAMES
 from nodes.arguments.error_values import narrowed_to_error_values, values_listed_in_error
 from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
@@ -141,12 +141,9 @@ async def run_task_agent(
     if context.constrain_arguments:  # paths a listing returns, SELECTs over the described tables
         candidates.listed.update(await listed_values(task.server, available, tools, trusted, request_texts, context))
         listings = await own_listings(tools, task.server)
-        own_names = [name for names in listings.values() for name in names]
-        candidates.listed[LISTED_NAMES] = names_in_request(own_names, request_texts)
-        if own_names:  # a property naming what a listing tool lists takes what it could hold
-            candidates.listed[LISTING_NOUNS] = listing_nouns(listings)
-            candidates.listed[LISTED_WORDS] = listed_words(own_names)
-            candidates.listed[LISTING_TOOLS] = list(listings)
+        candidates.listed[LISTED_NAMES] = names_in_request([n for found in listings.values() for n in found],
+                                                           request_texts)
+        candidates.listed.update(listing_context(listings))  # what a listed thing's property may take
 
     def decoding(candidates: Candidates, only: set[str] | None = None, failed: ToolOutcome | None = None):
         allowed = (constrained_tools(task.server, available, candidates, narrow=not model.distilled)

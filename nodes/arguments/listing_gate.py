@@ -92,3 +92,12 @@ def listed_spans(values: list[str], listed_names: list[str], words: Iterable[str
     vocabulary = set(words)
     kept = [v for v in values if v in listed_names or _CODE.fullmatch(v) or _holds_listed_word(v, vocabulary)]
     return list(dict.fromkeys([*kept, *listed_names]))
+
+
+def listing_context(listings: dict[str, list[str]]) -> dict[str, list[str]]:
+    """The Candidates.listed entries this gate reads, from the names each listing tool returned ({} for a
+    server without listings)."""
+    names = [name for found in listings.values() for name in found]
+    if not names:
+        return {}
+    return {LISTING_NOUNS: listing_nouns(listings), LISTED_WORDS: listed_words(names), LISTING_TOOLS: list(listings)}
