@@ -100,4 +100,4 @@ class TuraState(InputState, OutputState, total=False):
     """Everything the nodes share during a run."""
 
     sub_queries: list[str]
-    decomposed_by: str  # "split" (the question's own conjunctions) or "model"
+    decomposed_by: str  # "split" (the question's own conjunctions), "whole" (its parts bind each other) or "model"

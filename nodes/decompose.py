@@ -1,7 +1,9 @@
 """Decompose: split the question into atomic sub-queries (TURA §4.1.1, appendix A.2).
 
 Independent intents joined by "and", commas or "+" are split by code (nodes/intent_split.py): the parts are
-spans of the question. The model is asked only when the question does not split that way."""
+spans of the question. A question that opens with its condition or states its data first stays whole. The model
+is asked otherwise; when a later part refers back ("... and what their salary is"), its cut is kept only if it
+gave two or more whole sub-queries, else the question stays whole."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
-from nodes.intent_split import split_intents
+from nodes.intent_split import kept_whole_because, split_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.decompose import DECOMPOSE_SYSTEM, DECOMPOSE_USER
@@ -68,6 +70,9 @@ def make_decomposer(models: ModelProvider):
         parts = split_intents(question)
         if parts:
             return {"sub_queries": parts[: context.max_sub_queries], "decomposed_by": "split"}
+        whole_because = kept_whole_because(question)
+        if whole_because in ("condition", "data"):  # one calculation or lookup over the data it states
+            return {"sub_queries": [question], "decomposed_by": "whole"}
         try:
             result = await ask_structured(
                 models.get("decomposer", context),
@@ -79,6 +84,10 @@ def make_decomposer(models: ModelProvider):
             return {"sub_queries": [question], "decomposed_by": "model",
                     "errors": [f"decompose: {exc}; using the whole question"]}
         sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
+        if whole_because and (dropped or len(sub_queries) < 2):
+            # parts that refer to each other, cut into fragments that lost the reference ("Head of People" and
+            # "Salary"): the question as written serves better
+            sub_queries = [question]
         update: dict[str, Any] = {"sub_queries": sub_queries or [question], "decomposed_by": "model"}
         if dropped:
             update["errors"] = [f"decompose: dropped sub-queries unrelated to the question or too short: {dropped}"]

@@ -46,11 +46,28 @@ _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", r
 
 def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
+    parts, _ = _analyse(question)
+    return parts
+
+
+def kept_whole_because(question: str) -> str | None:
+    """Why code holds ``question`` as one intent although it has joins: its parts depend on each other ("who is
+    our Head of People and what is their salary"), it opens with its condition, it states its data before asking,
+    or it lists the choices it asks between. None when it splits, or has no join to judge by.
+
+    Why: cutting such a question apart loses what binds its parts; the 135M decomposer made "Head of People" and
+    "Salary" of the first, and retrieval sent the fragment to web search."""
+    _, reason = _analyse(question)
+    return reason
+
+
+def _analyse(question: str) -> tuple[list[str], str | None]:
+    """(independent parts, or []; why the joins do not split it, or None)."""
     if _CONDITION.match(question):
-        return []  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?": the condition is the question's
+        return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"
     raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
     if _states_the_data(raw):
-        return []
+        return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     parts: list[str] = []
     for piece in pieces:
@@ -63,17 +80,20 @@ def split_intents(question: str) -> list[str]:
         parts[1] = f"{parts[0]} {parts[1]}"
         parts.pop(0)
     if len(parts) < 2:
-        return []
+        return [], None
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
-        return []  # "who earns more, Aisha Bello or Camille Laurent?": the choices the question asks between
-    for part in parts[1:]:
-        undated = part
-        for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
-            undated = undated.replace(mention.phrase, " ")
-        words = set(re.findall(r"[a-z']+", undated.lower()))
-        if words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part):
-            return []
-    return parts
+        return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
+    if any(_refers_back(part) for part in parts[1:]):
+        return [], "back-reference"
+    return parts, None
+
+
+def _refers_back(part: str) -> bool:
+    undated = part
+    for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
+        undated = undated.replace(mention.phrase, " ")
+    words = set(re.findall(r"[a-z']+", undated.lower()))
+    return bool(words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part))
 
 
 def _pieces(question: str) -> list[str]:

@@ -217,11 +217,19 @@ def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | 
         if group is not None or (counted is not None and intent.order):
             grouper = group or asked
             rows = asked if grouper is not asked else counted
+            if rows is None:  # "the headcount per department": the rows that refer to each department
+                rows = next((t for t in tables for link in links if link.other == grouper.name
+                             and link.table == t.name), None)
             label = label_column(grouper)
             if label is not None and rows is not None:
                 order = f" ORDER BY COUNT(*) {intent.order} LIMIT {intent.limit}" if intent.order else ""
                 add(f"{qualified(grouper, label)}, COUNT(*)", rows, [grouper],
                     f" GROUP BY {qualified(grouper, label)}{order}")
+        by_column = next((c for c in asked.columns if group is None and intent.group_word and c.is_text
+                          and overlap(c.name, [intent.group_word])), None)
+        if by_column is not None:  # "how many products per category": the asked rows grouped by their column
+            add(f"{qualified(asked, by_column)}, COUNT(*)", asked, [],
+                f" GROUP BY {qualified(asked, by_column)} ORDER BY COUNT(*) DESC")
         add("COUNT(*)", asked, [])
         return found
     if intent.aggregate in ("AVG", "SUM") or (intent.order and not intent.by_date):

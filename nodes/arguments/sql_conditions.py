@@ -18,6 +18,8 @@ _YEAR = re.compile(r"\b(?:in|during|for|of|since)\s+((?:19|20)\d\d)\b")
 _MONTH = re.compile(rf"\b(?:in|during|for|of)\s+({'|'.join(_MONTHS)})(?:\s+((?:19|20)\d\d))?\b")
 # "out of stock": the column named after "out of" is zero
 _OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
+# "of the products we still have in stock", "which ones are in stock": the column named after "in" is above zero
+_STILL_IN = re.compile(r"\b(?:still|currently)\s+(?:have\s+)?in\s+([a-z_]+)|\b(?:are|is)\s+(?:still\s+)?in\s+(stock)\b")
 
 
 def number_conditions(tables: list[TableSchema], text: str) -> list[tuple[TableSchema, str]]:
@@ -72,9 +74,12 @@ def date_conditions(asked: TableSchema, words: list[str], text: str) -> list[str
 
 
 def zero_conditions(asked: TableSchema, text: str) -> list[str]:
-    """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0."""
+    """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0;
+    "we still have in stock": it is above 0."""
     found = []
-    for match in _OUT_OF.finditer(text):
-        columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and overlap(c.name, [match.group(1)])]
-        found += [f"{qualified(asked, c)} = 0" for c in columns[:1]]
+    for pattern, test in ((_OUT_OF, "= 0"), (_STILL_IN, "> 0")):
+        for match in pattern.finditer(text):
+            word = match.group(match.lastindex or 1)
+            columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and overlap(c.name, [word])]
+            found += [f"{qualified(asked, c)} {test}" for c in columns[:1]]
     return found

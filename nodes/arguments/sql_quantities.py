@@ -19,7 +19,7 @@ from nodes.arguments.sql_request import LOWEST_WORDS, RequestLiteral
 from nodes.arguments.sql_schema import Column, TableSchema
 
 # units moved, in English: "the most units", "sold the most", "ordered the fewest pieces"
-_UNITS_MOVED = re.compile(r"\b(?:most|fewest|least)\s+(?:units|items|pieces|copies)\b|"
+_UNITS_MOVED = re.compile(r"\b(?:most|fewest|least)\s+(?:units|items|pieces|copies)\b(?!\s+(?:left|remaining|in stock|on hand))|"
                           r"\b(?:sold|ordered|bought|purchased|shipped)\s+(?:the\s+)?(?:most|fewest|least)\b"
                           r"(?!\s+(?:times|often|orders))")  # "ordered the most times" counts orders
 _QUANTITY_WORDS = ("quantity", "qty", "units", "count")

@@ -11,15 +11,23 @@ from dataclasses import dataclass
 from nodes.arguments.sql_names import identifier_words, overlap, same_word
 from nodes.arguments.sql_schema import Column, TableSchema
 
-_COUNT = re.compile(r"\bhow many\b|\bnumber of\b|(?<!n't )(?<!not )\bcount\b")  # "don't count X" leaves X out
+_COUNT = re.compile(r"\bhow many\b|\bnumber of\b|(?<!n't )(?<!not )\bcount\b|\bhead ?counts?\b")  # "don't count X" leaves X out
+# "which one has the fewest units left and how many": the trailing "how many" asks the ranked row's amount
+_TRAILING_HOW_MANY = re.compile(r"\b(?:and|&)\s+how many(?:\s+[a-z]+){0,2}\s*[?.!]*\s*$")
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b|\bavg\b")
 SUM_WORDS = re.compile(r"\btotal\b|\bsum\b|\baltogether\b|\bcombined\b")
 _LATEST = re.compile(r"\bmost recent(?:ly)?\b|\blatest\b|\bnewest\b|\brecently\b|\blast\b")
 _EARLIEST = re.compile(r"\boldest\b|\bearliest\b|\bfirst\b")
 _HIGHEST = re.compile(r"\bhighest\b|\bmost\b|\bbiggest\b|\blargest\b|\bmax(?:imum)?\b|\btop\b|\bgreatest\b|\blongest\b|"
-                      r"\bpriciest\b|\bcostliest\b|\bdearest\b")
-LOWEST_WORDS = re.compile(r"\blowest\b|\bcheapest\b|\bleast\b|\bsmallest\b|\bmin(?:imum)?\b|\bfewest\b|\bshortest\b")
-_TOP_N = re.compile(r"\btop (\d+)\b")
+                      r"\bpriciest\b|\bcostliest\b|\bdearest\b|\bbest\b")
+LOWEST_WORDS = re.compile(r"\blowest\b|\bcheapest\b|\bleast\b|\bsmallest\b|\bmin(?:imum)?\b|\bfewest\b|\bshortest\b|"
+                          r"\bworst\b")
+_SMALL_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+_RANK_WORDS = (r"(?:highest|lowest|most|least|biggest|largest|smallest|cheapest|priciest|best|worst|newest|oldest|"
+               r"latest|earliest|top|fewest|longest|shortest)")
+# "top 5", "top three", "the three highest-paid", "5 most expensive"
+_TOP_N = re.compile(rf"\btop (\d+|{'|'.join(_SMALL_NUMBERS)})\b|"
+                    rf"\b(\d+|{'|'.join(_SMALL_NUMBERS)})\s+{_RANK_WORDS}\b")
 _GROUP = re.compile(r"\b(?:per|by|for each|in each|each)\s+([a-z_]+)")
 _COMPARE = re.compile(r"(?P<op>more than|greater than|over|above|at least|exceeding|under|below|less than|"
                       r"fewer than|at most|cheaper than|>=|<=|>|<)\s*[$€£]?\s*"
@@ -44,6 +52,7 @@ _IMPLIED_MEASURES = ((re.compile(r"\b(?:priciest|costliest|dearest|cheapest|(?:m
                                  r"\b(?:avg|average|mean|typical|total|highest|lowest|top|max|min)\s+(?:[a-z]+\s+)?"
                                  r"(?:pay|wages?|earnings|income|compensation)\b"),
                       ("salary", "pay", "wage")),
+                     (re.compile(r"\bpayroll\b"), ("salary", "pay", "wage")),
                      (re.compile(r"\b(?:heaviest|lightest)\b"), ("weight",)),
                      (re.compile(r"\b(?:tallest)\b"), ("height",)),
                      (re.compile(r"\b(?:youngest)\b"), ("age",)))
@@ -107,6 +116,30 @@ def stored_values_written(tables: list[TableSchema], text: str) -> list[tuple[in
                 if match:
                     negated = bool(_NEGATION.search(text[max(0, match.start() - NEGATION_REACH):match.start()]))
                     found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
+            found += _first_words_written(table, column, values, text)
+    return found
+
+
+def _first_words_written(table: TableSchema, column: Column, values: list, text: str
+                         ) -> list[tuple[int, int, RequestLiteral]]:
+    """A stored value of several words that the request names by its first word alone, written as a name
+    (capitalised inside the sentence, or possessive): "what's Chiara's job title" names "Chiara Bellini". Only a
+    first word that one stored value of the column starts with counts: "Head" of "Head of Sales" and "Head of
+    People" names neither."""
+    firsts: dict[str, list[str]] = {}
+    for value in values:
+        if isinstance(value, str) and len(value.split()) > 1:
+            firsts.setdefault(value.split()[0].lower(), []).append(value)
+    found = []
+    for word, owners in firsts.items():
+        if len(owners) != 1 or len(word) < 3 or not word.isalpha():
+            continue
+        for match in re.finditer(rf"\b{re.escape(word)}\b", text, re.IGNORECASE):
+            possessive = text[match.end():match.end() + 2] in ("'s", "’s")
+            opens_sentence = not text[:match.start()].strip() or text[:match.start()].rstrip()[-1] in ".!?"
+            if possessive or (text[match.start()].isupper() and not opens_sentence):
+                found.append((match.start(), match.end(), RequestLiteral(table, column, owners[0])))
+                break
     return found
 
 
@@ -126,7 +159,8 @@ def comparisons_written(text: str) -> list[tuple[str, float]]:
 
 def read_intent(text: str) -> RequestIntent:
     """The aggregate, order, limit and grouping the request's words ask for."""
-    aggregate = "COUNT" if _COUNT.search(text) else "AVG" if _AVERAGE.search(text) else "SUM" if SUM_WORDS.search(
+    counts = _COUNT.search(_TRAILING_HOW_MANY.sub("", text) if _ranks(text) else text)
+    aggregate = "COUNT" if counts else "AVG" if _AVERAGE.search(text) else "SUM" if SUM_WORDS.search(
         text) else None
     by_date = bool(_LATEST.search(text) or _EARLIEST.search(text)) and aggregate is None
     if by_date:
@@ -134,9 +168,14 @@ def read_intent(text: str) -> RequestIntent:
     else:
         order = "DESC" if _HIGHEST.search(text) else "ASC" if LOWEST_WORDS.search(text) else None
     top = _TOP_N.search(text)
+    written = (top.group(1) or top.group(2)) if top else None
+    limit = int(written) if written and written.isdigit() else _SMALL_NUMBERS.get(written or "", 1)
     group = _GROUP.search(text)
-    return RequestIntent(aggregate, order, by_date, int(top.group(1)) if top else 1, group.group(1) if group else None,
-                   bool(_WHEN.search(text)))
+    return RequestIntent(aggregate, order, by_date, limit, group.group(1) if group else None, bool(_WHEN.search(text)))
+
+
+def _ranks(text: str) -> bool:
+    return bool(_HIGHEST.search(text) or LOWEST_WORDS.search(text) or _LATEST.search(text) or _EARLIEST.search(text))
 
 
 def tables_mentioned(tables: list[TableSchema], words: list[str]) -> list[TableSchema]:

@@ -2,7 +2,7 @@
 
 import pytest
 
-from nodes.intent_split import split_intents
+from nodes.intent_split import kept_whole_because, split_intents
 
 
 @pytest.mark.parametrize(("question", "parts"), [
@@ -37,6 +37,57 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []
+
+
+@pytest.mark.parametrize(("question", "reason"), [
+    ("Could you tell me who our Head of People is and what their salary is?", "back-reference"),
+    ("hotels in Paris tmrw and the weather there", "back-reference"),
+    ("if the loan is 12,000 at 6% and I pay 400 a month, how long until it is paid off", "condition"),
+    ("the lamp costs $64.20, tax is 7%, so total?", "data"),
+    ("who earns more, Aisha Bello or Camille Laurent?", "choices"),
+    ("weather in London tmrw and disney stock price", None),  # it splits
+    ("quotes for AAPL, MSFT and GOOGL", None),  # the joins settle nothing: a list of entities
+])
+def test_code_says_why_a_joined_question_stays_one_intent(question, reason):
+    assert kept_whole_because(question) == reason
+
+
+async def test_a_question_stating_its_data_stays_whole_without_asking_the_decomposer():
+    from graphs.context import Context
+    from graphs.graph import build_graph
+    from tests.fakes import ScriptedModels
+    from tests.unit.test_graph import executor_for, hits, weather_and_hotels
+
+    question = "my hotel was 120 a night, 3 nights, and breakfast 15, so total?"
+    models = ScriptedModels(decomposer=[{"tasks": ["hotel nights", "breakfast"]}], executor=[executor_for],
+                            planner=[{"tasks": [{"id": "T1", "server": "hotels", "query": question}],
+                                      "dependency": []}],
+                            answerer=["Grand 120 [T1.1]."])
+    graph = build_graph(models, hits("hotels"), weather_and_hotels(),
+                        classify=lambda q: ("parallel", 0.99, True)).compile()
+    out = await graph.ainvoke({"query": question}, context=Context(probe_budget_s=0))
+    assert out["route"] == "parallel"
+    assert [t["query"] for t in out["plan"]["tasks"]] == [question]
+    assert models.calls("decomposer") == 0
+
+
+async def test_a_back_reference_cut_into_a_fragment_keeps_the_question_whole():
+    from graphs.context import Context
+    from graphs.graph import build_graph
+    from tests.fakes import ScriptedModels
+    from tests.unit.test_graph import executor_for, hits, weather_and_hotels
+
+    question = "hotels in Paris tmrw and the weather there"
+    retriever = hits("hotels")
+    models = ScriptedModels(decomposer=[{"tasks": ["hotels in Paris", "weather"]}], executor=[executor_for],
+                            planner=[{"tasks": [{"id": "T1", "server": "hotels", "query": question}],
+                                      "dependency": []}],
+                            answerer=["Grand 120 [T1.1]."])
+    graph = build_graph(models, retriever, weather_and_hotels(),
+                        classify=lambda q: ("parallel", 0.99, True)).compile()
+    await graph.ainvoke({"query": question}, context=Context(probe_budget_s=0))
+    assert models.calls("decomposer") == 1
+    assert retriever.seen == [[question]]  # not the fragment "hotels in Paris"
 
 
 async def test_a_split_question_runs_parallel_on_a_deterministic_plan_without_decomposer_or_planner():

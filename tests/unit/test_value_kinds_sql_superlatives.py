@@ -54,3 +54,35 @@ def test_the_latest_row_shows_the_other_table_the_request_names(described):
 def test_of_tables_a_column_word_ties_the_one_holding_the_written_value_is_asked(described):
     # "name" is a column of every table here; "Sconces" is a family of lamps
     assert first_row(*described, "cheapest thing in the Sconces family? name + price")[0] == "Moss Sconce"
+
+
+def test_a_first_name_written_as_a_name_names_its_one_row(described):
+    assert first_row(*described, "what's Ines's wage?")[-1] == 41000
+    assert first_row(*described, "when did Olu join the staff")[-1] == "2021-11-30"
+
+
+def test_a_number_word_before_a_superlative_is_the_limit(described):
+    from nodes.arguments.sql import candidate_queries
+
+    db, tables = described
+    rows = db.execute(candidate_queries("who are the two best-paid people on staff?", tables)[0]).fetchall()
+    assert [r[0] for r in rows] == ["Mei Tanaka", "Bo Lindgren"]
+
+
+def test_a_count_per_group_counts_the_referring_rows_or_the_grouping_column(described):
+    from nodes.arguments.sql import candidate_queries
+
+    db, tables = described
+    per_studio = dict(db.execute(candidate_queries("staff headcount per studio", tables)[0]).fetchall())
+    assert per_studio == {"Ceramics": 2, "Glassworks": 2}
+    per_family = dict(db.execute(candidate_queries("how many lamps per family?", tables)[0]).fetchall())
+    assert per_family == {"Pendants": 2, "Sconces": 1}
+
+
+def test_payroll_is_the_summed_pay_of_the_rows_referring_to_the_group(described):
+    assert first_row(*described, "which studio has the smallest total payroll?") == ("Ceramics", 93000)
+
+
+def test_still_in_stock_keeps_rows_above_zero_and_a_trailing_how_many_reads_the_amount(described):
+    row = first_row(*described, "of the lamps we still have in stock, which has the least stock left, and how many?")
+    assert row == ("Dune Pendant", 3)
