@@ -1,5 +1,6 @@
 """Formulas a request names by a word, over its own numbers: a circle's area or circumference (pi is what
-"circle" means), a factorial, an amount per period over a longer time, a loan's monthly payment, a body mass index.
+"circle" means), a factorial, an amount per period over a longer time, a loan's monthly payment, a right
+triangle's side, a yearly amount per hour worked, a body mass index.
 
 Why apart from expression_rules.py: these are formulas a word stands for, not the shapes of a word problem; the
 constants (pi, 12 months a year) come from the word, never from the model.
@@ -39,9 +40,31 @@ def _loan_payment(m: re.Match[str]) -> list[str]:
     """The level monthly payment of an amortised loan: P*r/(1-(1+r)**-n), r the monthly rate, n the months."""
     if not re.search(r"monthly|a month|per month|each month|payment|instal", m.string):
         return []
-    months = f"{m[3]}*12" if m[4] == "years" else m[3]
-    rate = f"{m[2]}/100/12"
-    return [f"{m[1]}*{rate}/(1-(1+{rate})**(-{months}))"]
+    months = f"{m[4]}*12" if m[5] == "years" else m[4]
+    rate = f"{m[3]}/100/12"
+    return [f"{m[1] or m[2]}*{rate}/(1-(1+{rate})**(-{months}))"]
+
+
+def _right_triangle(m: re.Match[str]) -> list[str]:
+    """Pythagoras over the two numbers written: the diagonal from two sides when it is asked, else the missing side
+    from the diagonal and the other side."""
+    numbers = list(dict.fromkeys(re.findall(r"N\d+", m.string)))
+    if len(numbers) != 2:
+        return []
+    if re.search(r"\b(?:how long|what|how big|length of|find|size of|calculate|compute)(?: \S+){0,3}? "
+                 r"(?:diagonal|hypotenuse)\b|\b(?:diagonal|hypotenuse) of\b", m.string):
+        return [f"sqrt({numbers[0]}**2+{numbers[1]}**2)"]
+    # the diagonal is the longer: the reading with the shorter one has no real value and is dropped
+    return [f"sqrt({numbers[0]}**2-{numbers[1]}**2)", f"sqrt({numbers[1]}**2-{numbers[0]}**2)"]
+
+
+def _hourly(m: re.Match[str]) -> list[str]:
+    """A yearly amount over the weeks worked a year and the hours a week: "85k a year ... 52 weeks a year and 40
+    hours a week ... per hour" is 85000/(52*40)."""
+    if not re.search(r"\b(?:per|an|a|each) hour\b|\bhourly\b", m.string[m.end():] + " " + m.string[:m.start()]):
+        return []
+    weeks, hours = (m[2], m[3]) if m[2] else (m[5], m[4])
+    return [f"{m[1]}/({weeks}*{hours})"]
 
 
 def _bmi(m: re.Match[str]) -> str:
@@ -62,8 +85,8 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         (re.compile(rf"{N} (?:a|per|each|every) (month|week|day)\b(?: \S+){{0,4}}? (?:for|over|in|after) {N} "
                     rf"(years|months|weeks)\b"), _per_period),
         # a loan paid monthly: "the monthly payment on a 20000 loan at 6% over 5 years"
-        (re.compile(rf"{N}(?: \S+){{0,3}}? (?:loan|mortgage)\b(?: \S+){{0,3}}? {P}(?: \S+){{0,4}}? (?:over|for|in) {N} "
-                    rf"(years|months)\b"), _loan_payment),
+        (re.compile(rf"(?:{N}(?: \S+){{0,3}}? (?:loan|mortgage)|(?:loan|mortgage) (?:of|for) {N})\b(?: \S+){{0,3}}? {P}"
+                    rf"(?: \S+){{0,4}}? (?:over|for|in) {N} (years|months)\b"), _loan_payment),
         # simple interest: "10,000 at 3% simple interest over 4 years" (the interest; the total when asked)
         (re.compile(rf"{N}(?: \S+){{0,4}}? {P} (?:a year |per year |annual )?simple interest(?: \S+){{0,3}}? {N} "
                     rf"(?:years?|yrs?)\b"),
@@ -77,6 +100,12 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         # how many spells of some minutes fit in some hours: "how many 45-minute sessions fit in 6 hours"
         (re.compile(rf"{N}(?: - | )(?:minute|min) [a-z]+s? (?:fit |are there |can i do |can we do )?in {N} hours?\b"),
          lambda m: [f"{m[2]}*60/{m[1]}"]),
+        # a right triangle: "a 55-inch TV (the diagonal) is 48 inches wide, how tall", "hypotenuse of 3 and 4"
+        (re.compile(r"\b(?:diagonal|hypotenuse|pythagoras|pythagorean)\b"), _right_triangle),
+        # a yearly amount per hour: "85k a year, assuming 52 weeks a year and 40 hours a week, per hour"
+        (re.compile(rf"{N} (?:a|per|each) year\b(?: \S+){{0,30}}? (?:{N} weeks (?:a|per|each) year\b(?: \S+){{0,3}}? "
+                    rf"{N} hours (?:a|per|each) week|{N} hours (?:a|per|each) week\b(?: \S+){{0,3}}? {N} weeks "
+                    rf"(?:a|per|each) year)\b"), _hourly),
         # body mass index: weight in kg over height in metres squared
         (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
                     rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),

@@ -72,6 +72,8 @@ def rules() -> list[_Rule]:
         return readings
 
     return [
+        # a formula a word names ("mortgage", "diagonal", "bmi") reads the request as a whole: first
+        *formula_rules(),
         # two shares, one after the other: "40% of 250 minus 15% of 80"
         (re.compile(rf"{P} of {N} (plus|minus|times|divided by|and) {P} of {N}"),
          lambda m: [f"{m[2]}*{m[1]}/100{_STEP.get(m[3], '+')}{m[5]}*{m[4]}/100"]),
@@ -274,7 +276,11 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/{m[2]}"]),
         # a rate in units per unit: "drove 412 miles and used 11.5 gallons, fuel economy in miles per gallon"
         (re.compile(r"\b([a-z]{2,}) (?:per|a|an|/) ([a-z]{2,})\b"), _units_per_unit),
+        # a conversion at the rate the request states: "26.2 miles and 1 mile = 1.609344 km", or the rate first
+        (re.compile(rf"{N} (?P<unit>[a-z]{{2,}}?)(?:es|s)?\b(?: \S+){{0,4}}? (?:{N}|one|an?) (?P=unit)(?:es|s)?"
+                    rf"(?: (?:is|equals|makes|are))? {N} [a-z]+"), lambda m: [f"{m[1]}*{m[4]}/{m[3] or 1}"]),
+        (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?P<unit>[a-z]{{2,}}?)(?:es|s)?(?: (?:is|equals|makes|are))? {N} [a-z]+\b"
+                    rf"(?: \S+){{0,8}}? {N} (?P=unit)(?:es|s)?\b"), lambda m: [f"{m[4]}*{m[3]}/{m[1] or 1}"]),
         (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),
          lambda m: [f"{m[1]}**{m[2]}"]),
-        *formula_rules(),
     ]

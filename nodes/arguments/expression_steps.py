@@ -32,8 +32,12 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add)(?: a| an| the)? {_N}"), "({amount})+{0}"),
     (re.compile(rf"^(?: ,| and| then)* (?:times|multiplied by) {_N}"), "({amount})*{0}"),
     (re.compile(rf"^(?: ,| and| then)* divided by {_N}"), "({amount})/{0}"),
-    # _FIRST_RATE_STEP: the four steps that may follow a bare number (a rate, or a party's share)
+    # _FIRST_RATE_STEP: the five steps that may follow a bare number (a rate, or a party's share)
     (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
+     "({amount})*(1+{0}/100)"),
+    # "sales tax here is 8.25%": the rate written after the word
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:tax|vat|gst|tip|gratuity|surcharge)(?: (?:here|there|rate|of|is|at|"
+                rf"will be|would be|comes to)){{0,3}} {_P}(?! of\b| (?:[a-z]+ )?(?:off|discount))"),
      "({amount})*(1+{0}/100)"),
     (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
     # "before tip. We're adding 20%"
@@ -119,7 +123,7 @@ def stepped_expressions(normalised: str) -> list[str]:
         amount, steps = _steps_after(amount, normalised[end:], normalised)
     else:  # only a rate or a split may follow a bare number: "12 plus 3 times 2" is written arithmetic
         first = next((n for n in re.finditer(r"N\d+", normalised)
-                      if any(pattern.search(normalised[n.end():]) for pattern, _ in _STEPS[_FIRST_RATE_STEP:_FIRST_RATE_STEP + 4])), None)
+                      if any(pattern.search(normalised[n.end():]) for pattern, _ in _STEPS[_FIRST_RATE_STEP:_FIRST_RATE_STEP + 5])), None)
         if first is None:
             return []
         end = first.end()

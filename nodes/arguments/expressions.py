@@ -143,7 +143,9 @@ def _covering_first(candidates: list[str]) -> list[str]:
 _BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
            ast.Pow: operator.pow, ast.Mod: operator.mod}
 _UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
-_MAX_EXPONENT = 64
+# Every value is a float, so a power never stalls; the bound keeps 60 years of monthly payments (-720) and drops
+# nonsense towers.
+_MAX_EXPONENT = 720
 
 
 def evaluate(expression: str) -> float:

@@ -1,6 +1,7 @@
 """More everyday arithmetic read as expressions over the request's own numbers (nodes/arguments/expression_rules.py,
 nodes/arguments/number_words.py): squares with a step, two shares, a fraction as a percentage, minutes at an
-hourly rate, circles, factorials, savings over years, loan payments, BMI, scale words and "and a half"."""
+hourly rate, circles, factorials, savings over years, loan payments, BMI, scale words and "and a half", right
+triangles, a yearly amount per hour, conversions at a stated rate and a tax rate written after its word."""
 
 import math
 
@@ -29,6 +30,15 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("what's left over when 50 is divided by 8, the remainder", 50 % 8),
     ("how many 20-minute slots fit in 3 hours", 9),
     ("a third of 1/2 of 600", 100),
+    ("ladder is 13 ft long and its foot stands 5 ft from the wall (hypotenuse = ladder); how high does it reach",
+     12),
+    ("a 2 m line (the diagonal) across a square-ish box that is 1.2 m deep - how wide is the box", 1.6),
+    ("contract pays 62,400 per year; at 48 weeks per year and 37.5 hours per week that's how much an hour?",
+     62400 / (48 * 37.5)),
+    ("one stone is 6.35 kg, so 11 stones in kg", 11 * 6.35),
+    ("trail is 14 leagues and 1 league equals 4.8 km, in km?", 14 * 4.8),
+    ("mortgage of 400,000 at 5.5% for 25 years, monthly payment", 400000 * (0.055 / 12) / (1 - (1 + 0.055 / 12) ** -300)),
+    ("boots cost 180, there's 20% off, and vat at 21% is added after the discount. final price?", 180 * 0.8 * 1.21),
 ])
 def test_everyday_shapes_give_the_expected_value_first(request_text, value):
     assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
