@@ -9,6 +9,7 @@ and to route a question to the server whose documents hold it (indexes/document_
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -24,6 +25,23 @@ QUESTION_WORDS = frozenset(STOPWORDS_EN_PLUS) | {"much", "many", "per", "actuall
                                                   "anyone", "thing", "things", "stuff"}
 
 
+_MONTHS = {"jan": "january", "feb": "february", "mar": "march", "apr": "april", "jun": "june", "jul": "july",
+           "aug": "august", "sep": "september", "sept": "september", "oct": "october", "nov": "november",
+           "dec": "december"}
+# "Oct 11", "11 Oct": a month abbreviated beside a day is the month's name
+_ABBREVIATED_MONTH = re.compile(rf"\b({'|'.join(_MONTHS)})\.?(?=\s+\d)|(?<=\d\s)({'|'.join(_MONTHS)})\b", re.I)
+# "finished", "ordered": a past form of seven letters or more is its verb ("booked" and "need" stay)
+_PAST_FORM = re.compile(r"\b([a-z]{5,})ed\b", re.I)
+
+
+def written_plainly(text: str) -> str:
+    """``text`` with abbreviated months written out and past forms as their verb, so that "which book did I
+    finish in october" meets a reading log's "Finished ... Oct 11". For documents and the questions about them
+    only: retrieval over tool text keeps its lighter stemming (indexes/bm25.py)."""
+    text = _ABBREVIATED_MONTH.sub(lambda m: _MONTHS[(m[1] or m[2]).lower()], text)
+    return _PAST_FORM.sub(r"\1", text)
+
+
 @dataclass(frozen=True)
 class Coverage:
     position: int  # of the document in the texts given
@@ -36,7 +54,7 @@ class DocumentCoverage:
     """BM25 over a fixed list of document texts, with the share of a question each holds."""
 
     def __init__(self, texts: Sequence[str]):
-        self.texts = [t[:MAX_DOCUMENT_CHARS] for t in texts]
+        self.texts = [written_plainly(t[:MAX_DOCUMENT_CHARS]) for t in texts]
         self._index = BM25Index(self.texts)
         self._tokens = [set(tokenize(t)) for t in self.texts]
 
@@ -48,6 +66,7 @@ class DocumentCoverage:
         """Documents sharing a word with the question, best BM25 first. A word no document holds weighs like a
         typical one (the median idf), so a question mostly about something else covers little; English
         function words ("did", "which") weigh nothing."""
+        question = written_plainly(question)
         asked = set(tokenize(question)) - QUESTION_WORDS
         idf = self._index.idf
         if not asked or not idf:

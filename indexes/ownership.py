@@ -26,8 +26,12 @@ _OWNER_PLAINLY = re.compile(r"\b(?:[Mm]y|[Mm]ine|[Oo]urs?|[Ww]e|us)\b|\bI\s+(?:(
 # A question, not a command: "book my trip to Lisbon" stays with the service that acts. A request to be told
 # something is a question too: "remind me my licence plate", "tell me our refund policy", "look up my number".
 QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
-                      r"could|remind|tell|show|give|find|look|pull|fetch|recall)\b|\?", re.IGNORECASE)  # a "?"
-# anywhere: "cheapest in Bath? name + price"
+                      r"could|remind|tell|show|give|find|look|pull|fetch|recall)\b|\?|"
+                      r"\b(?:needs?|wants?|asking for|asks for|looking for)\s+(?!to\b)(?:\S+\s+){0,6}?(?:my|our)\b",
+                      re.IGNORECASE)
+# a "?" anywhere: "cheapest in Bath? name + price"; a need of one's own things stated: "the kiosk wants the booking
+# reference for my Lisbon flights" asks for it ("I need the cheapest flight to Paris" asks nothing of one's own, and
+# "I need to book a hotel for my trip" is a command)
 
 OWN_DATA_WORD = "\x00own-data"
 """The pseudo-word a question about the asker's own data shares with own-data servers (no tokenizer emits it)."""

@@ -161,3 +161,11 @@ def test_a_leader_matched_by_a_row_of_its_own_records_keeps_its_place():
     # a loose match of the same row holds nothing
     assert with_document_matches(hits(0.45), ["what pressure for the rear tyre?"], terms,
                                  {"db": {row}})[0].server == "notes"
+
+
+def test_abbreviated_months_and_past_forms_meet_the_question_written_plainly():
+    from indexes.document_coverage import written_plainly
+
+    assert written_plainly("Watched: Dune, 3 Sept; Waxed chain Mar. 2") == "Watch: Dune, 3 september; Waxed chain march 2"
+    log = {**NOTES, "/home/kai/notes/films.md": "# Films\n| Title | Watched |\n| Past Lives | Feb 9 |\n| Dune | Mar 2 |"}
+    assert files_for_request([], log, ["what film did I watch in march"]) == ["/home/kai/notes/films.md"]

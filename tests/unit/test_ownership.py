@@ -45,6 +45,11 @@ def test_the_document_rule_counts_I_as_the_asker_too():
     # a request to be told is a question, however it is typed
     assert asks_about_own_records("remind me my passport number")
     assert asks_about_own_records("look up our wifi password")
+    # a need of one's own things, stated: asked too; a need of the world's, or a need to act, is not
+    assert asks_about_own_records("the front desk wants the locker number from my gym note")
+    assert asks_about_own_data("accounts needs the total on our october invoice")
+    assert not asks_about_own_records("I need the cheapest train to Porto tomorrow")
+    assert not asks_about_own_records("I need to book a table for my birthday")
 
 
 def test_the_bonus_goes_to_own_data_servers_on_first_person_questions_only():
