@@ -39,6 +39,8 @@ _ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|do
                    r"\b(?:what|what's|whats|which|who|when|where|how)\b|\?", re.I)
 
 
+# A rate stated as an equation: "1 mile = 1.609344 km", "1 cup equals 240 ml"
+_EQUATION = re.compile(r"\d\s*[a-z]*\s*(?:=|\bequals\b|\bis equal to\b)\s*[$€£]?\d", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
 _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
@@ -114,4 +116,6 @@ def _states_the_data(parts: list[str]) -> bool:
     for i, part in enumerate(parts[:-1]):
         if _FIGURE.search(part) and not _ASKS.search(part) and any(_ASKS.search(p) for p in parts[i + 1:]):
             return True
-    return False
+    # an equation after the question is its data too: "how many km is a marathon? its 26.2 miles and 1 mile =
+    # 1.609344 km"
+    return any(_EQUATION.search(part) and not _ASKS.search(part) for part in parts[1:])

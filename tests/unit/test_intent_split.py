@@ -34,6 +34,7 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "who earns more, Aisha Bello or Camille Laurent?",  # the alternatives asked between
     "which is cheaper this week, the Lisbon hotel or the Porto one",
     "I have to ring my vet, did I save his number anywhere?",  # "his" is the vet
+    "how far is 13.1 miles in km, and 1 mile = 1.609 km",  # the rate it states is its data
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []
