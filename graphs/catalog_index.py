@@ -280,6 +280,7 @@ class CatalogRetriever:
         and noted in ``listing_failures``."""
         found: dict[str, ServerData] = {}
         discovery = discovery_for(self._pool)
+        sandbox = sandbox_servers(self._pool.catalog)
         for server in self._pool.catalog.names():
             if server in self.unavailable:
                 continue
@@ -290,7 +291,8 @@ class CatalogRetriever:
                 async def ask(tool: str, arguments: dict, server: str = server):
                     return await self._pool.call(server, tool, arguments, timeout_s=DISCOVERY_TIMEOUT_S)
 
-                found[server] = await server_data(discovery, server, tools, ask, lambda t: t.name in trusted)
+                found[server] = await server_data(discovery, server, tools, ask, lambda t: t.name in trusted,
+                                                  records_as_documents=server not in sandbox)
             except Exception as exc:  # retrieval goes on without this server's records; the reason is kept
                 self.listing_failures[f"{server} (records)"] = f"{type(exc).__name__}: {exc}"
         return found

@@ -7,6 +7,7 @@ read once per sync, for the index (graphs/catalog_index.py), through the same Di
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 
@@ -45,12 +46,15 @@ def record_fields(table: TableSchema) -> str:
     return f"{' '.join(identifier_words(table.name))}: {', '.join(c for c in dict.fromkeys(columns) if c)}"
 
 
-async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted) -> ServerData:
+async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask: Call, trusted: Trusted, *,
+                      records_as_documents: bool = True) -> ServerData:
     """A data server's record names and documents, read once per sync with read-only or trusted tools:
     - a SQL server's stored text values are record names; its tables, columns and values are one document (a
       question names a value of one table and a column of another: "the newest hire in Operations");
-    - a filesystem-like server's listed files give names ("banana-bread.md" -> "banana bread") and their text.
-    What such a server knows is in its data, not in its tools' descriptions. Empty for a server with neither."""
+    - a filesystem-like server's listed files give names ("banana-bread.md" -> "banana bread") and their text;
+    - any other server's listed records (a knowledge graph's entities) are its documents, when
+      ``records_as_documents`` (not for the built-in sandbox, whose listings are its directory of names).
+    What such a server knows is in its data, not in its tools' descriptions. Empty for a server with none."""
     readable = [t for t in tools if not changes_data(t) or trusted(t)]
     needed = kinds_needed(tools)
     data = ServerData()
@@ -68,4 +72,43 @@ async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask:
         data.names += [re.sub(r"[-_.]+", " ", p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in paths
                        if not p.endswith("/")]
         data.documents.update(await discovery.contents(readable, ask, paths))
+    if records_as_documents and not data.documents:
+        data.documents.update(await listed_records(readable, ask))
     return data
+
+
+MAX_RECORD_DOCUMENTS = 500
+
+
+async def listed_records(readable: list[Tool], ask: Call) -> dict[str, str]:
+    """The records a read-only tool without arguments lists (a knowledge graph's entities with their facts), one
+    document each, named by its name: "Jonas Lindqvist" -> "name: Jonas Lindqvist / observations: Senior engineer
+    ..., Originally from Gothenburg, Sweden". What such a server knows is in those facts, not in "read the graph".
+    A tool that fails or lists no records adds nothing."""
+    found: dict[str, str] = {}
+    for tool in [t for t in readable if not (t.inputSchema or {}).get("required")]:
+        outcome = await ask(tool.name, {})
+        if not outcome.ok:
+            continue
+        for record in _records(outcome.structured or _json(outcome.text)):
+            name = next((str(v) for k, v in record.items() if k.lower() in ("name", "title", "id")), None)
+            name = name or " ".join(str(v) for v in record.values() if isinstance(v, str))[:80]
+            lines = [f"{key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
+                     for key, value in record.items() if isinstance(value, (str, int, float, list))]
+            if name and len(found) < MAX_RECORD_DOCUMENTS:
+                found.setdefault(f"{tool.name}: {name}", "\n".join(lines))
+    return found
+
+
+def _json(text: str) -> object:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+
+
+def _records(value: object) -> list[dict]:
+    """Every dict of two or more fields in the lists of ``value`` (a top-level list, or lists under its keys)."""
+    lists = [value] if isinstance(value, list) else [v for v in value.values() if isinstance(v, list)] \
+        if isinstance(value, dict) else []
+    return [item for items in lists for item in items if isinstance(item, dict) and len(item) >= 2]
