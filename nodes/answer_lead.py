@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from indexes.document_coverage import written_plainly
 from nodes.claims import concepts_of, field_concepts
 from nodes.fact_rendering import label_and_unit, parse_output, shorten, value_text
 from nodes.figures import figures_of
@@ -114,7 +115,8 @@ def _stem(word: str) -> str:
 def terms(text: str) -> set[str]:
     """The content words of ``text``, lower-cased and singular ("Wi-Fi passwords" -> {wifi, password}); no
     numbers, no question or function words."""
-    text = re.sub(r"(?<=[a-z])-(?=[a-z])", "", text.lower().replace("'s", "").replace("’s", ""))
+    # months written out and past forms as verbs, as the documents were routed ("Finished ... Oct 11")
+    text = re.sub(r"(?<=[a-z])-(?=[a-z])", "", written_plainly(text).lower().replace("'s", "").replace("’s", ""))
     return {_stem(w) for w in _TERM.findall(text) if not w.isdigit() and len(w) > 1 and w not in _STOP}
 
 
@@ -221,7 +223,9 @@ def text_candidates(text: str) -> list[Candidate]:
         # A paragraph's first line ("guest network: ...") tells what the lines under it are about.
         context = set().union(*(terms(h) for h in headings.values())) if headings else set()
         context |= block or set()
-        block = terms(line) if block is None and header is None else block
+        # ... when it reads as a heading: a line stating figures ("Bed 1: garlic, 40 cloves") is an answer itself
+        if block is None and header is None:
+            block = terms(line) if line.endswith(":") or not re.search(r"\d", line) else set()
         outer = headings[min(headings)] if headings else ""
         body = _EMPHASIS.sub("", _LIST_MARK.sub("", line)).strip()
         for piece in _pieces(body):
@@ -298,22 +302,33 @@ def _concept_lines(data: dict[str, Any], named: set[str], marker: str) -> list[s
     return lines
 
 
-def _named_field_lines(data: dict[str, Any], asked: set[str], marker: str) -> list[str]:
-    """Fields whose names hold a word of the question ("what is Ana Ruiz's salary" -> ``salary_usd``)."""
+def _named_field_lines(data: dict[str, Any], asked: set[str], marker: str, *, rows: bool = False) -> list[str]:
+    """Fields whose names hold a word of the question ("what is Ana Ruiz's salary" -> ``salary_usd``). A row of
+    a result that is a list of rows (``rows``: a SQL result) without a known title key is labelled by its first,
+    text field ("customer: Lantern House B&B"), which is then no answer of its own."""
     lines = []
     for title, record in _records(data):
-        title_key = _title_key(record)
+        title_key = _title_key(record) or (_first_text_key(record) if rows else None)
         picked = [key for key, value in record.items()
                   if _scalar(value) and key != title_key and _key_matches(key, asked)][:MAX_FIELDS]
         if picked:
-            lines.append(_fields_line(title, record, picked, marker))
+            label = title or (str(record[title_key]) if title_key else "")
+            lines.append(_fields_line(label, record, picked, marker))
     return lines
+
+
+def _first_text_key(record: dict[str, Any]) -> str | None:
+    """The first field, when it holds words (a SQL row's label column): None for a number or a bare code."""
+    key = next(iter(record), None)
+    value = record.get(key) if key is not None else None
+    return key if isinstance(value, str) and re.search(r"[A-Za-z]{2}", value) and len(record) > 1 else None
 
 
 def _small_result_line(data: dict[str, Any] | list[Any], subject: str, marker: str) -> str | None:
     """A result small enough to be the answer as a whole: one flat record with at most MAX_FIELDS fields
-    besides its title (a one-cell result reads as the question's subject and the value), or one column of
-    a few rows ("name: Engineering, Sales, ...")."""
+    besides its title (a one-cell result reads as the question's subject and the value), one column of a few
+    rows ("name: Engineering, Sales, ..."), or a few rows each labelled by its first, text column ("Eleanor Price
+    — salary: 225000, Ada Whitfield — salary: 212000")."""
     rows = data if isinstance(data, list) else [data]
     flat = all(isinstance(r, dict) and r and all(_scalar(v) or v is None for v in r.values()) for r in rows)
     if not rows or not flat:
@@ -332,6 +347,12 @@ def _small_result_line(data: dict[str, Any] | list[Any], subject: str, marker: s
         [key] = next(iter(keys))
         label, unit = label_and_unit(key, rows[0])
         return f"{label}: {', '.join(value_text(r[key]) for r in rows)}{' ' + unit if unit else ''} [{marker}]"
+    if len(keys) == 1 and 2 <= len(next(iter(keys))) <= 1 + MAX_FIELDS and len(rows) <= MAX_COLUMN_ITEMS:
+        # a few labelled rows ("the three highest-paid", "headcount per department"): each row by its label
+        label_key, *others = next(iter(keys))
+        if all(isinstance(r[label_key], str) and r[label_key] for r in rows):
+            listed = ", ".join(f"{r[label_key]} — {'; '.join(_field_text(k, r) for k in others)}" for r in rows)
+            return f"{listed} [{marker}]"
     return None
 
 
@@ -392,7 +413,7 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
     named = concepts_of(set(_WORD.findall(question.lower())))
     if named and (lines := _concept_lines(root, named, marker)):
         return lines
-    if asked and (lines := _named_field_lines(root, asked, marker)):
+    if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines
     if best := _best(_leaf_candidates(data), question):
         return [_candidate_line(best, asked, marker)]

@@ -191,3 +191,26 @@ def test_a_fraction_below_one_keeps_its_digits_and_a_price_keeps_two_decimals():
     assert value_text(0.125) == "0.125"  # 1/8, not 0.12
     assert value_text(2 / 3) == "0.6667"
     assert value_text(12.675) == "12.68" and value_text(17400.0) == "17400" and value_text(0.0) == "0"
+
+
+def test_a_line_stating_figures_is_no_heading_and_abbreviated_months_meet_the_question():
+    allotment = ("Plot A: shallots (sown 2026-03-02, 'Red Sun', 60 sets), lift in August\n"
+                 "Plot B: rhubarb, leave alone\n"
+                 "Leeks this year: 14 plants, best was 'Musselburgh'")
+    [line] = lead_lines("how many shallot sets did I sow in the plot this year?", evidence(allotment))
+    assert "60 sets" in line
+    films = "| # | Title | Watched |\n|---|---|---|\n| 1 | Past Lives | Feb 9 |\n| 2 | Perfect Days | Mar 21 |"
+    [line] = lead_lines("which film did I watch in march", evidence(films))
+    assert "Perfect Days" in line
+
+
+def test_a_few_labelled_rows_open_with_each_row_by_its_label():
+    rows = [{"studio": "Ceramics", "COUNT(*)": 4}, {"studio": "Glassworks", "COUNT(*)": 2}]
+    [line] = lead_lines("staff per studio?", evidence(str(rows)))
+    assert line.index("Ceramics") < line.index("4") < line.index("Glassworks") < line.index("2")
+
+
+def test_a_row_without_a_title_field_is_labelled_by_its_first_text_column():
+    rows = [{"borrower": "Atelier Vo", "SUM(loans.days)": 41}]
+    [line] = lead_lines("which borrower kept lamps the most days?", evidence(str(rows)))
+    assert line.startswith("Atelier Vo") and "41" in line
