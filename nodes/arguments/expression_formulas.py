@@ -46,13 +46,14 @@ def _loan_payment(m: re.Match[str]) -> list[str]:
 
 
 def _right_triangle(m: re.Match[str]) -> list[str]:
-    """Pythagoras over the two numbers written: the diagonal from two sides when it is asked, else the missing side
-    from the diagonal and the other side."""
+    """Pythagoras over the two numbers written: the diagonal from two sides when the last question asked names it
+    ("how long is the ladder (hypotenuse)?"), else the missing side from the diagonal and the other side."""
     numbers = list(dict.fromkeys(re.findall(r"N\d+", m.string)))
     if len(numbers) != 2:
         return []
-    if re.search(r"\b(?:how long|what|how big|length of|find|size of|calculate|compute)(?: \S+){0,3}? "
-                 r"(?:diagonal|hypotenuse)\b|\b(?:diagonal|hypotenuse) of\b", m.string):
+    asking = list(re.finditer(r"\b(?:how|what|find|calculate|compute|work out)\b", m.string))
+    clause = m.string[asking[-1].start():] if asking else ""  # the words of the last question asked
+    if re.search(r"\b(?:diagonal|hypotenuse)\b", clause) or re.search(r"\b(?:diagonal|hypotenuse) of\b", m.string):
         return [f"sqrt({numbers[0]}**2+{numbers[1]}**2)"]
     # the diagonal is the longer: the reading with the shorter one has no real value and is dropped
     return [f"sqrt({numbers[0]}**2-{numbers[1]}**2)", f"sqrt({numbers[1]}**2-{numbers[0]}**2)"]

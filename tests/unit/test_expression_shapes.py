@@ -36,6 +36,8 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("contract pays 62,400 per year; at 48 weeks per year and 37.5 hours per week that's how much an hour?",
      62400 / (48 * 37.5)),
     ("one stone is 6.35 kg, so 11 stones in kg", 11 * 6.35),
+    ("the kite string is pegged 12 m from where it's above, at 35 m up; how long is the string (hypotenuse)?",
+     math.sqrt(12 ** 2 + 35 ** 2)),
     ("trail is 14 leagues and 1 league equals 4.8 km, in km?", 14 * 4.8),
     ("mortgage of 400,000 at 5.5% for 25 years, monthly payment", 400000 * (0.055 / 12) / (1 - (1 + 0.055 / 12) ** -300)),
     ("boots cost 180, there's 20% off, and vat at 21% is added after the discount. final price?", 180 * 0.8 * 1.21),
