@@ -54,9 +54,11 @@ def direction_pairs(properties: list[str]) -> list[tuple[str, str]]:
     return pairs
 
 
-# A quantity just before a value, with at most "in" / "at" between: "20 USD", "3pm in Tokyo", "9 am at Madrid".
+# A quantity just before a value, with at most "in" / "at" between: "20 USD", "3pm in Tokyo", "9 am at Madrid",
+# "7:30 in the morning in Sydney".
 _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%)?|\bnoon|\bmidnight)"
-                              r"\s*(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
+                              r"\s*(?:(?:in the (?:morning|afternoon|evening)|at night|tonight|today|tomorrow)\s+)?"
+                              r"(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
 
 
 # A time just after a place binds it too: "lands in Auckland at 6:30 am"; so does a time later in the same

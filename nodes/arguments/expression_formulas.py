@@ -104,9 +104,9 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         # a right triangle: "a 55-inch TV (the diagonal) is 48 inches wide, how tall", "hypotenuse of 3 and 4"
         (re.compile(r"\b(?:diagonal|hypotenuse|pythagoras|pythagorean)\b"), _right_triangle),
         # a yearly amount per hour: "85k a year, assuming 52 weeks a year and 40 hours a week, per hour"
-        (re.compile(rf"{N} (?:a|per|each) year\b(?: \S+){{0,30}}? (?:{N} weeks (?:a|per|each) year\b(?: \S+){{0,3}}? "
-                    rf"{N} hours (?:a|per|each) week|{N} hours (?:a|per|each) week\b(?: \S+){{0,3}}? {N} weeks "
-                    rf"(?:a|per|each) year)\b"), _hourly),
+        (re.compile(rf"{N} (?:a|per|each) year\b(?: \S+){{0,30}}? (?:{N} weeks(?: (?:a|per|each) year)?\b(?: \S+){{0,3}}? "
+                    rf"{N} hours (?:a|per|each) week|{N} hours (?:a|per|each) week\b(?: \S+){{0,3}}? {N} weeks"
+                    rf"(?: (?:a|per|each) year)?)\b"), _hourly),
         # body mass index: weight in kg over height in metres squared
         (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
                     rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),

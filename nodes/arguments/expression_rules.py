@@ -261,7 +261,7 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,10}}? (?:loses|lose|drops|falls|depreciates|declines|shrinks)(?: \S+){{0,3}}? {P}"
                     rf"(?: \S+){{0,14}}? {N} (?:years?|yrs?|months?)\b"), lambda m: [f"{m[1]}*(1-{m[2]}/100)**{m[3]}"]),
         # fuel for a trip: "240 miles at 30 mpg, gas is 3.50 a gallon, how much"
-        (re.compile(rf"{N} (?:{_DISTANCE}|mile|kilometre|kilometer)\b(?: \S+){{0,3}}? {N} (?:mpg|miles per gallon|(?:km|kilometres|kilometers) per "
+        (re.compile(rf"{N} (?:{_DISTANCE}|mile|kilometre|kilometer)\b(?: \S+){{0,8}}? {N} (?:mpg|miles per gallon|(?:km|kilometres|kilometers) per "
                     rf"(?:litre|liter))\b(?: \S+){{0,8}}? {N} (?:a|per|/) (?:gallon|gal|litre|liter|l)\b"),
          lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
         # a debt paid off in equal instalments: "how many months to pay off 5000 if I pay 250 a month"

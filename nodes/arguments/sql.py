@@ -43,7 +43,8 @@ from nodes.arguments.sql_request import (
     tables_by_columns,
     tables_mentioned,
 )
-from nodes.arguments.sql_quantities import product_ranking, product_sums, revenue_product, units_ranking
+from nodes.arguments.sql_quantities import (asks_units_moved, product_ranking, product_sums, revenue_product,
+                                            units_ranking)
 from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_schema import (
     TableSchema,
@@ -76,7 +77,8 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     text = _BY_NUMBER.sub(r"which \1 has the most \2", text)
     text = _SOLD_OUT.sub("out of stock", text)  # "which one is sold out": the stock column is zero
     text = TENURE.sub("earliest", text)  # "who has been in Operations the longest": the earliest date
-    if _MOST_OF.search(text):  # "the most orders (by number of orders)" says again what "most" says
+    if _MOST_OF.search(text) or asks_units_moved(text):
+        # "the most orders (by number of orders)", "best-selling by number of units": says again what "most" says
         text = _BY_COUNT_OF.sub(" ", text)
     words = _WORD.findall(text)
     words += [w for w in implied_measures(text) if w not in words]
@@ -139,7 +141,9 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
     for asked in asked_tables:
         group = next((t for t in tables if intent.group_word and same_word(intent.group_word, t.name.lower())), None)
         numbered = number_conditions(tables, text)
-        matched = [*value_conditions(literals), *zero_conditions(asked, text), *date_conditions(asked, words, text),
+        named_here = any(lit.table is asked for lit in literals)
+        matched = [*value_conditions(literals), *zero_conditions(asked, text, named_row=named_here),
+                   *date_conditions(asked, words, text),
                    *(condition for _, condition in numbered)]
         options = [(matched, [*(l.table for l in literals), *(t for t, _ in numbered)])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
@@ -177,10 +181,11 @@ _HOW_MANY_OF = re.compile(r"\b(?:how many|number of)\s+([a-z]+)")
 
 
 def _counted_quantity(tables: list[TableSchema], text: str) -> str | None:
-    """"how many units ... in total": the word of a number of things that is no table's rows (summed, not
-    counted), or None."""
+    """"how many units ... in total", "how many units of <a named thing>": the word of a number of things that is
+    no table's rows (summed, not counted), or None."""
     asked = _HOW_MANY_OF.search(text)
-    if asked is None or not SUM_WORDS.search(text):
+    # "how many units of the Ember Heated Throw are on open orders": units of a named thing are summed too
+    if asked is None or not (SUM_WORDS.search(text) or text[asked.end():].startswith(" of ")):
         return None
     word = asked.group(1)
     return None if any(same_word(word, part) for t in tables for part in identifier_words(t.name)) else word

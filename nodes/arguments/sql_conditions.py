@@ -73,11 +73,12 @@ def date_conditions(asked: TableSchema, words: list[str], text: str) -> list[str
     return []
 
 
-def zero_conditions(asked: TableSchema, text: str) -> list[str]:
+def zero_conditions(asked: TableSchema, text: str, *, named_row: bool = False) -> list[str]:
     """"out of stock" over products(units_in_stock): the asked table's numeric column named after "out of" is 0;
-    "we still have in stock": it is above 0."""
+    "we still have in stock": it is above 0 (not for a row the request names: "how many Bath Mats are in stock"
+    reads its number, whatever it is)."""
     found = []
-    for pattern, test in ((_OUT_OF, "= 0"), (_STILL_IN, "> 0")):
+    for pattern, test in ((_OUT_OF, "= 0"), *(() if named_row else ((_STILL_IN, "> 0"),))):
         for match in pattern.finditer(text):
             word = match.group(match.lastindex or 1)
             columns = [c for c in asked.columns if c.is_numeric and not c.primary_key and overlap(c.name, [word])]

@@ -20,6 +20,7 @@ from nodes.arguments.sql_schema import Column, TableSchema
 
 # units moved, in English: "the most units", "sold the most", "ordered the fewest pieces"
 _UNITS_MOVED = re.compile(r"\b(?:most|fewest|least)\s+(?:units|items|pieces|copies)\b(?!\s+(?:left|remaining|in stock|on hand))|"
+                          r"\b(?:best|top|worst)[- ]?sell(?:ing|er)\b|"
                           r"\b(?:sold|ordered|bought|purchased|shipped)\s+(?:the\s+)?(?:most|fewest|least)\b"
                           r"(?!\s+(?:times|often|orders))")  # "ordered the most times" counts orders
 _QUANTITY_WORDS = ("quantity", "qty", "units", "count")
@@ -35,11 +36,16 @@ def _quantity_column(table: TableSchema) -> Column | None:
     return None
 
 
+def asks_units_moved(text: str) -> bool:
+    """"the best-selling product", "sold the most", "the most units": a ranking by units moved."""
+    return bool(_UNITS_MOVED.search(text))
+
+
 def units_ranking(tables: list[TableSchema], links: list[Link], text: str, literals: list[RequestLiteral],
                   limit: int) -> str | None:
     """SELECT <label>, SUM(<quantity>) of the rows referring to the ranked table, best first; None when the
     request asks no ranking by units moved or no referring table has a quantity column."""
-    if not _UNITS_MOVED.search(text):
+    if not asks_units_moved(text):
         return None
     which = _WHICH.search(text)
     for table in tables:

@@ -52,7 +52,8 @@ _IMPLIED_MEASURES = ((re.compile(r"\b(?:priciest|costliest|dearest|cheapest|(?:m
                                  r"\b(?:avg|average|mean|typical|total|highest|lowest|top|max|min)\s+(?:[a-z]+\s+)?"
                                  r"(?:pay|wages?|earnings|income|compensation)\b"),
                       ("salary", "pay", "wage")),
-                     (re.compile(r"\bpayroll\b"), ("salary", "pay", "wage")),
+                     (re.compile(r"\bpayroll\b|\b(?:top|highest|biggest|best|lowest)[- ]earners?\b"),
+                      ("salary", "pay", "wage")),
                      (re.compile(r"\b(?:heaviest|lightest)\b"), ("weight",)),
                      (re.compile(r"\b(?:tallest)\b"), ("height",)),
                      (re.compile(r"\b(?:youngest)\b"), ("age",)))

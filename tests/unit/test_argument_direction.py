@@ -69,3 +69,9 @@ def test_my_time_is_the_time_of_the_place_the_asker_is_in():
     text = "I'm in Chicago. If I call my mom in Madrid at 8pm my time, what time is it for her?"
     assert should_swap(text, "Europe/Madrid", "America/Chicago")  # Chicago is the source
     assert not should_swap(text, "America/Chicago", "Europe/Madrid")
+
+
+def test_a_time_of_day_then_its_part_of_the_day_still_binds_the_place_after_it():
+    text = "if its 6:45 in the evening in wellington whats the time in oslo"
+    assert should_swap(text, "Europe/Oslo", "Pacific/Auckland")
+    assert not should_swap(text, "Pacific/Auckland", "Europe/Oslo")

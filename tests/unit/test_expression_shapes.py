@@ -36,6 +36,8 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("contract pays 62,400 per year; at 48 weeks per year and 37.5 hours per week that's how much an hour?",
      62400 / (48 * 37.5)),
     ("one stone is 6.35 kg, so 11 stones in kg", 11 * 6.35),
+    ("a stipend of 30k per year, at 45 weeks with 20 hours per week - hourly?", 30000 / (45 * 20)),
+    ("the drive is 512 miles there and back, the van does 24 mpg and diesel is 4.10 a gallon, cost?", 512 / 24 * 4.10),
     ("the kite string is pegged 12 m from where it's above, at 35 m up; how long is the string (hypotenuse)?",
      math.sqrt(12 ** 2 + 35 ** 2)),
     ("trail is 14 leagues and 1 league equals 4.8 km, in km?", 14 * 4.8),

@@ -113,3 +113,10 @@ def test_which_group_brought_the_most_money_ranks_summed_quantity_times_price(da
     assert database.execute(found[0]).fetchall() == [("Harbor Mill", 115.0)]  # 10*2.5 + 3*30, the lost 5*4 left out
     least = candidate_queries("which buyer brought in the least money overall", tables)
     assert database.execute(least[0]).fetchall() == [("Quarry Works", 77.5)]
+
+
+def test_units_of_a_named_thing_are_summed_and_best_selling_ranks_by_units_moved(database, tables):
+    first = lambda request: database.execute(candidate_queries(request, tables)[0]).fetchone()  # noqa: E731
+    assert first("how many pieces of the Brass Hinge went out to buyers that arrived?")[-1] == 10
+    assert first("which part is the best-selling, by number of units shipped?") == ("Brass Hinge", 17)
+    assert first("our worst selling part?") == ("Oak Shelf", 5)

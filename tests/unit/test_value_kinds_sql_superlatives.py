@@ -86,3 +86,8 @@ def test_payroll_is_the_summed_pay_of_the_rows_referring_to_the_group(described)
 def test_still_in_stock_keeps_rows_above_zero_and_a_trailing_how_many_reads_the_amount(described):
     row = first_row(*described, "of the lamps we still have in stock, which has the least stock left, and how many?")
     assert row == ("Dune Pendant", 3)
+
+
+def test_the_top_earner_is_the_highest_pay_and_a_named_row_reads_its_stock_whatever_it_is(described):
+    assert first_row(*described, "who's the top earner in Glassworks?")[0] == "Mei Tanaka"
+    assert first_row(*described, "how much stock of the Moss Sconce is in stock?")[-1] == 0
