@@ -12,7 +12,7 @@ from typing import Any
 
 from benchmarks.answer_facts import Expected
 from nodes.answer import direct_part
-from nodes.claims import figure_claims
+from nodes.answering.claims import figure_claims
 from nodes.date_mentions import find_date_mentions
 from tools.sandbox.dates import resolve_date_range
 

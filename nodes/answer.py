@@ -14,11 +14,11 @@ from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
-from nodes.claims import check_claims, figure_claims
-from nodes.answer_lead import lead_lines
-from nodes.fact_rendering import render_facts
-from nodes.figures import MARKER
-from nodes.quoted_data import quoted
+from nodes.answering.answer_lead import lead_lines
+from nodes.answering.claims import check_claims, figure_claims
+from nodes.answering.fact_rendering import render_facts
+from nodes.answering.figures import MARKER
+from nodes.answering.quoted_data import quoted
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
 from nodes.prompts.answer import ANSWER_NO_EVIDENCE, ANSWER_SYSTEM, ANSWER_USER

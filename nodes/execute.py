@@ -32,7 +32,7 @@ from nodes.arguments.error_values import narrowed_to_error_values, values_listed
 from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
 from nodes.models import ModelProvider, RoleModel
 from nodes.executor_prompt import executor_conversation
-from nodes.quoted_data import quoted
+from nodes.answering.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured

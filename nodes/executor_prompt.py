@@ -13,7 +13,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from mcp.types import Tool
 
 from nodes.arguments.candidates import Candidates
-from nodes.quoted_data import quoted
+from nodes.answering.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_CONTEXT, EXECUTE_DATES, EXECUTE_EXAMPLES, EXECUTE_SYSTEM, EXECUTE_USER
 from tools.tool_outcome import ToolOutcome
 

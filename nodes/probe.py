@@ -16,7 +16,7 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.execute import ToolCaller
-from nodes.quoted_data import quoted
+from nodes.answering.quoted_data import quoted
 
 QUERY_PARAMS = ("query", "q", "keywords", "search", "text", "question")
 SNAPSHOT_CHARS = 300

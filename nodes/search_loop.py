@@ -30,7 +30,7 @@ from nodes.execute import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.probe import count_results
-from nodes.quoted_data import quoted
+from nodes.answering.quoted_data import quoted
 from nodes.prompts.search import (COMPRESS_EXAMPLES, COMPRESS_SYSTEM, COMPRESS_USER, DECIDE_EXAMPLES, DECIDE_POOR,
                                   DECIDE_SYSTEM, DECIDE_USER)
 from nodes.question import today_of

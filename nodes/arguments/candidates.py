@@ -32,8 +32,8 @@ from nodes.arguments.property_kinds import is_id_property, named_ids, people_nam
 from nodes.arguments.time_of_day import times_of_day
 from nodes.arguments.timezones import asked_first, asked_zones, zones_named
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
-from nodes.claims import concepts_of, field_concepts
 from nodes.date_mentions import DateMention, find_date_mentions
+from nodes.field_vocabulary import concepts_of, field_concepts
 
 MAX_SPAN_WORDS = 4
 MAX_DEPENDENCY_VALUES = 60

@@ -2,7 +2,7 @@
 
 import json
 
-from nodes.answer_lead import lead_lines
+from nodes.answering.answer_lead import lead_lines
 
 FORECAST = json.dumps({"city": "Toronto", "days": [{"date": "2026-11-28", "high_c": 5.7, "low_c": -2.6,
                                                     "precip_chance": 10, "sunrise": "07:30", "sunset": "16:43"}]})

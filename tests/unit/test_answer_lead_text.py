@@ -10,9 +10,9 @@ import pytest
 
 from graphs.context import Context
 from nodes.answer import make_answerer
-from nodes.answer_lead import lead_lines, subject_of
-from nodes.claims import figure_claims
-from nodes.fact_rendering import parse_output, render_output, value_text
+from nodes.answering.answer_lead import lead_lines, subject_of
+from nodes.answering.claims import figure_claims
+from nodes.answering.fact_rendering import parse_output, render_output, value_text
 from tests.fakes import ScriptedModels
 
 WIFI_NOTE = """\

@@ -4,7 +4,7 @@ import json
 
 from graphs.context import Context
 from graphs.graph import build_graph
-from nodes.claims import check_claims, figure_claims
+from nodes.answering.claims import check_claims, figure_claims
 from tests.fakes import ScriptedModels
 from tests.unit.test_graph import executor_for, hits, weather_and_hotels
 
@@ -97,7 +97,7 @@ async def test_answer_with_only_invented_figures_is_the_rendered_evidence_not_a_
 
 
 def test_a_sentence_whose_only_figure_is_todays_date_still_needs_words_from_the_sources():
-    from nodes.claims import check_claims
+    from nodes.answering.claims import check_claims
 
     outputs = {"T1.1": '{"city": "Paris", "days": [{"date": "2026-11-26", "high_c": 13.3, "condition": "rain"}]}'}
     checked = check_claims("Tira de Cearacupe: [S2.1] weather in Paris tomorrow, 2026-11-25", outputs,
@@ -109,7 +109,7 @@ def test_a_sentence_whose_only_figure_is_todays_date_still_needs_words_from_the_
 
 
 def test_a_weekday_or_zone_the_sources_do_not_hold_is_dropped():
-    from nodes.claims import check_claims
+    from nodes.answering.claims import check_claims
 
     forecast = '{"city": "Beijing", "date": "2026-11-27", "sunset": "16:58"}'
     checked = check_claims("The sun will set at 16:58 UTC on Monday [T1.1].", {"T1.1": forecast},

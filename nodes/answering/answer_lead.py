@@ -4,11 +4,11 @@ about, copied with its labels, units and marker.
 Why: when the model's text does not survive the claim check, the user got every fact of every output and
 had to find the one asked for ("what time is sunset in Toronto this saturday" -> a whole forecast row).
 Every line here is copied from an output (or names the question's own words), so it is as faithful as the
-outputs themselves and passes the same figure checks (nodes/claims.py). Works for any tool, whatever it
+outputs themselves and passes the same figure checks (nodes/answering/claims.py). Works for any tool, whatever it
 returns:
 
 - JSON, or a Python literal (``[{'COUNT(*)': 7}]``, as SQLite servers print rows): the fields whose names
-  share a concept with the question (sunset, price, rating...: nodes/claims.py), else a word ("salary" ->
+  share a concept with the question (sunset, price, rating...: nodes/answering/claims.py), else a word ("salary" ->
   ``salary_usd``, "time" -> ``datetime``); else the string value that answers (a memory server's
   observation "Birthday: March 3"); else a small record or a one-column result as a whole.
 - plain text (a file, a directory listing, a page): the line or sentence sharing the most of the question's
@@ -27,9 +27,9 @@ from datetime import date
 from typing import Any
 
 from indexes.document_coverage import written_plainly
-from nodes.claims import concepts_of, field_concepts
-from nodes.fact_rendering import label_and_unit, parse_output, shorten, value_text
-from nodes.figures import figures_of
+from nodes.answering.fact_rendering import label_and_unit, parse_output, shorten, value_text
+from nodes.answering.figures import figures_of
+from nodes.field_vocabulary import concepts_of, field_concepts
 
 MAX_LINES = 3
 MAX_FIELDS = 2

@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from nodes.fact_rendering import parse_output
-from nodes.figures import MARKER as _MARKER
-from nodes.figures import canonical_number, figures_of, without_figures
-from nodes.quoted_data import CLOSE, OPEN
+from nodes.answering.fact_rendering import parse_output
+from nodes.answering.figures import MARKER as _MARKER
+from nodes.answering.figures import canonical_number, figures_of, without_figures
+from nodes.answering.quoted_data import CLOSE, OPEN
+from nodes.field_vocabulary import concepts_of, field_concepts
 
 _WORD = re.compile(r"[a-z°%$€£¥]+")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
@@ -32,65 +33,6 @@ _STOP = frozenset("""the a an and or of in on at to for is are was were be it it
 _YES_NO = frozenset({"yes", "no", "not", "never", "none", "nothing", "won", "don", "doesn", "isn", "aren", "cannot",
                      "unlikely", "likely"})
 
-# Words that name what a figure measures, in sentences and in field names. A figure passes only if its
-# field shares one of these with the sentence, whenever the sentence names any.
-CONCEPTS: dict[str, frozenset[str]] = {
-    "sunrise": frozenset({"sunrise", "dawn", "rise", "rises", "rising", "sunup"}),
-    "sunset": frozenset({"sunset", "dusk", "set", "sets", "setting", "sundown"}),
-    "latitude": frozenset({"lat", "latitude"}),
-    "longitude": frozenset({"lon", "lng", "longitude"}),
-    "height": frozenset({"height", "tall", "elevation", "altitude", "metres", "meters", "storeys", "floors"}),
-    "temperature": frozenset({"temperature", "temp", "c", "°c", "°", "degrees", "celsius", "warm", "hot",
-                              "cold", "high", "low", "highs", "lows", "heat", "chilly"}),
-    "rain": frozenset({"rain", "precip", "precipitation", "chance", "showers", "wet", "mm"}),
-    "wind": frozenset({"wind", "windy", "kph", "gusts", "breeze"}),
-    "humidity": frozenset({"humidity", "humid"}),
-    "uv": frozenset({"uv"}),
-    "price": frozenset({"price", "prices", "cost", "costs", "fare", "fares", "pay", "cheap", "cheapest",
-                        "expensive", "usd", "eur", "gbp", "cny", "jpy", "chf", "$", "€", "£", "¥", "dollars",
-                        "euros", "ticket", "rate", "rates", "amount", "last", "close", "open", "quote",
-                        "converted", "result", "total", "trading", "trades", "worth", "nightly", "night"}),
-    "rating": frozenset({"rating", "rated", "stars", "star", "score", "reviews"}),
-    "duration": frozenset({"duration", "takes", "hours", "minutes", "min", "long", "journey"}),
-    "distance": frozenset({"distance", "km", "far", "kilometres", "kilometers", "miles", "away"}),
-    "departure": frozenset({"depart", "departs", "departure", "leaves", "leaving"}),
-    "arrival": frozenset({"arrive", "arrives", "arrival", "lands"}),
-    "opening": frozenset({"opens", "open", "opening"}),
-    "closing": frozenset({"closes", "closing", "close"}),
-    "availability": frozenset({"seats", "left", "stock", "available", "availability", "rooms", "units"}),
-    "volume": frozenset({"volume", "shares"}),
-    "population": frozenset({"population", "people", "inhabitants", "residents"}),
-}
-# Field-name words that belong to a concept without being a word a sentence would use.
-_FIELD_CONCEPTS = {"high_c": {"temperature"}, "low_c": {"temperature"}, "precip_chance": {"rain"},
-                   "precip_mm": {"rain"}, "wind_kph": {"wind"}, "uv_index": {"uv"},
-                   "depart_at": {"departure"}, "arrive_at": {"arrival"}, "duration_min": {"duration"},
-                   "distance_km": {"distance"}, "visit_hours": {"duration"}, "seats_left": {"availability"},
-                   "rooms_left": {"availability"}, "stock": {"availability"}}
-
-
-def concepts_of(words: set[str]) -> set[str]:
-    return {name for name, vocabulary in CONCEPTS.items() if words & vocabulary}
-
-
-def field_concepts(path: tuple[str, ...]) -> set[str]:
-    """The concepts a field path names: its last key's words, and known field names."""
-    if not path:
-        return set()
-    key = path[-1].lower()
-    words = set(re.split(r"[_\W]+", key)) - {""}
-    found = concepts_of(words) | _FIELD_CONCEPTS.get(key, set())
-    if key in ("price", "last", "prev_close", "close", "open", "day_high", "day_low", "avg_price",
-               "ticket_price", "total_price", "price_economy", "price_business", "rate", "converted",
-               "amount", "per_usd", "list_price_usd"):
-        found |= {"price"}
-    if key in ("day_high", "day_low", "high", "low"):
-        found -= {"temperature"}
-    if key in ("opens", "opening"):
-        found = {"opening"}
-    if key in ("closes", "closing"):
-        found = {"closing"}
-    return found
 
 
 @dataclass
@@ -104,7 +46,7 @@ class Leaf:
 
 def leaves_of(output: str) -> list[Leaf]:
     """The figures in a tool output, each under its field: JSON and Python literals (``[{'COUNT(*)': 7}]``)
-    are read alike (nodes/fact_rendering.py's ``parse_output``); plain text is one field, 'text'."""
+    are read alike (nodes/answering/fact_rendering.py's ``parse_output``); plain text is one field, 'text'."""
     data = parse_output(output)
     if data is None or isinstance(data, str):
         data = {"text": output if data is None else data}
@@ -232,7 +174,7 @@ def check_sentence(sentence: str, evidence: dict[str, str], free_text: str) -> s
 
 
 # How the answer prompt frames each tool output: "[T2.1] finance.convert_currency({...}): <<<{...}>>>"
-# (nodes/answer.py, nodes/quoted_data.py). A sentence carrying a quote delimiter or a call signature copies the
+# (nodes/answer.py, nodes/answering/quoted_data.py). A sentence carrying a quote delimiter or a call signature copies the
 # prompt; its figures then "match" the source they were copied from, but it tells the user nothing.
 _PROMPT_ECHO = re.compile(rf"{re.escape(OPEN)}|{re.escape(CLOSE)}|\b[a-z][\w-]*\.[a-z_]\w*\(\s*[{{)]")
 

@@ -1,5 +1,5 @@
 """Figures in text: ISO dates, clock times and numbers, each with the canonical forms it may appear in
-("7:29 pm" is 19:29; 12.0 is 12). nodes/claims.py matches an answer's figures against the outputs' with these."""
+("7:29 pm" is 19:29; 12.0 is 12). nodes/answering/claims.py matches an answer's figures against the outputs' with these."""
 
 from __future__ import annotations
 

@@ -1,0 +1,68 @@
+"""The words that name what a figure measures (sunset, height, price, ...), in sentences and in field names:
+one vocabulary shared by the answer's claim check (nodes/answering/claims.py) and the executor's choice of a
+dependency value (nodes/arguments/candidates.py), so neither side reaches into the other.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Words that name what a figure measures, in sentences and in field names. A figure passes only if its
+# field shares one of these with the sentence, whenever the sentence names any.
+CONCEPTS: dict[str, frozenset[str]] = {
+    "sunrise": frozenset({"sunrise", "dawn", "rise", "rises", "rising", "sunup"}),
+    "sunset": frozenset({"sunset", "dusk", "set", "sets", "setting", "sundown"}),
+    "latitude": frozenset({"lat", "latitude"}),
+    "longitude": frozenset({"lon", "lng", "longitude"}),
+    "height": frozenset({"height", "tall", "elevation", "altitude", "metres", "meters", "storeys", "floors"}),
+    "temperature": frozenset({"temperature", "temp", "c", "°c", "°", "degrees", "celsius", "warm", "hot",
+                              "cold", "high", "low", "highs", "lows", "heat", "chilly"}),
+    "rain": frozenset({"rain", "precip", "precipitation", "chance", "showers", "wet", "mm"}),
+    "wind": frozenset({"wind", "windy", "kph", "gusts", "breeze"}),
+    "humidity": frozenset({"humidity", "humid"}),
+    "uv": frozenset({"uv"}),
+    "price": frozenset({"price", "prices", "cost", "costs", "fare", "fares", "pay", "cheap", "cheapest",
+                        "expensive", "usd", "eur", "gbp", "cny", "jpy", "chf", "$", "€", "£", "¥", "dollars",
+                        "euros", "ticket", "rate", "rates", "amount", "last", "close", "open", "quote",
+                        "converted", "result", "total", "trading", "trades", "worth", "nightly", "night"}),
+    "rating": frozenset({"rating", "rated", "stars", "star", "score", "reviews"}),
+    "duration": frozenset({"duration", "takes", "hours", "minutes", "min", "long", "journey"}),
+    "distance": frozenset({"distance", "km", "far", "kilometres", "kilometers", "miles", "away"}),
+    "departure": frozenset({"depart", "departs", "departure", "leaves", "leaving"}),
+    "arrival": frozenset({"arrive", "arrives", "arrival", "lands"}),
+    "opening": frozenset({"opens", "open", "opening"}),
+    "closing": frozenset({"closes", "closing", "close"}),
+    "availability": frozenset({"seats", "left", "stock", "available", "availability", "rooms", "units"}),
+    "volume": frozenset({"volume", "shares"}),
+    "population": frozenset({"population", "people", "inhabitants", "residents"}),
+}
+# Field-name words that belong to a concept without being a word a sentence would use.
+_FIELD_CONCEPTS = {"high_c": {"temperature"}, "low_c": {"temperature"}, "precip_chance": {"rain"},
+                   "precip_mm": {"rain"}, "wind_kph": {"wind"}, "uv_index": {"uv"},
+                   "depart_at": {"departure"}, "arrive_at": {"arrival"}, "duration_min": {"duration"},
+                   "distance_km": {"distance"}, "visit_hours": {"duration"}, "seats_left": {"availability"},
+                   "rooms_left": {"availability"}, "stock": {"availability"}}
+
+
+def concepts_of(words: set[str]) -> set[str]:
+    return {name for name, vocabulary in CONCEPTS.items() if words & vocabulary}
+
+
+def field_concepts(path: tuple[str, ...]) -> set[str]:
+    """The concepts a field path names: its last key's words, and known field names."""
+    if not path:
+        return set()
+    key = path[-1].lower()
+    words = set(re.split(r"[_\W]+", key)) - {""}
+    found = concepts_of(words) | _FIELD_CONCEPTS.get(key, set())
+    if key in ("price", "last", "prev_close", "close", "open", "day_high", "day_low", "avg_price",
+               "ticket_price", "total_price", "price_economy", "price_business", "rate", "converted",
+               "amount", "per_usd", "list_price_usd"):
+        found |= {"price"}
+    if key in ("day_high", "day_low", "high", "low"):
+        found -= {"temperature"}
+    if key in ("opens", "opening"):
+        found = {"opening"}
+    if key in ("closes", "closing"):
+        found = {"closing"}
+    return found
