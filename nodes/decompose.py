@@ -15,7 +15,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
-from nodes.intent_split import kept_whole_because, split_intents
+from nodes.intent_split import read_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.decompose import DECOMPOSE_SYSTEM, DECOMPOSE_USER
@@ -67,10 +67,9 @@ def make_decomposer(models: ModelProvider):
     async def decompose(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
         context = runtime.context or Context()
         question = state["standalone_query"]
-        parts = split_intents(question)
+        parts, whole_because = read_intents(question)  # one reading: the date scan is not repeated
         if parts:
             return {"sub_queries": parts[: context.max_sub_queries], "decomposed_by": "split"}
-        whole_because = kept_whole_because(question)
         if whole_because in ("condition", "data"):  # one calculation or lookup over the data it states
             return {"sub_queries": [question], "decomposed_by": "whole"}
         try:

@@ -48,7 +48,7 @@ _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", r
 
 def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
-    parts, _ = _analyse(question)
+    parts, _ = read_intents(question)
     return parts
 
 
@@ -59,11 +59,11 @@ def kept_whole_because(question: str) -> str | None:
 
     Why: cutting such a question apart loses what binds its parts; the 135M decomposer made "Head of People" and
     "Salary" of the first, and retrieval sent the fragment to web search."""
-    _, reason = _analyse(question)
+    _, reason = read_intents(question)
     return reason
 
 
-def _analyse(question: str) -> tuple[list[str], str | None]:
+def read_intents(question: str) -> tuple[list[str], str | None]:
     """(independent parts, or []; why the joins do not split it, or None)."""
     if _CONDITION.match(question):
         return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"

@@ -7,7 +7,6 @@ read once per sync, for the index (graphs/catalog_index.py), through the same Di
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 
@@ -16,6 +15,7 @@ from mcp.types import Tool
 from nodes.approval import changes_data
 from nodes.arguments.discovery import Call, Discovery, Trusted, kinds_needed
 from nodes.arguments.sql import TableSchema
+from nodes.arguments.sql_schema import literal_value
 from nodes.arguments.sql_by_meaning import record_questions
 from nodes.arguments.sql_names import identifier_words
 from nodes.arguments.value_kinds import ValueKind
@@ -90,7 +90,7 @@ async def listed_records(readable: list[Tool], ask: Call) -> dict[str, str]:
         outcome = await ask(tool.name, {})
         if not outcome.ok:
             continue
-        for record in _records(outcome.structured or _json(outcome.text)):
+        for record in _records(outcome.structured or literal_value(outcome.text)):
             name = next((str(v) for k, v in record.items() if k.lower() in ("name", "title", "id")), None)
             name = name or " ".join(str(v) for v in record.values() if isinstance(v, str))[:80]
             lines = [f"{key}: {', '.join(map(str, value)) if isinstance(value, list) else value}"
@@ -98,13 +98,6 @@ async def listed_records(readable: list[Tool], ask: Call) -> dict[str, str]:
             if name and len(found) < MAX_RECORD_DOCUMENTS:
                 found.setdefault(f"{tool.name}: {name}", "\n".join(lines))
     return found
-
-
-def _json(text: str) -> object:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None
 
 
 def _records(value: object) -> list[dict]:

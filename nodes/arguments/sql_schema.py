@@ -69,7 +69,7 @@ class TableSchema:
         return next((c for c in self.columns if c.name.lower() == name.lower()), None)
 
 
-def _structured(text: str) -> Any:
+def literal_value(text: str) -> Any:
     """The Python literal or JSON ``text`` holds, or None when it holds neither."""
     stripped = text.strip()
     if not stripped or stripped[0] not in "[{(":
@@ -87,7 +87,7 @@ def _structured(text: str) -> Any:
 def parse_rows(output: str | dict[str, Any] | list[Any] | None) -> list[dict[str, Any]]:
     """Result rows of a query as a server returned them: structured content, or text holding a list of dicts
     in JSON or as a Python repr; [] when it holds none."""
-    data = _structured(output) if isinstance(output, str) else output
+    data = literal_value(output) if isinstance(output, str) else output
     if isinstance(data, dict):
         data = next((v for v in data.values() if isinstance(v, list)), [data])
     return [row for row in data if isinstance(row, dict)] if isinstance(data, list) else []
@@ -96,7 +96,7 @@ def parse_rows(output: str | dict[str, Any] | list[Any] | None) -> list[dict[str
 def parse_table_listing(text: str) -> list[str]:
     """Table names from a listing: rows with a ``name`` (or ``table_name``/``table``) field, a list of names,
     "Tables: a, b", or one name a line (bullets and numbering allowed)."""
-    data = _structured(text)
+    data = literal_value(text)
     if isinstance(data, dict):
         data = next((v for v in data.values() if isinstance(v, list)), [])
     if isinstance(data, list):
@@ -178,7 +178,7 @@ def parse_table_description(table: str, text: str) -> TableSchema | None:
 
 
 def _described(table: str, text: str) -> TableSchema:
-    data = _structured(text)
+    data = literal_value(text)
     if isinstance(data, dict):
         data = next((v for v in data.values() if isinstance(v, list)), [data])
     if isinstance(data, list) and all(isinstance(row, dict) for row in data) and data:
