@@ -195,8 +195,9 @@ class NamedRecords:
             return found
         for match in _WRITTEN_AS_NAME.finditer(query):
             word = fold(match.group(1) or match.group(2))
-            if word not in self.given or (match.group(2) is not None and match.start() == 0):  # a sentence's capital
-                continue
+            if word not in self.given or (match.group(2) is not None and match.start() == 0
+                                          and not _SUBJECT_VERB.match(query[match.end():])):
+                continue  # a sentence's capital, unless a verb follows it as its subject ("Kwame is switching teams")
             server, name = self.given[word]
             following = re.match(r"\s+([A-Z]\w+)", query[match.end():])
             if following is None or fold(following.group(1)) in name.split():  # "Marco Polo" is someone else
@@ -204,6 +205,9 @@ class NamedRecords:
         return found
 
 
+# "Kwame is ...", "Marco said ...": an opening word that is the sentence's subject
+_SUBJECT_VERB = re.compile(r"\s+(?:is|was|has|had|will|would|does|did|says|said|wants|needs|told|asked|got|moved|"
+                           r"works|lives|left|joined)\b")
 # "Marco" mid-sentence, "jess's": a word written as a person's or a firm's name
 _WRITTEN_AS_NAME = re.compile(r"(?<![\w'])([A-Za-z][a-z]{2,})'s\b|(?<![\w'])([A-Z][a-z]{2,})(?![\w'])")
 

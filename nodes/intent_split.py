@@ -9,7 +9,8 @@ back ("there", "then", "the warmer one", "her") makes the question dependent: no
 that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years"), or figures stated before the
 part that asks about them, or a part listing the alternatives the question asks between ("who earns more, Aisha
 or Camille?"). A "+" between figures is arithmetic, not a join, and so is a comma or "and" inside a
-list of figures ("82, 91, 77 and 95").
+list of figures ("82, 91, 77 and 95"). A part that narrows the one before it ("..., not counting cancelled
+orders") is glued back to it.
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ _ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|do
 
 # A rate stated as an equation: "1 mile = 1.609344 km", "1 cup equals 240 ml"
 _EQUATION = re.compile(r"\d\s*[a-z]*\s*(?:=|\bequals\b|\bis equal to\b)\s*[$€£]?\d", re.I)
+# A part that narrows the one before it and asks nothing of its own: "..., not counting cancelled orders"
+_QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: for)?|ignoring|without|leaving out|"
+                        r"apart from|other than|but not|only(?: the)?|including|counting only|just the)\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
 _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
@@ -74,7 +78,9 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     parts: list[str] = []
     for piece in pieces:
         words = piece.lower().split()
-        if parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in _FILLERS]) < 2):
+        if parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
+            parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"
+        elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in _FILLERS]) < 2):
             parts[-1] = f"{parts[-1]} and {piece}"
         else:
             parts.append(piece)

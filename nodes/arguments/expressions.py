@@ -24,6 +24,7 @@ import re
 from nodes.arguments.expression_rules import N, rules
 from nodes.arguments.expression_steps import stepped_expressions
 from nodes.arguments.number_words import as_digits
+from nodes.arguments.stated_formulas import stated_formula_expressions
 from nodes.arguments.unit_conversions import conversion_expressions
 
 _MASKS = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
@@ -119,6 +120,8 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
         text = as_digits(text)
         normalised, numbers = _normalise(text)
         # an amount with the steps written after it covers more of the request than any one step's rule
+        # a formula the request writes out, with its variable's value put in, is the arithmetic it asks for
+        formulas = [(e, set(numbers)) for e in stated_formula_expressions(text)]
         placeholders: list[str] = stepped_expressions(normalised)
         for pattern, build in rules():
             for match in pattern.finditer(normalised):
@@ -126,7 +129,7 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
         placeholders.extend(_chains(normalised))
         built = [(_factorials(re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template)),
                   set(re.findall(r"[NP]\d+", template))) for template in placeholders]
-        for expression, taken in [*built, *((e, set()) for e in conversion_expressions(text))]:
+        for expression, taken in [*formulas, *built, *((e, set()) for e in conversion_expressions(text))]:
             try:
                 evaluate(expression)
             except ValueError:

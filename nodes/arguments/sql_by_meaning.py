@@ -110,9 +110,12 @@ class MeaningIndex:
             words = {w for t in self.tables for w in identifier_words(t.name)}
             words |= {w for t in self.tables for c in t.columns if not c.is_date and not c.primary_key
                       for w in identifier_words(c.name)}
-            self._identifiers = sorted(w for w in words if len(w) >= 3 and w not in _GENERIC_IDENTIFIER_WORDS)
-            if self._identifiers:
-                self._identifier_vectors = np.asarray(self.encode(self._identifiers), dtype=np.float32)
+            identifiers = sorted(w for w in words if len(w) >= 3 and w not in _GENERIC_IDENTIFIER_WORDS)
+            # the vectors first: two tasks of one run read this schema at once, in threads, and one seeing the
+            # words before their vectors multiplied by an empty matrix
+            if identifiers:
+                self._identifier_vectors = np.asarray(self.encode(identifiers), dtype=np.float32)
+            self._identifiers = identifiers
         return self._identifiers
 
     def reworded(self, request: str) -> str:

@@ -16,6 +16,11 @@ _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "augu
            "november", "december")
 _YEAR = re.compile(r"\b(?:in|during|for|of|since)\s+((?:19|20)\d\d)\b")
 _MONTH = re.compile(rf"\b(?:in|during|for|of)\s+({'|'.join(_MONTHS)})(?:\s+((?:19|20)\d\d))?\b")
+# one day: "on oct 7 2026", "on october 7th", "7 oct", "2026-10-07" (a month's first three letters name it)
+_MONTH_WORD = rf"({'|'.join(_MONTHS)}|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b\.?"
+_DAY = re.compile(rf"\b{_MONTH_WORD}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:19|20)\d\d)\b)?|"
+                  rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}(?:,?\s+((?:19|20)\d\d)\b)?|"
+                  r"\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b")
 # "out of stock": the column named after "out of" is zero
 _OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
 # "of the products we still have in stock", "which ones are in stock": the column named after "in" is above zero
@@ -63,6 +68,9 @@ def date_conditions(asked: TableSchema, words: list[str], text: str) -> list[str
     column = (named or (dates if len(dates) == 1 else [None]))[0]
     if column is None:
         return []
+    if day := _day_written(text):
+        return [f"{qualified(asked, column)} = '{day}'" if len(day) == 10 else
+                f"substr({qualified(asked, column)}, 6, 5) = '{day}'"]
     if month := _MONTH.search(text):
         number = f"{_MONTHS.index(month.group(1)) + 1:02d}"
         prefix = f"{month.group(2)}-{number}" if month.group(2) else None
@@ -71,6 +79,23 @@ def date_conditions(asked: TableSchema, words: list[str], text: str) -> list[str
     if year := _YEAR.search(text):
         return [f"substr({qualified(asked, column)}, 1, 4) = '{year.group(1)}'"]
     return []
+
+
+def _day_written(text: str) -> str | None:
+    """The one day ``text`` writes, as ISO "YYYY-MM-DD", or "MM-DD" without a year; None when it writes none or
+    a day that does not exist."""
+    match = _DAY.search(text)
+    if match is None:
+        return None
+    if match.group(7):
+        year, month, day = match.group(7), int(match.group(8)), int(match.group(9))
+    else:
+        word, day, year = ((match.group(1), int(match.group(2)), match.group(3)) if match.group(1)
+                           else (match.group(5), int(match.group(4)), match.group(6)))
+        month = next(i for i, name in enumerate(_MONTHS, 1) if name.startswith(word.rstrip(".")[:3]))
+    if not 1 <= month <= 12 or not 1 <= day <= 31:
+        return None
+    return f"{year}-{month:02d}-{day:02d}" if year else f"{month:02d}-{day:02d}"
 
 
 def zero_conditions(asked: TableSchema, text: str, *, named_row: bool = False) -> list[str]:

@@ -15,6 +15,8 @@ import re
 from functools import lru_cache
 from typing import Any
 
+from rapidfuzz.distance import DamerauLevenshtein
+
 from nodes.arguments.stop_words import STOP_WORDS
 
 _NUMBER = r"(?P<num>\d[\d,]*(?:\.\d+)?|an?|one)"
@@ -58,7 +60,31 @@ def _unit(words: str) -> Any | None:
             return candidate, registry.parse_units(candidate.replace(" ", "_"))
         except Exception:  # pint raises several error types for words that are no unit
             continue
-    return None
+    repaired = _misspelt_unit(words.split(" ")[0])
+    return (repaired, registry.parse_units(repaired)) if repaired else None
+
+
+# a long unit name one letter off ("farenheit", "celcius", "kilometre" -> pint's "kilometer"); shorter words are
+# left alone: "mole" is a unit and "mile" another
+MIN_REPAIRED_UNIT = 6
+
+
+@lru_cache(maxsize=1)
+def _long_unit_names() -> tuple[str, ...]:
+    return tuple(n for n in dir(_registry()) if n.isalpha() and n.islower() and len(n) >= MIN_REPAIRED_UNIT)
+
+
+def _misspelt_unit(word: str) -> str | None:
+    """The one long unit name ``word`` is a single edit (or two, for long words) away from; None when none or
+    several are."""
+    if len(word) < MIN_REPAIRED_UNIT or not word.isalpha():
+        return None
+    limit = 1 if len(word) < 8 else 2
+    near = [(DamerauLevenshtein.distance(word, name), name) for name in _long_unit_names()]
+    near = sorted(d_n for d_n in near if d_n[0] <= limit)
+    if not near or (len(near) > 1 and near[1][0] == near[0][0]):
+        return None
+    return near[0][1]
 
 
 def _number(written: str) -> str:

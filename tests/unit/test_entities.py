@@ -117,6 +117,9 @@ def test_a_first_name_of_its_own_written_as_a_name_names_the_record():
     assert records.owners_in("what does Ines like") == {}  # two records share the first name
     assert records.owners_in("yesterday Tomasz Nowak called") == {}  # another person's surname follows
     assert records.owners_in("tomasz called") == {}  # neither capitalised nor possessive
+    # an opening capital is a name only as the subject of a verb
+    assert records.owners_in("Tomasz is leaving soon, where to?") == {"people": ["tomasz wolak"]}
+    assert records.owners_in("Quillon rates for March?") == {}
 
 
 def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it():

@@ -8,6 +8,8 @@ from nodes.intent_split import kept_whole_because, split_intents
 @pytest.mark.parametrize(("question", "parts"), [
     ("weather in London tmrw and disney stock price", ["weather in London tmrw", "disney stock price"]),
     ("nvidia stock price and convert 30 GBP to JPY", ["nvidia stock price", "convert 30 GBP to JPY"]),
+    ("sales in Lyon, excluding returns, and Oslo weather tomorrow",  # the narrowing stays with its part
+     ["sales in Lyon, excluding returns", "Oslo weather tomorrow"]),
     ("weather in Madrid tmrw, and also weather in Tokyo tmrw", ["weather in Madrid tmrw", "weather in Tokyo tmrw"]),
     ("Oslo weather tmr + IBM share price", ["Oslo weather tmr", "IBM share price"]),
     ("flights from Beijing to Tokyo and hotels in Tokyo", ["flights from Beijing to Tokyo", "hotels in Tokyo"]),
@@ -35,6 +37,8 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "which is cheaper this week, the Lisbon hotel or the Porto one",
     "I have to ring my vet, did I save his number anywhere?",  # "his" is the vet
     "how far is 13.1 miles in km, and 1 mile = 1.609 km",  # the rate it states is its data
+    "Harbor Mill wants a summary. How many crates did they take from us, not counting returned shipments?",
+    "list the tenants on floor 4, excluding the ones who moved out",  # a part narrowing the one before it
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []

@@ -112,3 +112,35 @@ def test_by_number_of_after_most_says_nothing_new():
     [top, *_] = candidate_queries("which customer placed the most orders (by number of orders)", described_tables(db))
     assert db.execute(top).fetchall() == [("Bo", 2)]
     db.close()
+
+
+def test_two_tasks_rewording_at_once_never_see_the_words_before_their_vectors(database):
+    import threading
+    import time
+
+    inner = KeywordEncoder(["employee", "salary", "department", "budget"], {"workers": "employee", "wage": "salary"})
+
+    calls = []
+
+    def slow(texts):
+        calls.append(len(texts))
+        if len(calls) == 2:  # after the statements: the first task is still embedding the schema's words
+            time.sleep(0.3)
+        return inner(texts)
+
+    index = MeaningIndex(described_tables(database), slow)
+    results, failures = [], []
+
+    def reword():
+        try:
+            results.append(index.reworded("how many workers earn a wage above 100000"))
+        except Exception as error:  # the failure under test: a matrix read before it was filled
+            failures.append(error)
+
+    threads = [threading.Thread(target=reword) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len(results) == 2 and len(set(results)) == 1

@@ -44,3 +44,11 @@ def test_portions_of_a_whole_in_another_unit():
     [first, *_] = conversion_expressions("how many 500g bags can I fill from a 12 kg sack?")
     assert evaluate(first) == pytest.approx(24)
     assert conversion_expressions("how many 3 people teams in 12 people") == []  # no unit
+
+
+def test_a_long_unit_name_one_letter_off_is_that_unit():
+    from nodes.arguments.expressions import evaluate
+
+    assert evaluate(conversion_expressions("convert 50 farenheit into celsius")[0]) == pytest.approx(10)
+    assert evaluate(conversion_expressions("39 celsius in fahrenhiet")[0]) == pytest.approx(102.2)
+    assert conversion_expressions("convert 50 pencils into crayons") == []  # far from every unit

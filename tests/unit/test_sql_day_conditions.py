@@ -1,0 +1,37 @@
+"""A day the request writes ("on Oct 7 2026", "March 3rd", "2026-10-07") is a condition on the asked table's date
+column, run on a real (in-memory) SQLite database."""
+
+import pytest
+
+from nodes.arguments.sql import candidate_queries
+from tests.sql_described import described_tables, opened
+
+SCHEMA = """
+CREATE TABLE visits (id INTEGER PRIMARY KEY, patient TEXT NOT NULL, visit_date TEXT NOT NULL, fee REAL);
+INSERT INTO visits VALUES (1, 'Lena Vogt', '2025-03-03', 80), (2, 'Omar Haddad', '2025-03-03', 95),
+    (3, 'Lena Vogt', '2025-07-19', 60), (4, 'Ruth Abara', '2026-03-03', 70);
+"""
+
+
+@pytest.fixture(scope="module")
+def database():
+    db = opened(SCHEMA)
+    yield db
+    db.close()
+
+
+@pytest.mark.parametrize("request_text, expected", [
+    ("how many visits were there on March 3rd 2025?", 2),
+    ("number of visits on 3 mar 2025", 2),
+    ("how many visits on 2025-07-19", 1),
+    ("how many visits on march 3", 3),  # no year: that day in any year
+])
+def test_a_written_day_is_a_condition_on_the_date_column(database, request_text, expected):
+    found = candidate_queries(request_text, described_tables(database))
+    assert found, request_text
+    assert database.execute(found[0]).fetchone()[-1] == expected
+
+
+def test_a_month_word_inside_another_word_is_no_day(database):
+    found = candidate_queries("how many visits did Lena Vogt have, marked 3 times?", described_tables(database))
+    assert all("visit_date" not in statement.split("WHERE")[-1] for statement in found)
