@@ -350,7 +350,9 @@ class CatalogRetriever:
                                        self._data_rows)
         descriptions = {name: spec.description for name, spec in self._pool.catalog.servers.items()}
         # a record's name outweighs a note's words
-        hits = with_named_records(hits, list(sub_queries), self._records, descriptions)
+        terms = self._document_terms
+        hits = with_named_records(hits, list(sub_queries), self._records, descriptions,
+                                  terms.held_by if terms is not None else None)
         return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
 
     async def typed_fits(self, sub_queries: Sequence[str]) -> dict[int, list[tuple[str, bool]]]:

@@ -80,6 +80,11 @@ class DocumentTerms:
             others -= self._sandbox
         return not others and not is_place_word(token)
 
+    def held_by(self, server: str, question: str) -> frozenset[str]:
+        """The question's words some document of ``server`` holds."""
+        return frozenset(token for coverage in self._coverage.ranked(question)
+                         if self._rows[coverage.position][0] == server for token in coverage.held)
+
     def match(self, question: str, leader: str | None = None) -> DocumentMatch | None:
         """The server whose best document covers the question with a word of its own; None when no document
         covers enough, or when documents of two servers do. The index's own first pick (``leader``) needs no
@@ -112,6 +117,11 @@ class DocumentTerms:
             return None
         best, own = found[0]
         server, name = self._rows[best.position]
+        if leader is not None and leader != server and any(
+                self._is_own(token, leader, beside_sandbox=asked) for token in self.held_by(leader, question) - best.held):
+            # the index's first pick holds a word of its own the document lacks: "who's the newest hire at Northwind
+            # Loom - the person who joined last" is the database's hire date, not a graph record saying "joined"
+            return None
         return DocumentMatch(server, name, own or tuple(sorted(best.held)))
 
     @staticmethod

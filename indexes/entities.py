@@ -21,7 +21,7 @@ import ast
 import json
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -229,7 +229,8 @@ def _given_names(owners: dict[str, set[str]]) -> dict[str, tuple[str, str]]:
 
 
 def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], records: NamedRecords,
-                       descriptions: Mapping[str, str] | None = None) -> list[ServerHit]:
+                       descriptions: Mapping[str, str] | None = None,
+                       data_words: Callable[[str, str], Collection[str]] | None = None) -> list[ServerHit]:
     """``hits`` with, for every sub-query that writes a record only one server lists, that server first for it:
     "what's Aisha Bello's job title" is a question for the server whose data holds Aisha Bello, whatever the
     other words match. Two servers' records in one sub-query decide nothing.
@@ -238,7 +239,9 @@ def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], re
     description, as the user wrote it in mcp.json, names the record too. "how many people work in marketing at
     northwind loom" is for the company database described as "at Northwind Loom", whose departments hold
     Marketing, though a knowledge graph also has a Northwind Loom node; "when was Northwind Loom founded" is
-    not, as that database holds no word of it."""
+    not, as that database holds no word of it. ``data_words`` (server, question -> the question's words that
+    server's documents hold) shows the same of a leader matched by its description: "who's the newest hire at
+    northwind loom" is for the database whose employees table has a hire date."""
     hits = list(hits)
     for i, query in enumerate(sub_queries):
         owners = records.owners_in(query)
@@ -246,13 +249,23 @@ def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], re
             continue
         server, names = next(iter(owners.items()))
         leader = next((h for h in hits if i in h.best_for), None)
-        if (leader is not None and leader.server != server and leader.matched_kind == "document"
-                and any(name in fold((descriptions or {}).get(leader.server, "")) for name in names)):
+        if (leader is not None and leader.server != server
+                and any(name in fold((descriptions or {}).get(leader.server, "")) for name in names)
+                and (leader.matched_kind == "document" or _holds_other_words(leader.server, query, names, data_words))):
             continue
         # at least the match floor: a record of the server's own data is a match, not a loose one for search
         best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
         hits = put_first(hits, i, server, best, f"names {', '.join(names)}, which only {server} lists", "entity")
     return hits
+
+
+def _holds_other_words(server: str, query: str, names: Collection[str],
+                       data_words: Callable[[str, str], Collection[str]] | None) -> bool:
+    """Whether ``server``'s documents hold a word of ``query`` other than the records' names."""
+    if data_words is None:
+        return False
+    named = {word for name in names for word in name.split()}
+    return any(fold(word) not in named for word in data_words(server, query))
 
 
 def with_typed_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str], fits: dict[int, list[tuple[str, bool]]],

@@ -82,11 +82,13 @@ def action_name(server: str, tool: str) -> str:
     return f"{server}.{tool}"
 
 
-def effect_line(server: str, tool: Tool, args: dict[str, Any]) -> str:
-    """One line a person can approve from: what the call does, where, and with which values."""
+def effect_line(server: str, tool: Tool, args: dict[str, Any], details: dict[str, str] | None = None) -> str:
+    """One line a person can approve from: what the call does, where, and with which values; ``details`` says
+    what a value stands for ("hotel_id 181 (Hôtel Lumière: stars 4, total price 189 EUR)")."""
     title = (tool.annotations.title if tool.annotations and tool.annotations.title else None) or \
         tool.name.replace("_", " ")
-    values = ", ".join(f"{k} {_short(v)}" for k, v in args.items())
+    details = details or {}
+    values = ", ".join(f"{k} {_short(v)}" + (f" ({details[k]})" if k in details else "") for k, v in args.items())
     return f"{title} on {server} ({values})"
 
 

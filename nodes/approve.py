@@ -30,20 +30,27 @@ from nodes.approval import (
     policy_for,
     trust_hint,
 )
+from nodes.approval_details import described_value
 from nodes.events import emit
 from nodes.execute import ToolCaller
+from nodes.tool_messages import decided_tool_messages
 from tools.tool_outcome import ToolOutcome
 
 
 async def held_calls(task_results: dict[str, dict[str, Any]], tools: ToolCaller) -> list[HeldCall]:
-    """The calls waiting for approval, one per task, in task order, each with its tool's schema."""
+    """The calls waiting for approval, one per task, in task order, each with its tool's schema and a description
+    that says what its ids stand for, read from the run's earlier outputs (nodes/approval_details.py)."""
+    outputs = [o.get("text") or "" for result in task_results.values() for o in result.get("observations") or []
+               if o.get("ok")]
     held = []
     for task_id, result in task_results.items():
         if result.get("status") != "awaiting_approval":
             continue
         last = result["observations"][-1]
         spec = next((t for t in await tools.list_tools(last["server"]) if t.name == last["tool"]), None)
-        description = (effect_line(last["server"], spec, last["arguments"]) if spec is not None
+        details = {key: found for key, value in last["arguments"].items()
+                   if (found := described_value(key, value, outputs)) is not None}
+        description = (effect_line(last["server"], spec, last["arguments"], details) if spec is not None
                        else f"{last['server']}.{last['tool']}")
         held.append(HeldCall(task_id=task_id, server=last["server"], tool=last["tool"], args=last["arguments"],
                              description=description, call_id=last["call_id"], spec=spec))
@@ -129,6 +136,9 @@ def make_approver(tools: ToolCaller):
             if updated[h.task_id]["status"] != "ok":
                 errors.append(f"approve: {h.task_id} ({h.server}.{h.tool}) {updated[h.task_id]['status']}: "
                               f"{updated[h.task_id].get('error', '')}")
-        return {"task_results": updated, "errors": errors}
+        # under the held call's id, which the thread's tool call carries (an approved call runs under a new one)
+        decided = [{**updated[h.task_id]["observations"][-1], "call_id": h.call_id} for h in held]
+        return {"task_results": updated, "errors": errors,
+                "messages": decided_tool_messages(state.get("messages") or [], decided)}
 
     return approve

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from indexes.document_coverage import QUESTION_WORDS
 from nodes.date_mentions import find_date_mentions
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
@@ -76,11 +77,15 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     parts: list[str] = []
+    measures_before = False  # a part glued back because it only names what to measure of the part before
     for piece in pieces:
         words = piece.lower().split()
         if parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
             parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"
-        elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in _FILLERS]) < 2):
+        elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in _FILLERS]) < 2
+                        or _bare_measure(piece)):
+            # "..., which product was it and how many units": a bare measure asks it of the part before
+            measures_before = measures_before or _bare_measure(piece)
             parts[-1] = f"{parts[-1]} and {piece}"
         else:
             parts.append(piece)
@@ -88,12 +93,19 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         parts[1] = f"{parts[0]} {parts[1]}"
         parts.pop(0)
     if len(parts) < 2:
-        return [], None
+        return [], "back-reference" if measures_before else None
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
     if any(_refers_back(part) for part in parts[1:]):
         return [], "back-reference"
     return parts, None
+
+
+def _bare_measure(part: str) -> bool:
+    """A part naming nothing of its own, only what to measure: "how many units", "and the price" (one
+    lower-case word beside question words; "how much is TSLA" names a thing)."""
+    content = [w for w in re.findall(r"[\w'$€£%.-]+", part) if w.lower() not in QUESTION_WORDS | _FILLERS]
+    return len(content) < 2 and all(w.islower() and w.isalpha() for w in content)
 
 
 def _refers_back(part: str) -> bool:

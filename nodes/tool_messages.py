@@ -24,6 +24,8 @@ NodeFn = Callable[..., Awaitable[dict[str, Any]]]
 
 def result_text(observation: dict[str, Any]) -> tuple[str, str]:
     """What a call gave back, and the ToolMessage status."""
+    if observation.get("held") == "denied":
+        return f"declined: {(observation.get('error') or 'not approved').removeprefix('not done: ')}", "error"
     if observation.get("held"):
         return f"not run: {observation.get('error') or 'it waits for approval'}", "error"
     if observation.get("ok"):
@@ -49,6 +51,20 @@ def tool_call_messages(task_results: dict[str, dict[str, Any]]) -> list[BaseMess
                                         name=qualified_name(observation["server"], observation["tool"]),
                                         id=f"tool-result-{uuid.uuid4().hex}"))
     return messages
+
+
+def decided_tool_messages(messages: list[BaseMessage], observations: list[dict[str, Any]]) -> list[ToolMessage]:
+    """A ToolMessage per decided call (its real result, or "declined: <reason>"), under the id of the message that
+    said it waits for approval: the thread's reducer replaces that one, so a chat client's tool card shows the
+    outcome instead of "not run"."""
+    waiting = {m.tool_call_id: m.id for m in messages if isinstance(m, ToolMessage)}
+    found = []
+    for observation in observations:
+        text, status = result_text(observation)
+        found.append(ToolMessage(content=text, tool_call_id=observation["call_id"], status=status,
+                                 name=qualified_name(observation["server"], observation["tool"]),
+                                 id=waiting.get(observation["call_id"]) or f"tool-result-{uuid.uuid4().hex}"))
+    return found
 
 
 def with_tool_messages(node: NodeFn) -> NodeFn:

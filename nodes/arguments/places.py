@@ -123,6 +123,16 @@ def _words(text: str) -> list[tuple[str, int, int]]:
     return found
 
 
+_PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at"})
+
+
+def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int) -> bool:
+    """An alias typed in lower case right after "in", "to", "from" or "at" ("3pm in nyc", "flying to bkk"), with no
+    vowel, so no English word ("tip", "add" and "mad" are airport codes too)."""
+    return (span.islower() and len(span) >= 3 and not re.search(r"[aeiou]", span) and i > 0
+            and words[i - 1][0].lower() in _PLACE_PREPOSITIONS)
+
+
 def places_named(texts: list[str]) -> list[PlaceMention]:
     """The places each text names, in text order (texts one after another), longest names first."""
     index = gazetteer()
@@ -135,8 +145,9 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
             for size in range(min(MAX_PLACE_WORDS, len(words) - i), 0, -1):
                 j = i + size
                 span = text[words[i][1] : words[j - 1][2]]
-                if size == 1 and span.replace(".", "") in index.acronyms and span.isupper():
-                    hit = (j, span, index.acronyms[span.replace(".", "")])
+                if size == 1 and (span.isupper() or _typed_acronym(span, words, i)) \
+                        and span.replace(".", "").upper() in index.acronyms:
+                    hit = (j, span, index.acronyms[span.replace(".", "").upper()])
                     break
                 place = index.by_name.get(" ".join(span.lower().split()))
                 if place is None and size > 1:  # "St. John's": its "'s" is the name's, not a possessive

@@ -5,6 +5,7 @@ Real embedded model, real MCP servers, real index. The server is stopped by its 
 
 import json
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -134,6 +135,8 @@ async def paused_booking(client, thread: str) -> dict:
     request = interrupts[0]["value"]
     assert [a["name"] for a in request["action_requests"]] == ["hotels.book_room"]
     assert request["action_requests"][0]["args"]["guest_name"] == "Ada Lovelace"
+    # the hotel id is described by the search result it came from: a name, then its price and rating fields
+    assert re.search(r"hotel_id \d+ \([^:()]+: [^()]*stars \d[^()]*price", request["action_requests"][0]["description"])
     assert request["review_configs"] == [{"action_name": "hotels.book_room",
                                           "allowed_decisions": ["approve", "edit", "reject"]}]
     return request
@@ -158,6 +161,8 @@ async def test_a_booking_waits_for_approval_and_a_rejection_books_nothing(langgr
     made, _, final = await booking_decided(langgraph_server, "reject")
     assert made == 0
     assert "Not done: Book hotel rooms on hotels" in final["answer"] and "declined" in final["answer"]
+    [card] = booking_cards(final)
+    assert card["content"].startswith("declined:") and card["status"] == "error"
 
 
 async def test_an_approved_booking_is_made_once_and_cited(langgraph_server):
@@ -167,3 +172,10 @@ async def test_an_approved_booking_is_made_once_and_cited(langgraph_server):
     assert "HB-" in booked["output"] and f"[{booked['marker']}]" in final["answer"]
     assert final["answer"].startswith("Done: Book hotel rooms on hotels")
     assert request["action_requests"][0]["args"]["hotel_id"] == json.loads(booked["output"])["hotel_id"]
+    [card] = booking_cards(final)  # the waiting card, replaced in place by the booking's result
+    assert "HB-" in card["content"] and card["status"] == "success"
+
+
+def booking_cards(final: dict) -> list[dict]:
+    """The thread's tool messages for the booking call."""
+    return [m for m in final["messages"] if m.get("type") == "tool" and m.get("name") == "hotels__book_room"]

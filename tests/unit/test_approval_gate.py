@@ -80,6 +80,20 @@ async def test_a_booking_pauses_with_an_agent_chat_ui_request_and_nothing_is_boo
     assert request["review_configs"] == [{"action_name": "hotels.book_room",
                                           "allowed_decisions": ["approve", "edit", "reject"]}]
     assert bookings(tools) == [] and [c[1] for c in tools.calls] == ["search"]
+    # the id is described by the record the search listed: its name, stars and price, read by code
+    assert "hotel_id 12 (Hotel Lumiere: stars 4, avg nightly price 140.0)" in request["action_requests"][0]["description"]
+
+
+def _tool_message(out, call_id):
+    from langchain_core.messages import ToolMessage
+
+    found = [m for m in out["messages"] if isinstance(m, ToolMessage) and m.tool_call_id == call_id]
+    assert len(found) == 1, [m.content for m in found]  # replaced in place, never added beside the waiting one
+    return found[0]
+
+
+def _held_call_id(out):
+    return out["task_results"]["T1"]["observations"][-1]["call_id"]
 
 
 async def test_reject_books_nothing_and_the_answer_says_so():
@@ -91,12 +105,19 @@ async def test_reject_books_nothing_and_the_answer_says_so():
     assert out["task_results"]["T1"]["status"] == "rejected"
     assert "Not done: book room on hotels" in out["answer"] and "declined" in out["answer"]
     assert "too pricey" in out["answer"]
+    declined = _tool_message(out, _held_call_id(out))
+    assert declined.content.startswith("declined:") and "too pricey" in declined.content
+    assert declined.status == "error"
 
 
 async def test_approve_books_exactly_once_and_the_answer_cites_the_booking():
     tools = hotel_tools()
-    graph, _ = await paused(tools)
+    graph, first = await paused(tools)
+    waiting = _tool_message(first, _held_call_id(first))
+    assert waiting.content.startswith("not run")
     out = await graph.ainvoke(Command(resume={"decisions": [{"type": "approve"}]}), THREAD, context=CONTEXT)
+    booked = _tool_message(out, waiting.tool_call_id)
+    assert booked.id == waiting.id and booked.status == "success" and "HB-000001" in booked.content
     assert bookings(tools) == [("hotels", "book_room", {"hotel_id": 12, "guest_name": "Ada Lovelace",
                                                         "check_in": "2026-11-26"})]
     assert out["task_results"]["T1"]["status"] == "ok"
@@ -263,7 +284,9 @@ async def test_without_the_setting_it_is_held_and_the_line_names_the_setting_and
     out = await graph.ainvoke(Command(resume={"decisions": [{"type": "reject"}]}), THREAD, context=CONTEXT)
     assert tools.calls == [] and f"Not done: count orders on shop (): declined; {setting}." in out["answer"]
     tool_lines = [m.content for m in out["messages"] if m.type == "tool"]
-    assert tool_lines == [f"not run: waiting for approval: count orders on shop (); {setting}"]  # as it was held
+    assert [m.content for m in held["messages"] if m.type == "tool"] == [
+        f"not run: waiting for approval: count orders on shop (); {setting}"]
+    assert tool_lines == [f"declined: count orders on shop (): declined; {setting}."]  # the decision replaces it
 
 
 @pytest.mark.parametrize("approvals, context", [({"*": "deny"}, CONTEXT), (None, Context(approvals="deny"))])

@@ -169,3 +169,14 @@ def test_abbreviated_months_and_past_forms_meet_the_question_written_plainly():
     assert written_plainly("Watched: Dune, 3 Sept; Waxed chain Mar. 2") == "Watch: Dune, 3 september; Waxed chain march 2"
     log = {**NOTES, "/home/kai/notes/films.md": "# Films\n| Title | Watched |\n| Past Lives | Feb 9 |\n| Dune | Mar 2 |"}
     assert files_for_request([], log, ["what film did I watch in march"]) == ["/home/kai/notes/films.md"]
+
+
+def test_a_leader_holding_a_word_of_its_own_the_document_lacks_keeps_the_question():
+    tables = {"tables": "staff: id name team joined_on\nstaff name: Rhea Okoye, Tomas Berg"}
+    graph = {"read_graph: Rhea Okoye": "Rhea Okoye person Started as a welder; moved to the Quay Street depot"}
+    terms = DocumentTerms({"db": tables, "graph": graph}, CueWords())
+    question = "which person moved to the Quay Street depot most recently and joined the team last?"
+    # the graph record holds most of the question, but the database, first in the index, holds "joined" and "team"
+    assert terms.match(question) is not None and terms.match(question).server == "graph"
+    assert terms.match(question, leader="db") is None
+    assert terms.held_by("db", question) >= {"joined", "team"}

@@ -106,6 +106,13 @@ def test_a_leader_whose_data_holds_the_other_words_and_whose_description_names_t
     assert with_named_records(leader("synthetic_query"), [question], records, described)[0].server == "graph"
     # a description that does not name the record leaves the rule as it was
     assert with_named_records(leader("document"), [question], records, {})[0].server == "graph"
+    # matched by its description, a leader whose documents hold another word of the question keeps it too
+    holds = {"warehouse_db": {"packing", "harbor"}, "graph": {"harbor", "mills"}}
+    assert with_named_records(leader("synthetic_query"), [question], records, described,
+                              lambda server, _: holds[server])[0].server == "warehouse_db"
+    founded = "when were harbor mills founded"
+    assert with_named_records(leader("synthetic_query"), [founded], records, described,
+                              lambda server, _: {"harbor", "mills"})[0].server == "graph"  # its name only
 
 
 def test_a_first_name_of_its_own_written_as_a_name_names_the_record():

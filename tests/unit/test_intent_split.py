@@ -39,6 +39,7 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "how far is 13.1 miles in km, and 1 mile = 1.609 km",  # the rate it states is its data
     "Harbor Mill wants a summary. How many crates did they take from us, not counting returned shipments?",
     "list the tenants on floor 4, excluding the ones who moved out",  # a part narrowing the one before it
+    "Quarry Works shipped a crate on 3 May: which part was in it and how many pieces",  # a bare measure
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []
@@ -52,6 +53,7 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("who earns more, Aisha Bello or Camille Laurent?", "choices"),
     ("weather in London tmrw and disney stock price", None),  # it splits
     ("quotes for AAPL, MSFT and GOOGL", None),  # the joins settle nothing: a list of entities
+    ("Quarry Works placed an order on 3 May, which part was it and how many pieces", "back-reference"),
 ])
 def test_code_says_why_a_joined_question_stays_one_intent(question, reason):
     assert kept_whole_because(question) == reason

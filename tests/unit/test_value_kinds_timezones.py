@@ -16,6 +16,9 @@ from nodes.arguments.timezones import asked_first, zone_values, zones_named
     ("convert 10:00 Europe/Paris to UTC", [("Europe/Paris", "Europe/Paris"), ("UTC", "UTC")]),
     ("is it late in Bombay", [("Bombay", "Asia/Kolkata")]),  # an alternate name
     ("Time in NYC vs LA", [("NYC", "America/New_York"), ("LA", "America/Los_Angeles")]),
+    # an alias typed in lower case after "in" or "to", with no vowel: no English word
+    ("if its 3pm in nyc what's that in rome", [("nyc", "America/New_York"), ("rome", "Europe/Rome")]),
+    ("flying to bkk on friday", [("bkk", "Asia/Bangkok")]),
     ("Tokyo's time now", [("Tokyo", "Asia/Tokyo")]),
     ("Paris to Tokyo time difference", [("Paris", "Europe/Paris"), ("Tokyo", "Asia/Tokyo")]),
     ("what time is it in nice", [("nice", "Europe/Paris")]),  # lower case, after "in": the place
@@ -48,7 +51,8 @@ def test_places_resolve_to_their_zone(text, expected):
 
 
 @pytest.mark.parametrize("text", ["nice weather today", "Nice to meet you", "mobile phone deals",
-                                  "Reading to my kid", "what time is it in Gotham"])
+                                  "Reading to my kid", "what time is it in Gotham",
+                                  "I am mad at my dad", "add it to my cart"])  # airport codes in lower case
 def test_ordinary_words_and_unknown_places_give_no_zone(text):
     assert zones_named([text]) == []
 
