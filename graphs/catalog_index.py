@@ -346,8 +346,9 @@ class CatalogRetriever:
         )
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
         hits = with_document_matches(hits, list(sub_queries), self._document_terms, self._data_rows)
+        naming = [i for i, query in enumerate(sub_queries) if self._records.owners_in(query)]
         hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings,
-                                       self._data_rows)
+                                       self._data_rows, naming)
         descriptions = {name: spec.description for name, spec in self._pool.catalog.servers.items()}
         # a record's name outweighs a note's words
         terms = self._document_terms

@@ -9,6 +9,7 @@ cheap, dictionary-free stand-in for word segmentation that still matches multi-c
 
 from __future__ import annotations
 
+import logging
 import math
 import re
 import unicodedata
@@ -17,6 +18,10 @@ from collections.abc import Sequence
 
 import bm25s
 import numpy as np
+
+# bm25s sets its own logger to DEBUG: with any root handler (onnxruntime's quantiser installs one on import) a
+# user's terminal showed "DEBUG:bm25s:Building index from tokens" on every index build
+logging.getLogger("bm25s").setLevel(logging.WARNING)
 
 # Letters/digits runs; "_" is a separator here, not a word character.
 _RUN = re.compile(r"[^\W_]+")

@@ -13,8 +13,12 @@ and reused by every later process.
 from __future__ import annotations
 
 import hashlib
+import logging
 import os
 import threading
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -73,12 +77,25 @@ class MiniLMTokenizer:
                 "token_type_ids": np.array([e.type_ids for e in encoded], dtype=np.int64)}
 
 
+@contextmanager
+def _root_logging_at(level: int) -> Iterator[None]:
+    """The root logger raised to ``level`` for a library call that logs advice through it."""
+    root = logging.getLogger()
+    before = root.level
+    root.setLevel(max(level, before))
+    try:
+        yield
+    finally:
+        root.setLevel(before)
+
+
 def quantize_model(float_path: Path, target: Path, tokenizer: MiniLMTokenizer) -> Path:
     """int8 weights (onnxruntime dynamic quantisation) from the float graph, checked on the probe sentence."""
     from onnxruntime.quantization import QuantType, quantize_dynamic
 
     partial = target.with_suffix(f".{os.getpid()}.partial")
-    quantize_dynamic(str(float_path), str(partial), weight_type=QuantType.QInt8)
+    with _root_logging_at(logging.ERROR):  # its advice to pre-process first went to the user's terminal
+        quantize_dynamic(str(float_path), str(partial), weight_type=QuantType.QInt8)
     sample = tokenizer([EXPORT_CHECK])
     feed = {name: sample[name] for name in INPUTS}
     full = _session(float_path, threads=1).run(None, feed)[0][0].mean(axis=0)
@@ -95,7 +112,9 @@ def export_model(model_path: str, target: Path) -> Path:
     """Export the transformer (token states out; pooling stays in numpy) and verify it against torch."""
     import torch
     from transformers import AutoModel, AutoTokenizer
+    from transformers.utils import logging as hf_logging
 
+    hf_logging.disable_progress_bar()  # a one-time export, not the user's progress
     tokenizer = AutoTokenizer.from_pretrained(model_path, local_files_only=True)
     # eager attention traces to plain matmuls whose shapes stay symbolic (sdpa's mask code does not trace cleanly)
     model = AutoModel.from_pretrained(model_path, local_files_only=True, attn_implementation="eager").eval()
@@ -114,7 +133,9 @@ def export_model(model_path: str, target: Path) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
     partial = target.with_suffix(f".{os.getpid()}.partial")
     dynamic = {name: {0: "batch", 1: "tokens"} for name in (*INPUTS, "token_states")}
-    with torch.no_grad():
+    with torch.no_grad(), warnings.catch_warnings():
+        # the tracer's and exporter's notes on shapes are checked below against torch's own output, not shown
+        warnings.simplefilter("ignore")
         # before exporting: tracing leaves transformers' masking code in a state that skews later eager calls
         expected = model(**sample).last_hidden_state.numpy()
         torch.onnx.export(

@@ -18,6 +18,7 @@ from nodes.answering.answer_lead import lead_lines
 from nodes.answering.claims import check_claims, figure_claims
 from nodes.answering.fact_rendering import render_facts
 from nodes.answering.figures import MARKER
+from nodes.answering.missing_names import missing_names
 from nodes.answering.quoted_data import quoted
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
@@ -208,7 +209,7 @@ def make_answerer(models: ModelProvider):
             elif kept and not checked.dropped and _MARKER.search(kept) and figure_claims(kept, outputs, free):
                 text = kept  # the model's own answer survived whole, with its citations and figures
             else:
-                facts = render_facts(evidence)
+                facts = render_facts(evidence, question)
                 # The fields or lines the question asks about, picked by code; else the model's surviving sentences
                 # (a sentence without a figure survives the check, and often misses the value asked for).
                 opening = "\n".join(lead_lines(question, evidence)) or kept
@@ -223,6 +224,9 @@ def make_answerer(models: ModelProvider):
             text = f"I could not find an answer to: {question}. {searched}"
         elif failures:
             text += "\n\nNot available: " + " ".join(failures)
+        if evidence and (missing := missing_names(question, [e.get("full_output") or e["output"] for e in evidence])):
+            # the sources' nearest records are about someone else: say so before listing them
+            text = f"Nothing in the sources mentions {', '.join(missing)}.\n\n{text}"
         # What was (or was not) changed comes first: a booking or an order is what the person asked for.
         actions = done_lines(state, evidence) + (not_done if evidence else [])
         if actions:

@@ -15,7 +15,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
-from nodes.intent_split import read_intents
+from nodes.intent_split import read_intents, refers_back
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.decompose import DECOMPOSE_SYSTEM, DECOMPOSE_USER
@@ -83,9 +83,9 @@ def make_decomposer(models: ModelProvider):
             return {"sub_queries": [question], "decomposed_by": "model",
                     "errors": [f"decompose: {exc}; using the whole question"]}
         sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
-        if whole_because and (dropped or len(sub_queries) < 2):
+        if whole_because and (dropped or len(sub_queries) < 2 or any(refers_back(q) for q in sub_queries[1:])):
             # parts that refer to each other, cut into fragments that lost the reference ("Head of People" and
-            # "Salary"): the question as written serves better
+            # "Salary", or "i wrote it down somewhere" without what "it" is): the question as written serves better
             sub_queries = [question]
         update: dict[str, Any] = {"sub_queries": sub_queries or [question], "decomposed_by": "model"}
         if dropped:

@@ -96,7 +96,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return [], "back-reference" if measures_before else None
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
-    if any(_refers_back(part) for part in parts[1:]):
+    if any(refers_back(part) for part in parts[1:]):
         return [], "back-reference"
     return parts, None
 
@@ -108,7 +108,8 @@ def _bare_measure(part: str) -> bool:
     return len(content) < 2 and all(w.islower() and w.isalpha() for w in content)
 
 
-def _refers_back(part: str) -> bool:
+def refers_back(part: str) -> bool:
+    """Whether ``part`` refers to something said before it ("there", "it", "her", "the day after")."""
     undated = part
     for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
         undated = undated.replace(mention.phrase, " ")

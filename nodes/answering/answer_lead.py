@@ -140,6 +140,7 @@ class Candidate:
     title: str = ""  # shown before the line when the context helped to pick it
     label: str = ""  # the part before "label: value", whose words say what the line is about
     order: int = 0
+    in_record: bool = False  # a string value of a structured output (its title is its record's name)
 
 
 def _score(candidate: Candidate, asked: set[str], wants_figure: bool, question_figures: set[str]) -> tuple | None:
@@ -154,6 +155,8 @@ def _score(candidate: Candidate, asked: set[str], wants_figure: bool, question_f
     figures = {f for _, forms in figures_of(candidate.text) for f in forms}
     if not (words - asked) and not (figures - question_figures):
         return None  # "# Banana bread" under "how many eggs in banana bread": nothing the user did not say
+    if candidate.in_record and own <= terms(candidate.title):
+        return None  # "timezone: Europe/Paris" for "weather in Paris": it shares only the record's own name
     about = terms(candidate.label) or words
     return (len(own | (candidate.context & asked)), bool(wants_figure and figures), len(own),
             len(about & asked) / len(about))
@@ -248,7 +251,7 @@ def _leaf_candidates(data: Any) -> list[Candidate]:
             context = terms(title) | _key_terms(key)
             for text in values:
                 for piece in _pieces(" ".join(text.split())):
-                    found.append(Candidate(piece, context, title, _label_of(piece), len(found)))
+                    found.append(Candidate(piece, context, title, _label_of(piece), len(found), in_record=True))
     return found
 
 

@@ -5,7 +5,8 @@ Works on any tool's JSON, and on the Python literals many third-party servers pr
 SQLite server: ``[{'COUNT(*)': 7}]``), read the same way (``parse_output``): top-level values make one line,
 each item of a list one line (the first few items; the rest counted). Units come from field-name suffixes
 (``high_c`` -> °C) and a sibling ``currency`` field. Plain text is quoted: one paragraph (a web page) shortened
-at a word boundary, a text of several lines (a file, a directory listing) line by line, the first few.
+at a word boundary, a text of several lines (a file, a directory listing) line by line: the first few, or, when
+the text is longer and a question is given, the lines holding the question's words first, in the text's order.
 """
 
 from __future__ import annotations
@@ -16,6 +17,9 @@ import math
 import re
 from datetime import datetime
 from typing import Any
+
+from indexes.bm25 import tokenize
+from indexes.document_coverage import QUESTION_WORDS, written_plainly
 
 MAX_ITEMS = 7
 MAX_TEXT_CHARS = 320
@@ -160,19 +164,31 @@ def _record_line(record: dict[str, Any], marker: str) -> str:
     return f"- {head}{body}{url} [{marker}]"
 
 
-def render_output(output: str, marker: str) -> list[str]:
-    """The lines for one tool output."""
+def _shown_lines(lines: list[str], question: str) -> list[str]:
+    """At most MAX_TEXT_LINES of a long text, in its order: those holding most of the question's words, then the
+    first ones. A note's "55 minutes is enough in the new oven" at line 20 is what "how long in the new oven" asks."""
+    if len(lines) <= MAX_TEXT_LINES or not question:
+        return lines[:MAX_TEXT_LINES]
+    asked = set(tokenize(written_plainly(question))) - QUESTION_WORDS
+    held = [len(asked & set(tokenize(written_plainly(line)))) for line in lines]
+    chosen = sorted((i for i in range(len(lines)) if held[i]), key=lambda i: (-held[i], i))[:MAX_TEXT_LINES]
+    chosen += [i for i in range(len(lines)) if i not in chosen][:MAX_TEXT_LINES - len(chosen)]
+    return [lines[i] for i in sorted(chosen)]
+
+
+def render_output(output: str, marker: str, question: str = "") -> list[str]:
+    """The lines for one tool output; ``question`` picks the lines of a long text."""
     data = parse_output(output)
     if data is None:
         lines = text_lines(output or "")
         if len(lines) < 2:
             return [f"- {shorten(output)} [{marker}]"] if (output or "").strip() else []
-        shown = [f"- {shorten(line, MAX_TEXT_LINE_CHARS)} [{marker}]" for line in lines[:MAX_TEXT_LINES]]
+        shown = [f"- {shorten(line, MAX_TEXT_LINE_CHARS)} [{marker}]" for line in _shown_lines(lines, question)]
         if len(lines) > MAX_TEXT_LINES:
             shown.append(f"- … and {len(lines) - MAX_TEXT_LINES} more lines [{marker}]")
         return shown
     if isinstance(data, str):
-        return render_output(data, marker) if data.strip() != (output or "").strip() else []
+        return render_output(data, marker, question) if data.strip() != (output or "").strip() else []
     if isinstance(data, list):
         data = {"results": data}
     if not isinstance(data, dict):
@@ -193,13 +209,13 @@ def render_output(output: str, marker: str) -> list[str]:
     return lines
 
 
-def render_facts(evidence: list[dict[str, Any]]) -> str:
-    """Every piece of evidence as readable lines, grouped under the tool that produced it. An output with
-    nothing to show says so, with the tool's own note when it gave one."""
+def render_facts(evidence: list[dict[str, Any]], question: str = "") -> str:
+    """Every piece of evidence as readable lines, grouped under the tool that produced it (a long text's lines
+    chosen by ``question``). An output with nothing to show says so, with the tool's own note when it gave one."""
     blocks = []
     for item in evidence:
         output = item.get("full_output") or item["output"]
-        lines = [line for line in render_output(output, item["marker"]) if not _only_inputs(line)]
+        lines = [line for line in render_output(output, item["marker"], question) if not _only_inputs(line)]
         if not lines:
             lines = [f"- no results{_note(output)} [{item['marker']}]"]
         blocks.append(f"{item['server']} ({item['tool']}):\n" + "\n".join(lines))

@@ -1,6 +1,6 @@
 """Formulas a request names by a word, over its own numbers: a circle's area or circumference (pi is what
 "circle" means), a factorial, an amount per period over a longer time, a loan's monthly payment, a right
-triangle's side, a yearly amount per hour worked, a body mass index.
+triangle's side, a yearly amount per hour worked, a rectangle's area, a body mass index.
 
 Why apart from expression_rules.py: these are formulas a word stands for, not the shapes of a word problem; the
 constants (pi, 12 months a year) come from the word, never from the model.
@@ -107,6 +107,10 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         (re.compile(rf"{N} (?:a|per|each) year\b(?: \S+){{0,30}}? (?:{N} weeks(?: (?:a|per|each) year)?\b(?: \S+){{0,3}}? "
                     rf"{N} hours (?:a|per|each) week|{N} hours (?:a|per|each) week\b(?: \S+){{0,3}}? {N} weeks"
                     rf"(?: (?:a|per|each) year)?)\b"), _hourly),
+        # a rectangle's area: "a bedroom 4.2 m by 3.65 m, how many square metres", "5 x 4 ft, what's the area"
+        (re.compile(rf"{N} ?(?:[a-z]{{1,6}} )?(?:by|x|\*|×) {N}\b"),
+         lambda m: [f"{m[1]}*{m[2]}"] if re.search(r"\barea\b|\bsquare\b|\bsq\b|m2|ft2|\bcarpet|\btiles?\b|\bflooring\b",
+                                                   m.string) else []),
         # body mass index: weight in kg over height in metres squared
         (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
                     rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),

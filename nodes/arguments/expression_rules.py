@@ -214,6 +214,9 @@ def rules() -> list[_Rule]:
         # "split 240 3 ways"
         (re.compile(rf"split(?:ting)? (?:[a-z]+ ){{0,2}}?{N}(?: [a-z]+){{0,3}}? {N} ways|{N} split {N} ways"),
          lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
+        # "we spent 312.60 on the cabin groceries, split 4 ways": the request's one amount, shared
+        (re.compile(rf"{N}(?: (?![NP]\d)\S+){{0,8}} split (?:it |evenly |equally |them )?{N} ways"),
+         lambda m: [f"{m[1]}/{m[2]}"] if not re.search(r"[NP]\d", m.string[:m.start()]) else []),
         # a speed or pace: "150 km in 2.5 hours, what's my average speed"
         (re.compile(rf"{N} (?:\w+ )?in {N} (?:hours?|hrs?|h|minutes?|mins?|seconds?|secs?|days?|weeks?)"
                     rf"(?=.*\b(?:speed|average|pace|rate|per)\b)"), lambda m: [f"{m[1]}/{m[2]}"]),

@@ -51,11 +51,14 @@ def units_ranking(tables: list[TableSchema], links: list[Link], text: str, liter
     for table in tables:
         quantity = _quantity_column(table)
         referred = [t for link in links if link.table == table.name for t in tables if t.name == link.other]
-        if quantity is None or not referred:
+        if quantity is None:
             continue
+        # "which customer bought the most units": a text column of the moving rows themselves (orders.customer)
+        own = [c for c in table.columns if which and c.is_text and not c.primary_key
+               and any(same_word(which.group(1), p) for p in identifier_words(c.name))]
         named = [t for t in referred if which and any(same_word(which.group(1), p) for p in identifier_words(t.name))]
-        ranked = (named or (referred if len(referred) == 1 else []))[:1]
-        label = label_column(ranked[0]) if ranked else None
+        ranked = [table] if own else (named or (referred if len(referred) == 1 else []))[:1]
+        label = own[0] if own else label_column(ranked[0]) if ranked else None
         if label is None:
             continue
         needed = [t for t in [ranked[0], *(lit.table for lit in literals)] if t.name != table.name]

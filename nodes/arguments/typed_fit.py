@@ -47,8 +47,9 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
     return frozenset(found)
 
 
-# The question asks for a clock reading elsewhere: "what time will it be in Warsaw", "what's that in Dubai".
-_ASKS_CLOCK = re.compile(r"\bwhat time\b|\bwhat(?:'s|s| is| would| will)? (?:that|it be|be)\b.*\bin\b|\bconvert\b|"
+# The question asks for a clock reading elsewhere: "what time will it be in Warsaw", "what's that in Dubai", "when is
+# that in toronto".
+_ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will)? (?:that|it be|be)\b.*\bin\b|\bconvert\b|"
                          r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b|=\s*\?|(?:->|→|=)\s*\S+(?: \S+)? time\b",
                          re.IGNORECASE)
 

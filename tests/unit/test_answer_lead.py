@@ -34,5 +34,13 @@ def test_a_question_that_names_no_measure_gets_the_one_records_first_fields():
     assert lead_lines("tell me about Toronto", evidence(two_days)) == []  # which day: the listing shows both
 
 
+def test_a_value_that_only_repeats_the_records_own_name_is_no_answer():
+    zoned = json.dumps({"city": "Lyon", "timezone": "Europe/Lyon_Test", "days": [
+        {"date": "2026-11-28", "high_c": 9.1, "low_c": 2.0, "condition": "sunny"}]})
+    # "Europe/Lyon_Test" shares only "Lyon" with the question, the record's own name: the day is the answer
+    assert lead_lines("weather in Lyon tomorrow", evidence(zoned)) == [
+        "Lyon, Sat 2026-11-28 — high: 9.1°C; low: 2°C; condition: sunny [T1.1]"]
+
+
 def test_a_plain_text_output_that_names_nothing_asked_gets_no_lead():
     assert lead_lines("sunset in Toronto", evidence("The sun sets late in June.")) == []

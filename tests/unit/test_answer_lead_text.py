@@ -152,6 +152,14 @@ def test_python_literals_parse_like_json_and_text_renders_line_by_line():
     assert render_output(long, "T1.1")[-1] == "- … and 8 more lines [T1.1]"
 
 
+def test_a_long_text_shows_the_lines_holding_the_question_first_in_its_own_order():
+    note = "\n".join([*(f"step {i}: stir" for i in range(16)), "Tip: the grill takes 12 minutes less", "the end"])
+    shown = render_output(note, "T1.1", "how long on the grill?")
+    assert "- Tip: the grill takes 12 minutes less [T1.1]" in shown  # line 17 of 18, past the first twelve
+    assert shown[0] == "- step 0: stir [T1.1]" and shown[-1] == "- … and 6 more lines [T1.1]"
+    assert len(shown) == 13
+
+
 def test_figures_in_python_literal_outputs_keep_their_field_checks():
     # read as text, 4 would be a figure of no field and pass as a salary
     outputs = {"T1.1": "[{'name': 'Ana Ruiz', 'salary_usd': 98000, 'rating': 4}]"}

@@ -34,6 +34,15 @@ def test_a_question_about_the_world_or_a_data_backed_leader_moves_nothing():
     assert with_document_meanings(backed, ["whats my licence number"], meanings())[0].server == "trains"
 
 
+def test_a_question_without_an_owner_needs_a_clearer_line_and_no_place_nor_record_name():
+    # "licence number??" says nobody's: the nearest line still routes it, clearly ahead of the other server's
+    [first, *_] = with_document_meanings(hits(), ["licence number for the form??"], meanings())
+    assert first.server == "notes" and "car.md" in first.matched
+    # a sub-query writing a record some server lists is for that record's owner
+    assert with_document_meanings(hits(), ["licence number for the form??"], meanings(),
+                                  naming_records=[0])[0].server == "trains"
+
+
 def test_two_servers_near_alike_decide_nothing():
     both = {**DOCUMENTS, "files": {"/f/plates.txt": "plate renewal due in May\n"}}
     assert with_document_meanings(hits(), ["whats my licence number"], meanings(both))[0].server == "trains"

@@ -12,6 +12,8 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
 
 @pytest.mark.parametrize(("request_text", "value"), [
     ("13 squared minus 9?", 13 ** 2 - 9),
+    ("the van hire came to 187.50 for the weekend, split three ways - my share?", 187.50 / 3),
+    ("kitchen floor is 3.4 m by 2.75 m, how many square metres of tiles", 3.4 * 2.75),
     ("what's 30% of 90 plus 12% of 250", 90 * 0.30 + 250 * 0.12),
     ("5/16 as a percent please", 5 / 16 * 100),
     ("a 20 minute call at $90 an hour costs?", 20 / 60 * 90),

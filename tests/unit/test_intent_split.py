@@ -78,6 +78,26 @@ async def test_a_question_stating_its_data_stays_whole_without_asking_the_decomp
     assert models.calls("decomposer") == 0
 
 
+async def test_a_cut_whose_later_part_still_refers_back_keeps_the_question_whole():
+    from graphs.context import Context
+    from graphs.graph import build_graph
+    from tests.fakes import ScriptedModels
+    from tests.unit.test_graph import executor_for, hits, weather_and_hotels
+
+    question = "hotels in Paris for tmrw, check the weather there too"
+    models = ScriptedModels(decomposer=[{"tasks": ["hotels in Paris for tmrw", "check the weather there too"]}],
+                            executor=[executor_for],
+                            planner=[{"tasks": [{"id": "T1", "server": "hotels", "query": question}],
+                                      "dependency": []}],
+                            answerer=["Grand 120 [T1.1]."])
+    retriever = hits("hotels")
+    graph = build_graph(models, retriever, weather_and_hotels(),
+                        classify=lambda q: ("parallel", 0.99, True)).compile()
+    await graph.ainvoke({"query": question}, context=Context(probe_budget_s=0))
+    # two spans of the question, but "there" in the second lost what it points at
+    assert models.calls("decomposer") == 1 and retriever.seen == [[question]]
+
+
 async def test_a_back_reference_cut_into_a_fragment_keeps_the_question_whole():
     from graphs.context import Context
     from graphs.graph import build_graph

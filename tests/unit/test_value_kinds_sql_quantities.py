@@ -88,6 +88,9 @@ def test_the_most_units_moved_sums_the_referring_rows_quantity_per_row(database,
         "Brass Hinge", 17)
     # "ordered the most times" counts rows, it sums nothing
     assert "SUM(" not in " ".join(candidate_queries("which buyer shipped the most times", tables))
+    # the ranked group is a text column of the moving rows themselves: shipments.buyer
+    assert database.execute(candidate_queries("which buyer took the most units from us, and how many", tables)[0]
+                            ).fetchone() == ("Harbor Mill", 18)
 
 
 def test_a_negation_names_what_is_left_out_whatever_the_verb(database, tables):
