@@ -1,6 +1,7 @@
 """Formulas a request names by a word, over its own numbers: a circle's area or circumference (pi is what
 "circle" means), a factorial, an amount per period over a longer time, a loan's monthly payment, a right
-triangle's side, a yearly amount per hour worked, a rectangle's area, a body mass index.
+triangle's side (a rectangle's diagonal: "corner to corner"), a yearly amount per hour worked, a rectangle's area,
+money at a stated rate, durations summed in minutes, a body mass index.
 
 Why apart from expression_rules.py: these are formulas a word stands for, not the shapes of a word problem; the
 constants (pi, 12 months a year) come from the word, never from the model.
@@ -53,7 +54,8 @@ def _right_triangle(m: re.Match[str]) -> list[str]:
         return []
     asking = list(re.finditer(r"\b(?:how|what|find|calculate|compute|work out)\b", m.string))
     clause = m.string[asking[-1].start():] if asking else ""  # the words of the last question asked
-    if re.search(r"\b(?:diagonal|hypotenuse)\b", clause) or re.search(r"\b(?:diagonal|hypotenuse) of\b", m.string):
+    if re.search(r"\b(?:diagonal|hypotenuse)\b", clause) or re.search(r"\b(?:diagonal|hypotenuse) of\b", m.string) \
+            or re.search(r"\b(?:corner to corner|diagonally)\b", m.string):  # across a rectangle: its diagonal
         return [f"sqrt({numbers[0]}**2+{numbers[1]}**2)"]
     # the diagonal is the longer: the reading with the shorter one has no real value and is dropped
     return [f"sqrt({numbers[0]}**2-{numbers[1]}**2)", f"sqrt({numbers[1]}**2-{numbers[0]}**2)"]
@@ -66,6 +68,14 @@ def _hourly(m: re.Match[str]) -> list[str]:
         return []
     weeks, hours = (m[2], m[3]) if m[2] else (m[5], m[4])
     return [f"{m[1]}/({weeks}*{hours})"]
+
+
+def _minutes_total(m: re.Match[str]) -> list[str]:
+    """Every "N h M min" the request writes, in minutes and summed, when it asks for minutes."""
+    if not re.search(r"\bhow many minutes\b|\bin minutes\b|\btotal minutes\b", m.string):
+        return []
+    spans = re.findall(rf"{N} (?:h|hr|hrs|hours?) {N} (?:m|min|mins|minutes?)\b", m.string)
+    return ["+".join(f"{hours}*60+{minutes}" for hours, minutes in spans)]
 
 
 def _bmi(m: re.Match[str]) -> str:
@@ -102,7 +112,12 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         (re.compile(rf"{N}(?: - | )(?:minute|min) [a-z]+s? (?:fit |are there |can i do |can we do )?in {N} hours?\b"),
          lambda m: [f"{m[2]}*60/{m[1]}"]),
         # a right triangle: "a 55-inch TV (the diagonal) is 48 inches wide, how tall", "hypotenuse of 3 and 4"
-        (re.compile(r"\b(?:diagonal|hypotenuse|pythagoras|pythagorean)\b"), _right_triangle),
+        (re.compile(r"\b(?:diagonal|diagonally|hypotenuse|pythagoras|pythagorean|corner to corner)\b"), _right_triangle),
+        # money at a stated rate: "450 euros to dollars at a rate of 1.087 USD per EUR"
+        (re.compile(rf"{N} [a-z]+ (?:to|into|in) [a-z]+ at (?:an? |the )?(?:exchange )?(?:rate )?(?:of )?{N}"),
+         lambda m: [f"{m[1]}*{m[2]}"]),
+        # durations summed in minutes: "3 h 47 min on Monday and 2 h 38 min on Tuesday, how many minutes"
+        (re.compile(rf"{N} (?:h|hr|hrs|hours?) {N} (?:m|min|mins|minutes?)\b"), _minutes_total),
         # a yearly amount per hour: "85k a year, assuming 52 weeks a year and 40 hours a week, per hour"
         (re.compile(rf"{N} (?:a|per|each) year\b(?: \S+){{0,30}}? (?:{N} weeks(?: (?:a|per|each) year)?\b(?: \S+){{0,3}}? "
                     rf"{N} hours (?:a|per|each) week|{N} hours (?:a|per|each) week\b(?: \S+){{0,3}}? {N} weeks"

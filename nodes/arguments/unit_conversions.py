@@ -96,7 +96,7 @@ def conversion_expressions(text: str) -> list[str]:
     lowered = " ".join(text.lower().split())
     for pattern, scale in _DEGREES:
         lowered = " ".join(pattern.sub(scale, lowered).split())
-    found = _portion_expressions(lowered) + _rate_expressions(lowered)
+    found = _portion_expressions(lowered) + _rate_expressions(lowered) + _unit_price_expressions(lowered)
     if not re.search(r"\d|\b(?:an?|one)\b", lowered) or not re.search(r"\b(?:in|to|into|as|how many)\b", lowered):
         return found
     for pattern in _PATTERNS:
@@ -130,6 +130,27 @@ def _rate_expressions(lowered: str) -> list[str]:
         except Exception:  # of two dimensions
             continue
         found.append(f"{_number(match['num'])}*{factor:.12g}")
+    return found
+
+
+# a price for an amount, asked per unit: "3 lb bag of coffee beans costs $38.25 - price per pound?"
+_UNIT_PRICE = re.compile(r"(?<![\w.])(?P<qty>\d[\d,]*(?:\.\d+)?)\s?(?P<unit>[a-z]+)\b[^?!$€£]{0,60}?[$€£]\s?"
+                         r"(?P<price>\d[\d,]*(?:\.\d+)?)[^?!]{0,40}?\bper (?P<per>[a-z]+)\b")
+
+
+def _unit_price_expressions(lowered: str) -> list[str]:
+    """"3 lb ... $38.25, price per pound" -> "38.25/(3*1)": the price over the amount in the asked unit (the two
+    units of one dimension, by pint)."""
+    found = []
+    for match in _UNIT_PRICE.finditer(lowered):
+        amount, per = _unit_or_symbol(match["unit"]), _unit_or_symbol(match["per"])
+        if amount is None or per is None:
+            continue
+        try:
+            factor = _registry().Quantity(1, amount[1]).to(per[1]).magnitude
+        except Exception:  # of two dimensions
+            continue
+        found.append(f"{_number(match['price'])}/({_number(match['qty'])}*{factor:.12g})")
     return found
 
 
