@@ -141,17 +141,9 @@ _UNIT_PRICE = re.compile(r"(?<![\w.])(?P<qty>\d[\d,]*(?:\.\d+)?)\s?(?P<unit>[a-z
 def _unit_price_expressions(lowered: str) -> list[str]:
     """"3 lb ... $38.25, price per pound" -> "38.25/(3*1)": the price over the amount in the asked unit (the two
     units of one dimension, by pint)."""
-    found = []
-    for match in _UNIT_PRICE.finditer(lowered):
-        amount, per = _unit_or_symbol(match["unit"]), _unit_or_symbol(match["per"])
-        if amount is None or per is None:
-            continue
-        try:
-            factor = _registry().Quantity(1, amount[1]).to(per[1]).magnitude
-        except Exception:  # of two dimensions
-            continue
-        found.append(f"{_number(match['price'])}/({_number(match['qty'])}*{factor:.12g})")
-    return found
+    return [f"{_number(match['price'])}/({_number(match['qty'])}*{factor:.12g})"
+            for match in _UNIT_PRICE.finditer(lowered)
+            if (factor := _factor(match["unit"], match["per"])) is not None]
 
 
 # portions of a whole in another unit: "how many 250ml glasses can I pour from a 1.75 litre bottle"
@@ -162,17 +154,21 @@ _PORTION = re.compile(r"\bhow many (?P<size>\d[\d,]*(?:\.\d+)?)\s?(?P<part>[a-z]
 def _portion_expressions(lowered: str) -> list[str]:
     """"how many 250ml glasses from a 1.75 litre bottle" -> "1.75*1000/250": the whole in the portion's unit,
     over the portion."""
-    found = []
-    for match in _PORTION.finditer(lowered):
-        part, whole = _unit_or_symbol(match["part"]), _unit_or_symbol(match["unit"])
-        if part is None or whole is None:
-            continue
-        try:
-            factor = _registry().Quantity(1, whole[1]).to(part[1]).magnitude
-        except Exception:  # of two dimensions
-            continue
-        found.append(f"{_number(match['whole'])}*{factor:.12g}/{_number(match['size'])}")
-    return found
+    return [f"{_number(match['whole'])}*{factor:.12g}/{_number(match['size'])}"
+            for match in _PORTION.finditer(lowered)
+            if (factor := _factor(match["unit"], match["part"])) is not None]
+
+
+def _factor(source_word: str, target_word: str) -> float | None:
+    """How many of ``target_word``'s unit one of ``source_word``'s makes; None when either is no unit, or the two
+    are of different dimensions."""
+    source, target = _unit_or_symbol(source_word), _unit_or_symbol(target_word)
+    if source is None or target is None:
+        return None
+    try:
+        return _registry().Quantity(1, source[1]).to(target[1]).magnitude
+    except Exception:  # of two dimensions (pint's DimensionalityError)
+        return None
 
 
 def _unit_or_symbol(word: str) -> Any | None:
