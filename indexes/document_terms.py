@@ -30,7 +30,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from indexes.bm25 import tokenize
-from indexes.document_coverage import DocumentCoverage
+from indexes.document_coverage import Coverage, DocumentCoverage
 from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
 from indexes.ownership import QUESTION, asks_about_own_records
 from indexes.route_cues import GENERIC_WORDS, MIN_WORD, CueWords, stem
@@ -80,9 +80,11 @@ class DocumentTerms:
             others -= self._sandbox
         return not others and not is_place_word(token)
 
-    def held_by(self, server: str, question: str) -> frozenset[str]:
-        """The question's words some document of ``server`` holds."""
-        return frozenset(token for coverage in self._coverage.ranked(question)
+    def held_by(self, server: str, question: str, ranked: list[Coverage] | None = None) -> frozenset[str]:
+        """The question's words some document of ``server`` holds (``ranked``: the question's coverage, when the
+        caller has it already)."""
+        ranked = self._coverage.ranked(question) if ranked is None else ranked
+        return frozenset(token for coverage in ranked
                          if self._rows[coverage.position][0] == server for token in coverage.held)
 
     def match(self, question: str, leader: str | None = None) -> DocumentMatch | None:
@@ -118,7 +120,8 @@ class DocumentTerms:
         best, own = found[0]
         server, name = self._rows[best.position]
         if leader is not None and leader != server and any(
-                self._is_own(token, leader, beside_sandbox=asked) for token in self.held_by(leader, question) - best.held):
+                self._is_own(token, leader, beside_sandbox=asked)
+                for token in self.held_by(leader, question, ranked) - best.held):
             # the index's first pick holds a word of its own the document lacks: "who's the newest hire at Northwind
             # Loom - the person who joined last" is the database's hire date, not a graph record saying "joined"
             return None

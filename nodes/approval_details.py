@@ -15,7 +15,7 @@ from typing import Any
 
 from nodes.field_vocabulary import field_concepts
 
-_NAME_KEYS = ("name", "title", "label", "hotel", "product", "display_name")
+_NAME_KEYS = ("name", "title", "label", "display_name")
 _SHOWN_CONCEPTS = ("rating", "price", "availability", "departure", "arrival", "duration")
 MAX_FIELDS = 4
 MAX_TEXT = 60
@@ -51,7 +51,9 @@ def record_for(key: str, value: Any, outputs: Iterable[str]) -> dict[str, Any] |
 
 
 def _name(record: dict[str, Any]) -> str | None:
-    for key in _NAME_KEYS:
+    """The record's name: a generic name field, else the first field whose name ends in "name"."""
+    keys = [*_NAME_KEYS, *(k for k in record if k.lower().endswith("name") and k not in _NAME_KEYS)]
+    for key in keys:
         if isinstance(record.get(key), str) and record[key].strip():
             return record[key].strip()[:MAX_TEXT]
     return None
