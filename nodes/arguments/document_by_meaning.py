@@ -11,6 +11,7 @@ a listing returned.
 
 from __future__ import annotations
 
+from indexes.asked_sentence import asked_sentence
 from indexes.bm25 import tokenize
 from indexes.document_lines import LineMeanings
 from indexes.document_meaning import names_held
@@ -29,7 +30,16 @@ AGREED_MARGIN = 0.05
 
 def file_for(lines: LineMeanings, contents: dict[str, str], request: str) -> list[str]:
     """The one file whose line is near enough and clearly nearest, and that holds every name the request writes;
-    else none."""
+    else none. A request that tells its situation before asking is tried again by its asking sentence alone
+    ("The parking garage on 5th Avenue wants my licence plate. What's my plate number again?": the garage's
+    street is no name the car note must hold)."""
+    found = _file_for(lines, contents, request)
+    if not found and (asked := asked_sentence(request)) is not None:
+        found = _file_for(lines, contents, asked)
+    return found
+
+
+def _file_for(lines: LineMeanings, contents: dict[str, str], request: str) -> list[str]:
     ranked = lines.nearest_files(contents, request)
     if not ranked:
         return []

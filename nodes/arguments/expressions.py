@@ -22,18 +22,21 @@ import operator
 import re
 
 from nodes.arguments.expression_rules import N, rules
+from nodes.arguments.expression_formulas import rate_chain, rescaled_periods
 from nodes.arguments.expression_steps import stepped_expressions
 from nodes.arguments.number_words import as_digits
 from nodes.arguments.stated_formulas import stated_formula_expressions
 from nodes.arguments.unit_conversions import conversion_expressions
 
-_MASKS = re.compile(r"\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
+# (an age is no operand either: "for my 7-year-old niece")
+_MASKS = re.compile(r"\d+[- ]years?[- ]old\b|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
                     re.IGNORECASE)
 _TOKEN = re.compile(
     r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
     r"(?P<pct>\s?(?:%|percent\b|per\s?cent\b))?"
     r"|(?P<sym>\*\*|[-+*/×÷^()√,@])"
+    r"|(?P<sign>%)"  # a percent sign with no number before it: "what % have i lost"
     r"|(?P<word>[a-z]+)",
     re.IGNORECASE,
 )
@@ -72,6 +75,8 @@ def _normalise(text: str) -> tuple[str, dict[str, str]]:
             tokens.append(name)
         elif match.group("sym"):
             tokens.append(match.group("sym"))
+        elif match.group("sign"):
+            tokens.append("percent")
         else:
             tokens.append(match.group("word").lower())
     return " ".join(tokens), numbers
@@ -122,7 +127,8 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
         # an amount with the steps written after it covers more of the request than any one step's rule
         # a formula the request writes out, with its variable's value put in, is the arithmetic it asks for
         formulas = [(e, set(numbers)) for e in stated_formula_expressions(text)]
-        placeholders: list[str] = stepped_expressions(normalised)
+        placeholders: list[str] = [*stepped_expressions(normalised), *rescaled_periods(normalised, numbers),
+                                   *rate_chain(normalised, numbers)]
         for pattern, build in rules():
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))

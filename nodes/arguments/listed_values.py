@@ -15,9 +15,14 @@ import re
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
+from rapidfuzz import process
+from rapidfuzz.distance import DamerauLevenshtein
+
 from indexes.bm25 import plural_stem
+from indexes.spelling import english_words
 from nodes.arguments.stop_words import STOP_WORDS
 
+MIN_SLIP_LETTERS = 5  # a shorter slip is too often another word ("jon", "ana")
 _ENTRY = re.compile(r"^\s*\[(?P<kind>FILE|DIR|DIRECTORY|F|D)\]\s+(?P<name>.+?)\s*$", re.IGNORECASE)
 _ABSOLUTE = re.compile(r"^(?:/|~/|[A-Za-z]:[\\/])[^\n\r\t]*$")
 _PATH_KEY = re.compile(r"path|file|dir|folder|location", re.IGNORECASE)
@@ -191,4 +196,19 @@ def names_in_request(known_names: list[str], request_texts: list[str]) -> list[s
             if len(word) >= 3 and not word.isdigit():
                 by_word.setdefault(word, set()).add(name)
     partial = [next(iter(names)) for word, names in by_word.items() if word in words and len(names) == 1]
-    return list(dict.fromkeys([*whole, *partial]))
+    slipped = [name for word in words - set(by_word) if (name := _slip_of_a_name(word, by_word)) is not None]
+    return list(dict.fromkeys([*whole, *partial, *slipped]))
+
+
+def _slip_of_a_name(word: str, by_word: dict[str, set[str]]) -> str | None:
+    """The one listed name holding a word that ``word`` misspells ("pryia" for Priya, "harriett" for Harriet):
+    one edit away (two from eight letters), no English word, and no other listed name's word as close."""
+    if len(word) < MIN_SLIP_LETTERS or not word.isalpha() or word in english_words():
+        return None
+    limit = 1 if len(word) < 8 else 2
+    close = process.extract(word, list(by_word), scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None)
+    if not close:
+        return None
+    nearest = min(distance for _, distance, _ in close)
+    names = {name for found, distance, _ in close if distance == nearest for name in by_word[found]}
+    return next(iter(names)) if len(names) == 1 else None

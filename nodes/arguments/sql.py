@@ -143,7 +143,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         numbered = number_conditions(tables, text)
         named_here = any(lit.table is asked for lit in literals)
         matched = [*value_conditions(literals), *zero_conditions(asked, text, named_row=named_here),
-                   *date_conditions(asked, words, text),
+                   *_dated(asked, literals, words, text),
                    *(condition for _, condition in numbered)]
         options = [(matched, [*(l.table for l in literals), *(t for t, _ in numbered)])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
@@ -153,6 +153,19 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
             statements.extend(_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
+
+
+def _dated(asked: TableSchema, literals: list[RequestLiteral], words: list[str], text: str) -> list[str]:
+    """The day, month or year the request writes, on the asked table's date column, else on the date column of a
+    table holding one of its stored values (joined anyway): "which product did Oakridge Boutique order on Oct 7"
+    asks products, and the day is the order's."""
+    own = date_conditions(asked, words, text)
+    if own:
+        return own
+    for literal in literals:
+        if literal.table is not asked and (joined := date_conditions(literal.table, words, text)):
+            return joined
+    return []
 
 
 _DISTINCT = re.compile(r"\b(?:different|distinct|unique|separate|individual)\s+([a-z_]+)")

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from nodes.arguments.sql_names import identifier_words, overlap, same_word
 from nodes.arguments.sql_schema import Column, TableSchema
+from nodes.arguments.sql_slips import stored_values_misspelt
 
 _COUNT = re.compile(r"\bhow many\b|\bnumber of\b|(?<!n't )(?<!not )\bcount\b|\bhead ?counts?\b")  # "don't count X" leaves X out
 # "which one has the fewest units left and how many": the trailing "how many" asks the ranked row's amount
@@ -93,9 +94,13 @@ def literals_written(tables: list[TableSchema], text: str) -> list[RequestLitera
     for start, end, literal in found:
         if not any(s < end and start < e for s, e, _ in kept):
             kept.append((start, end, literal))
-    # "how many people work in Marketing": "people" is what is counted, though a department is called People
-    counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+$", text[:k[0]], re.IGNORECASE)
-               and any(o is not k and o[2].column == k[2].column for o in kept)]
+    # "how many people work in Marketing", "how many of our people work out of Charlotte": "people" is what is
+    # counted, though a department is called People (another department is named, or the word is written in lower
+    # case where the stored name is capitalised)
+    counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+(?:of\s+(?:our|the|your|their|my)\s+)?$",
+                                            text[:k[0]], re.IGNORECASE)
+               and (any(o is not k and o[2].column == k[2].column for o in kept)
+                    or (text[k[0]:k[1]].islower() and not k[2].value.islower()))]
     return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
 
 
@@ -118,6 +123,10 @@ def stored_values_written(tables: list[TableSchema], text: str) -> list[tuple[in
                     negated = bool(_NEGATION.search(text[max(0, match.start() - NEGATION_REACH):match.start()]))
                     found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
             found += _first_words_written(table, column, values, text)
+    taken = [(start, end) for start, end, _ in found]
+    for start, end, table, name, value in stored_values_misspelt(tables, text, taken):
+        if (column := table.column(name)) is not None:
+            found.append((start, end, RequestLiteral(table, column, value, False)))
     return found
 
 

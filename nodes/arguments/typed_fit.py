@@ -56,16 +56,22 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
 
 # "what time is it in St. John's", "local time in Reykjavik", "arizona time now?", "time in anchorage?", "what day
 # is it in Auckland": the clock now, whatever else the question says
-_ASKS_NOW = re.compile(r"\bwhat time is it\b|\btime is it (?:now|there)\b|\b(?:current|local) time (?:in|at|for)\b|"
+_ASKS_NOW = re.compile(r"\bwhat time is it\b|\btime is it (?:now|there)\b|\b(?:current|local) time (?:in|at|for|there)\b|"
                        r"\bwhat(?:'s|s| is)? the (?:current |local )?time\b|"
                        r"\btime\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently)\b|"
                        r"^\W*(?:the )?(?:current |local )?time (?:in|at) |"
+                       # a short message, the place first: "hey quick one, reykjavik local time?" (not "flights from
+                       # Hobart arriving 10am local time")
+                       r"^\W*(?:[\w']+\W+){0,4}(?:current|local) time\W*$|"
                        # the clock itself, or the hour: "whats the clock say in lagos", "what hour is it in Lima"
-                       r"\bclock (?:say|says|read|reads|show|shows|at)\b|\bwhat hour is it\b|\bhow late is it (?:in|there)\b|"
+                       r"\bclock (?:say|says|saying|read|reads|reading|show|shows|showing|at)\b|\bwhat hour is it\b|\bhow late is it (?:in|there)\b|"
                        # the day or the part of the day there: "what day is it in Auckland", "is it daytime in Honolulu"
                        r"\bwhat (?:day|date) is it\b|\bwhat(?:'s|s| is) the date (?:in|at|there)\b|"
                        r"\bis it (?:still |already )?(?:day|daytime|night|nighttime|morning|afternoon|evening|dark|light|"
-                       r"late|early|midnight|today|tomorrow|yesterday|the weekend) (?:in|at|there|over)\b", re.IGNORECASE)
+                       r"late|early|midnight|today|tomorrow|yesterday|the weekend) (?:in|at|there|over)\b|"
+                       # "is it morning or night for her right now"
+                       r"\bis it (?:morning|day|daytime|night|nighttime|afternoon|evening) or (?:morning|day|daytime|night|"
+                       r"nighttime|afternoon|evening)\b", re.IGNORECASE)
 
 
 def asks_clock_now(query: str) -> bool:

@@ -134,7 +134,9 @@ def _rate_expressions(lowered: str) -> list[str]:
 
 
 # a price for an amount, asked per unit: "3 lb bag of coffee beans costs $38.25 - price per pound?"
-_UNIT_PRICE = re.compile(r"(?<![\w.])(?P<qty>\d[\d,]*(?:\.\d+)?)\s?(?P<unit>[a-z]+)\b[^?!$€£]{0,60}?[$€£]\s?"
+# (the price after a currency sign or "for", "costs", "at": "5kg bag of rice for 16.99, price per kg")
+_UNIT_PRICE = re.compile(r"(?<![\w.])(?P<qty>\d[\d,]*(?:\.\d+)?)\s?(?P<unit>[a-z]+)\b[^?!$€£]{0,60}?"
+                         r"(?:[$€£]\s?|\b(?:for|costs?|costing|at) [$€£]?)"
                          r"(?P<price>\d[\d,]*(?:\.\d+)?)[^?!]{0,40}?\bper (?P<per>[a-z]+)\b")
 
 

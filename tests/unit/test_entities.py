@@ -90,6 +90,20 @@ def test_a_record_only_one_server_holds_sends_its_question_there():
     assert [h.server for h in unchanged] == ["forecast"]
 
 
+def test_a_record_named_only_in_the_told_context_does_not_route_the_question():
+    from indexes.entities import NamedRecords, with_named_records
+
+    records = NamedRecords({"company_db": ["Aisha Bello"]})
+
+    def leader() -> list[ServerHit]:
+        return [ServerHit(server="notes", score=0.31, best_for=[0]), ServerHit(server="company_db", score=0.29)]
+
+    about_a_meeting = "Which room is the budget review in? I have to tell Aisha Bello before lunch."
+    assert with_named_records(leader(), [about_a_meeting], records)[0].server == "notes"
+    about_her = "I'm meeting Aisha Bello later. What is her job title?"  # the asking sentence points back at her
+    assert with_named_records(leader(), [about_her], records)[0].server == "company_db"
+
+
 def test_a_leader_whose_data_holds_the_other_words_and_whose_description_names_the_record_keeps_its_place():
     from indexes.entities import NamedRecords, with_named_records
 
@@ -168,7 +182,10 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
     for asked in ("whats the time in tokyo rn", "arizona time now?", "time in anchorage alaska?",
                   "is it late in karachi at the moment? whats the time there", "what day is it in Apia right now",
                   "is it daytime in Reykjavik now?", "is it already tomorrow in Tonga?",
-                  "what does the clock say in Quito", "what hour is it in Perth"):
+                  "what does the clock say in Quito", "what hour is it in Perth",
+                  "my son flew to Lima. What's the clock saying there at the moment?",
+                  "can you tell me the current time there?", "is it morning or night for him right now in Hanoi",
+                  "hey quick one, hanoi local time?"):
         assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")

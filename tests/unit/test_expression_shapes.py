@@ -12,6 +12,27 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
 
 @pytest.mark.parametrize(("request_text", "value"), [
     ("13 squared minus 9?", 13 ** 2 - 9),
+    # an amount each period asked over another period, and several of one period summed
+    ("car insurance is 96.50 a month, what is that for the whole year", 96.50 * 12),
+    ("i put 40 aside every two weeks, how much is that after a year", 40 * 26),
+    # the period asked before the amount, and a number of another kind after it
+    ("they want the whole year's insurance up front, at $96 a month. I'm 29 and new to this", 96 * 12),
+    ("salary 78k a year, how much a month", 78000 / 12),
+    ("gym 29, phone 35.50 and streaming 12.99, all monthly - what do those cost me in a year altogether",
+     (29 + 35.50 + 12.99) * 12),
+    ("paid 24 an hour, 30 hours a week, what's that per year", 24 * 30 * 52),
+    # a price then and now, as a percent
+    ("bought the bike at 900 and it's now worth 630, what % did it lose", (900 - 630) / 900 * 100),
+    ("paid 40 for the shares, today they trade at 46, what percent is that up", (46 - 40) / 40 * 100),
+    # a rate chain: an amount per unit, counts of it per a longer unit, the span of the last
+    ("$3.20 a day for the bus, 5 days a week, over 46 weeks - what's that", 3.20 * 5 * 46),
+    ("$19 an hour, 25 hours a week, and 50 working weeks a year. What's that annually?", 19 * 25 * 50),
+    # an age is no operand; a share withheld; raises one after another
+    ("saving $2,000 for my 10-year-old at 3% a year, compounded yearly, after 4 years", 2000 * 1.03 ** 4),
+    ("a $1,500 refund, but 20% of it is withheld. what do i actually get", 1500 * 0.8),
+    ("on 50,000 now, with a 2% raise this year and 4% next year, what's my pay after both", 50000 * 1.02 * 1.04),
+    # a price per unit after "for"
+    ("2kg of flour for 3.80, whats that per kg", 1.90),
     ("the van hire came to 187.50 for the weekend, split three ways - my share?", 187.50 / 3),
     ("kitchen floor is 3.4 m by 2.75 m, how many square metres of tiles", 3.4 * 2.75),
     ("a cable run corner to corner across a 9 m by 12 m hall, how long?", 15),

@@ -54,6 +54,9 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("weather in London tmrw and disney stock price", None),  # it splits
     ("quotes for AAPL, MSFT and GOOGL", None),  # the joins settle nothing: a list of entities
     ("Quarry Works placed an order on 3 May, which part was it and how many pieces", "back-reference"),
+    # a part that only tells the asker's situation is the context of the question after it
+    ("I'm waiting at the dry cleaner and my mind went blank. Which ticket number did they give me?", "context"),
+    ("call 14:00 denver time, convert to madrid please", "back-reference"),  # the second part works on the first
 ])
 def test_code_says_why_a_joined_question_stays_one_intent(question, reason):
     assert kept_whole_because(question) == reason
@@ -98,23 +101,29 @@ async def test_a_cut_whose_later_part_still_refers_back_keeps_the_question_whole
     assert models.calls("decomposer") == 1 and retriever.seen == [[question]]
 
 
-async def test_a_back_reference_cut_into_a_fragment_keeps_the_question_whole():
+async def _retrieved_after_decomposer(question: str, tasks: list[str]) -> tuple[int, list[list[str]]]:
+    """(decomposer calls, the sub-queries retrieval saw) for ``question`` when the decomposer answers ``tasks``."""
     from graphs.context import Context
     from graphs.graph import build_graph
     from tests.fakes import ScriptedModels
     from tests.unit.test_graph import executor_for, hits, weather_and_hotels
 
-    question = "hotels in Paris tmrw and the weather there"
     retriever = hits("hotels")
-    models = ScriptedModels(decomposer=[{"tasks": ["hotels in Paris", "weather"]}], executor=[executor_for],
+    models = ScriptedModels(decomposer=[{"tasks": tasks}], executor=[executor_for],
                             planner=[{"tasks": [{"id": "T1", "server": "hotels", "query": question}],
                                       "dependency": []}],
                             answerer=["Grand 120 [T1.1]."])
     graph = build_graph(models, retriever, weather_and_hotels(),
                         classify=lambda q: ("parallel", 0.99, True)).compile()
     await graph.ainvoke({"query": question}, context=Context(probe_budget_s=0))
-    assert models.calls("decomposer") == 1
-    assert retriever.seen == [[question]]  # not the fragment "hotels in Paris"
+    return models.calls("decomposer"), retriever.seen
+
+
+async def test_a_back_reference_cut_into_a_fragment_keeps_the_question_whole():
+    question = "hotels in Paris tmrw and the weather there"
+    calls, seen = await _retrieved_after_decomposer(question, ["hotels in Paris", "weather"])
+    assert calls == 1
+    assert seen == [[question]]  # not the fragment "hotels in Paris"
 
 
 async def test_a_split_question_runs_parallel_on_a_deterministic_plan_without_decomposer_or_planner():
@@ -132,3 +141,26 @@ async def test_a_split_question_runs_parallel_on_a_deterministic_plan_without_de
     assert [(t["server"], t["query"]) for t in out["plan"]["tasks"]] == [
         ("weather", "weather in Beijing tomorrow"), ("hotels", "hotels in Beijing")]
     assert models.calls("decomposer") == 0 and models.calls("planner") == 0
+
+
+def test_a_told_situation_joins_the_question_after_it_and_other_intents_still_split():
+    from nodes.intent_split import split_intents
+
+    parts = split_intents("my bike is at the shop, what is the frame size and when does Ana's race start")
+    assert parts == ["my bike is at the shop, what is the frame size", "when does Ana's race start"]
+    # "I need" asks for something: it is an intent, not context
+    assert split_intents("I need a cab to Porto and a table for two in Braga") == [
+        "I need a cab to Porto", "a table for two in Braga"]
+
+
+def test_a_greeting_is_no_intent_of_its_own():
+    from nodes.intent_split import read_intents
+
+    assert read_intents("hey quick one, what is the wifi code at the cabin?") == ([], None)
+
+
+async def test_a_decomposer_rewrite_that_drops_the_question_s_figures_keeps_the_question_whole():
+    question = "Sorting out the flat's costs. The last three water bills were 41.20, 38.75 and 44.10. What's the average?"
+    calls, seen = await _retrieved_after_decomposer(question, ["calculate average water bill"])
+    assert calls == 1
+    assert seen == [[question]]  # not "calculate average water bill", which lost the bills

@@ -36,3 +36,13 @@ def test_the_search_looks_for_the_relation_when_one_is_written():
 def test_a_contraction_of_is_is_no_possessive():
     assert relation_words(["When's Grandma Ruth's birthday?"]) == []
     assert relation_words(["where's Tomas's sister living now"]) == ["sister"]
+
+
+def test_a_listed_name_typed_with_a_slip_is_still_the_name():
+    listed = ["Kemal Aydin", "Ines Moreau", "Luc Morel", "Northwind Loom"]
+    assert names_in_request(listed, ["what tea does kemla like"]) == ["Kemal Aydin"]  # two letters swapped
+    assert names_in_request(listed, ["where is ines morreau based"]) == ["Ines Moreau"]  # a letter doubled
+    # "morea" is one edit from Moreau and one from Morel: no guess
+    assert names_in_request(listed, ["whats morea's title"]) == []
+    assert names_in_request(listed, ["what is the price of tea"]) == []  # no name, no slip
+    assert names_in_request(listed, ["what does the north team do"]) == []  # an English word is no slip

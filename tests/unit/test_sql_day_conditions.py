@@ -10,6 +10,12 @@ SCHEMA = """
 CREATE TABLE visits (id INTEGER PRIMARY KEY, patient TEXT NOT NULL, visit_date TEXT NOT NULL, fee REAL);
 INSERT INTO visits VALUES (1, 'Lena Vogt', '2025-03-03', 80), (2, 'Omar Haddad', '2025-03-03', 95),
     (3, 'Lena Vogt', '2025-07-19', 60), (4, 'Ruth Abara', '2026-03-03', 70);
+CREATE TABLE treatments (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, minutes INTEGER NOT NULL);
+INSERT INTO treatments VALUES (1, 'Deep cleaning', 45), (2, 'Root canal', 90), (3, 'Check-up', 20);
+CREATE TABLE bookings (id INTEGER PRIMARY KEY, treatment_id INTEGER NOT NULL REFERENCES treatments(id),
+    client TEXT NOT NULL, booked_on TEXT NOT NULL);
+INSERT INTO bookings VALUES (1, 1, 'Mateo Ruiz', '2025-05-02'), (2, 2, 'Mateo Ruiz', '2025-06-11'),
+    (3, 3, 'Anika Bose', '2025-06-11');
 """
 
 
@@ -35,3 +41,11 @@ def test_a_written_day_is_a_condition_on_the_date_column(database, request_text,
 def test_a_month_word_inside_another_word_is_no_day(database):
     found = candidate_queries("how many visits did Lena Vogt have, marked 3 times?", described_tables(database))
     assert all("visit_date" not in statement.split("WHERE")[-1] for statement in found)
+
+
+def test_a_day_of_the_joined_rows_narrows_the_asked_table(database):
+    """"which treatment did Mateo Ruiz book on June 11": the treatments table has no date; the day is the
+    booking's, whose table holds the client's name."""
+    found = candidate_queries("which treatment did Mateo Ruiz have booked on June 11 2025?", described_tables(database))
+    assert found
+    assert [row[0] for row in database.execute(found[0]).fetchall()] == ["Root canal"]

@@ -1,0 +1,23 @@
+"""The asking sentence of a message that tells its situation first (indexes/asked_sentence.py)."""
+
+import pytest
+
+from indexes.asked_sentence import asked_sentence
+
+
+@pytest.mark.parametrize(("message", "asked"), [
+    ("I chipped a tooth on a walnut. What's the number for my dentist?", "What's the number for my dentist?"),
+    ("Running late today! when does the pharmacy close", "when does the pharmacy close"),
+    ("Which room is the review in? I need to tell Omar.", "Which room is the review in?"),
+])
+def test_the_asking_sentence_is_found(message, asked):
+    assert asked_sentence(message) == asked
+
+
+@pytest.mark.parametrize("message", [
+    "what's the number for my dentist?",  # one sentence: the message is the question
+    "I chipped a tooth. Ouch.",  # nothing asks
+    "Long story here. Why?",  # too short to stand alone
+])
+def test_no_asking_sentence_apart_from_the_message(message):
+    assert asked_sentence(message) is None

@@ -1,0 +1,33 @@
+"""A big place's name typed with a slip resolves to that place where a place is written, never an English word
+(nodes/arguments/place_typos.py, nodes/arguments/places.py), against the real gazetteer and encoder vocabulary."""
+
+import pytest
+
+from nodes.arguments.place_typos import misspelt_place
+from nodes.arguments.places import places_named
+
+
+@pytest.mark.parametrize(("text", "zone"), [
+    ("whats the time in madird rn", "Europe/Madrid"),  # two letters swapped
+    ("my aunt in vancuver keeps calling at night", "America/Vancouver"),  # a letter dropped
+    ("is it late in johanesburg now", "Africa/Johannesburg"),
+    ("quick q, lisbn local time?", "Europe/Lisbon"),  # before "local time"
+])
+def test_a_slip_of_a_big_place_resolves_where_a_place_is_written(text, zone):
+    assert [m.place.timezone for m in places_named([text])] == [zone]
+
+
+@pytest.mark.parametrize("text", [
+    "we walked in pairs to the market",  # "pairs" is a word, one swap from Paris
+    "paid in total 5 items",
+    "the stock in month three",
+    "madird is what she typed",  # no place cue beside it
+])
+def test_words_and_slips_without_a_place_cue_name_no_place(text):
+    assert places_named([text]) == []
+
+
+def test_only_a_close_big_place_counts():
+    assert misspelt_place("pairs") is None  # an English word
+    assert misspelt_place("zqxwvy") is None  # nothing close
+    assert misspelt_place("tokoy").timezone == "Asia/Tokyo"
