@@ -19,10 +19,11 @@ import re
 from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
+from nodes.arguments.places import places_named
 from nodes.date_mentions import find_date_mentions
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
-_BACK_REFERENCES = frozenset("there then it its that those them they the same this one warmer cheaper "
+_BACK_REFERENCES = frozenset("there then it its that those them they this one warmer cheaper "
                              "he she him her his their theirs".split())  # "call my dentist, do I have her number"
 MIN_PART_WORDS = 3
 # Words that add no need of their own: "time in Tokyo and Sydney right now" is one intent over two places.
@@ -59,6 +60,7 @@ _GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q q
 # A part that only says what to do with the part before: "meeting 11:00 toronto time, convert to paris pls"
 _OPERATES_ON_BEFORE = re.compile(r"^\s*(?:convert|change|translate|turn|switch|round)(?: it| that| this)?\s+(?:to|into|in)\b",
                                  re.I)
+_LIST_JOINERS = frozenset({"and", "or", "&", "vs", "versus", "plus"})
 _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
 
 
@@ -110,6 +112,8 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         parts.pop(0)
     if len(parts) < 2:
         return [], "back-reference" if measures_before else None
+    if any(_only_names(part) for part in parts[:-1]):
+        return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
     if any(refers_back(part) for part in parts[1:]):
@@ -144,8 +148,26 @@ def refers_back(part: str) -> bool:
     for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
         undated = undated.replace(mention.phrase, " ")
     words = set(re.findall(r"[a-z']+", undated.lower()))
-    return bool(words & _BACK_REFERENCES or re.search(r"\bthe (?:day|one|[a-z]+) (?:after|before|there)\b", part)
-                or _OPERATES_ON_BEFORE.match(part))
+    return bool(words & _BACK_REFERENCES or re.search(r"\bthe same\b|\bthe (?:day|one|[a-z]+) (?:after|before|there)\b",
+                                                      part)
+                or _OPERATES_ON_BEFORE.match(part)
+                # "..., and can you give me the price in dollars too": a thing named by "the" alone is the one before;
+                # "tell me the best-rated restaurant in Bangkok" names its own
+                or ("the" in words and not _names_its_own(part)))
+
+
+def _names_its_own(part: str) -> bool:
+    """Whether ``part`` names something of its own: a capitalised word after its first, a place, or a figure."""
+    return bool(re.search(r"(?<=\w)\W+[A-Z]", part) or re.search(r"\d", part) or places_named([part]))
+
+
+def _only_names(part: str) -> bool:
+    """Whether ``part`` is only a list of places or names ("Paris and London"): no intent of its own."""
+    rest = part
+    for mention in places_named([part]):
+        rest = rest.replace(mention.span, " ")
+    words = [w for w in re.findall(r"[\w'.-]+", rest) if w.lower() not in _LIST_JOINERS]
+    return all(w[:1].isupper() for w in words)
 
 
 def _pieces(question: str) -> list[str]:

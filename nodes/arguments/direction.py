@@ -55,10 +55,10 @@ def direction_pairs(properties: list[str]) -> list[tuple[str, str]]:
 
 
 # A quantity just before a value, with at most "in" / "at" between: "20 USD", "3pm in Tokyo", "9 am at Madrid",
-# "7:30 in the morning in Sydney".
+# "7:30 in the morning in Sydney", "9:30 here in Chicago".
 _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%)?|\bnoon|\bmidnight)"
                               r"\s*(?:(?:in the (?:morning|afternoon|evening)|at night|tonight|today|tomorrow)\s+)?"
-                              r"(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
+                              r"(?:(?:here|there)\s+)?(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
 
 
 # A time just after a place binds it too: "lands in Auckland at 6:30 am"; so does a time later in the same
@@ -116,10 +116,12 @@ def should_swap(text: str, source_value: str, target_value: str) -> bool:
     if first is None or second is None or source_value.lower() == target_value.lower():
         return False
     (source_at, source_cue, source_quantity), (target_at, target_cue, target_quantity) = first, second
+    # the converted quantity binds the source ("9am in Madrid"), even where the other value follows "from": "a call
+    # at 16:00 their time [Berlin], and I'll be dialling in from Mexico City"
+    if source_quantity != target_quantity:
+        return target_quantity
     if source_cue in _SOURCE_CUES or target_cue in _SOURCE_CUES:  # "from" says it outright
         return target_cue in _SOURCE_CUES and source_cue not in _SOURCE_CUES
-    if source_quantity != target_quantity:  # the converted quantity binds the source: "9am in Madrid"
-        return target_quantity
     if source_cue in _TARGET_CUES and target_cue not in _TARGET_CUES:
         return True
     if {source_cue, target_cue} & _TARGET_CUES:

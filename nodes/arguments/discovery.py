@@ -116,8 +116,10 @@ class Discovery:
                     # wants my licence plate" shares "office" with a meeting note, and means car.md's "Plate:"
                     # line; with no file holding its words, it is the only one
                     # (each text on its own line: the request's "Hi" after the task's last word is no name)
+                    # A file clearly nearest is the only one offered: "what did groceries actually come to last
+                    # month" shares "come" and "last" with car.md, and the executor took it over the budget note
                     nearest = await asyncio.to_thread(file_for, self.lines, contents, "\n".join(request_texts))
-                    ranked = list(dict.fromkeys([*nearest, *ranked]))
+                    ranked = nearest or ranked
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.

@@ -65,6 +65,18 @@ def test_a_time_that_is_their_time_binds_the_place_before_it():
     assert should_swap(between, "Europe/Oslo", "Pacific/Auckland")
 
 
+def test_their_time_binds_its_place_over_a_from_the_asker_writes_of_themselves():
+    text = "The Oslo office wants a call at 15:00 their time, and I'll be joining from Lima. What time is that for me?"
+    assert should_swap(text, "America/Lima", "Europe/Oslo")
+    assert not should_swap(text, "Europe/Oslo", "America/Lima")
+
+
+def test_a_time_here_binds_the_place_after_it():
+    text = "if its 10:15 here in denver what time is it in oslo"
+    assert should_swap(text, "Europe/Oslo", "America/Denver")
+    assert not should_swap(text, "America/Denver", "Europe/Oslo")
+
+
 def test_my_time_is_the_time_of_the_place_the_asker_is_in():
     text = "I'm in Chicago. If I call my mom in Madrid at 8pm my time, what time is it for her?"
     assert should_swap(text, "Europe/Madrid", "America/Chicago")  # Chicago is the source

@@ -57,6 +57,8 @@ def test_single_or_dependent_questions_are_not_split(question):
     # a part that only tells the asker's situation is the context of the question after it
     ("I'm waiting at the dry cleaner and my mind went blank. Which ticket number did they give me?", "context"),
     ("call 14:00 denver time, convert to madrid please", "back-reference"),  # the second part works on the first
+    ("Lyon, Nice, Lille - what are the lows on Friday?", "list"),  # one question over a list of places
+    ("cheapest room in Oslo tonight, and can you give me the price in euros too", "back-reference"),  # "the price"
 ])
 def test_code_says_why_a_joined_question_stays_one_intent(question, reason):
     assert kept_whole_because(question) == reason
@@ -148,6 +150,9 @@ def test_a_told_situation_joins_the_question_after_it_and_other_intents_still_sp
 
     parts = split_intents("my bike is at the shop, what is the frame size and when does Ana's race start")
     assert parts == ["my bike is at the shop, what is the frame size", "when does Ana's race start"]
+    # a thing with "the" that names its own place is no reference back
+    assert split_intents("convert 50 USD to pesos, and tell me the best-rated restaurant in Lima") == [
+        "convert 50 USD to pesos", "tell me the best-rated restaurant in Lima"]
     # "I need" asks for something: it is an intent, not context
     assert split_intents("I need a cab to Porto and a table for two in Braga") == [
         "I need a cab to Porto", "a table for two in Braga"]
