@@ -85,6 +85,16 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     """(independent parts, or []; why the joins do not split it, or None)."""
     if _CONDITION.match(question):
         return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"
+    if (told := _told_and_asked(question)) is not None:
+        # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
+        # context, unless the asking sentence itself holds several ("Heading to Tokyo. What's the forecast there,
+        # and which restaurant in Tokyo is best?": the context goes with its first part)
+        context, asked = told
+        parts, reason = read_intents(asked)
+        if not parts or (_CLAUSE.match(parts[0]) and refers_back(parts[0])):
+            # "When this happens, what time ...": a clause pointing at the context binds the parts
+            return [], reason or "context"
+        return [f"{context} {parts[0]}", *parts[1:]], None
     raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
     if _states_the_data(raw):
         return [], "data"
@@ -119,6 +129,29 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     if any(refers_back(part) for part in parts[1:]):
         return [], "back-reference"
     return parts, None
+
+
+# a question without its mark: "also is it cold in beijing tomorrow"
+_ASKS_INVERTED = re.compile(r"^\W*(?:also|and|plus)\b|\b(?:is|are|was|were|do|does|did|can|could|will|would|should) "
+                            r"(?:it|there|they|he|she|we|you|i)\b", re.I)
+_CLAUSE = re.compile(r"\s*(?:when|once|after|before|if|while|as soon as)\b", re.I)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# A sentence that asks a service for something without a question: "I need a hotel in Paris.", "Book a table."
+_REQUESTS = re.compile(r"\b(?:need|want|wanna|like|find|book|get|show|give|tell|check|list|search|look up|convert|"
+                       r"calculate|compare|send|add|remind|please|pls)\b", re.I)
+
+
+def _told_and_asked(question: str) -> tuple[str, str] | None:
+    """(the sentences that only tell the asker's situation, the one sentence that asks) of a message of several
+    sentences with no other question or request in them; None otherwise."""
+    sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip(" .!?")]
+    if len(sentences) < 2:
+        return None
+    asking = [s for s in sentences if _ASKS.search(s)]
+    told = [s for s in sentences if s is not asking[0]] if len(asking) == 1 else []
+    if not told or any(_REQUESTS.search(s) or _ASKS_INVERTED.search(s) for s in told):
+        return None
+    return " ".join(told), asking[0]
 
 
 def _with_context_told(pieces: list[str]) -> list[str]:

@@ -61,10 +61,11 @@ _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%)?|
                               r"(?:(?:here|there)\s+)?(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
 
 
-# A time just after a place binds it too: "lands in Auckland at 6:30 am"; so does a time later in the same
+# A time just after a place binds it too: "lands in Auckland at 6:30 am", "if in Madrid it is 09:00"; so does a time later in the same
 # sentence that is "their time" or "local", with no other name between ("a supplier in Auckland wants a call at
 # 07:30 their time"; not Denver in "I'm in Denver and a client in Johannesburg wants a call at 4:45 pm their time").
-_TIME_AFTER = re.compile(r"\s*(?:at|@)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|midnight)\b|"
+_TIME_AFTER = re.compile(r"\s*(?:at|@|,?\s*it is|,?\s*it's|,?\s*its)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|"
+                         r"midnight)\b|"
                          r"(?-i:[^.?!A-Z]){0,50}?\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s+(?:their|local|there|her|his)\b",
                          re.IGNORECASE)
 

@@ -30,6 +30,7 @@ _ADVERBS = {"yearly": "year", "annually": "year", "annual": "year", "quarterly":
             "fortnightly": "fortnight", "biweekly": "fortnight", "weekly": "week", "daily": "day"}
 _PERIOD = r"(?:year|yr|annum|quarter|month|fortnight|week|wk|day)"
 _ADVERB = "|".join(_ADVERBS)
+_ADVERB_OF = {"month": "monthly", "week": "weekly", "year": "yearly", "day": "daily"}
 # the period an amount is written in: "47.99 a month", "250 every two weeks", "15.49, 11.99 and 39, all monthly"
 # (number words are digits by now: "every two weeks" reads "every N1 weeks")
 _EACH = re.compile(rf"\b(?:(?:a|an|per|each|every|/) (?P<unit>{_PERIOD})|every (?P<count>N\d+|other|two) (?P<units>{_PERIOD})s|"
@@ -44,8 +45,10 @@ _COUNT_UNIT = re.compile(r"(?:hour|hr|day|shift|week|month)s?")
 # a rate chain: "28.50 an hour, 37.5 hours a week, over a full 52-week year", "4.75 a day, 5 days a week, over 48
 # working weeks": an amount per unit, then counts of that unit per a longer one, then how many of the last
 _UNIT = r"(hour|hr|day|shift|week|month)"
-_FIRST_RATE = re.compile(rf"(N\d+) (?:an|a|per|each|every|/) {_UNIT}\b")
-_COUNT_PER = r"(N\d+) (?:[a-z]+ ){{0,2}}{unit}s? (?:an|a|per|each|every|/) (hour|hr|day|shift|week|month|year)\b"
+_FIRST_RATE = re.compile(rf"(N\d+) (?:[a-z]+ )?(?:an|a|per|each|every|/) {_UNIT}\b")
+# (the longer unit after "a", "per", "in": "21 days in month", or as an adverb: "7.5 hours daily")
+_COUNT_PER = (r"(N\d+) (?:[a-z]+ ){{0,2}}{unit}s? (?:(?:an|a|per|each|every|/|in|in a|in the) "
+              r"(hour|hr|day|shift|week|month|year)\b|(daily|weekly|monthly|yearly))")
 _SPAN = r"\b(?:over|for|in|across|during|after)(?: a| the)?(?: full| whole)? (N\d+)(?: -)? (?:[a-z]+ )?{unit}s?\b"
 
 
@@ -59,7 +62,7 @@ def rate_chain(normalised: str, numbers: dict[str, str]) -> list[str]:
     factors, unit, at = [first[1]], first[2], first.end()
     while (count := re.compile(_COUNT_PER.format(unit=unit)).search(normalised, at)) is not None:
         factors.append(count[1])
-        unit, at = count[2], count.end()
+        unit, at = count[2] or _ADVERBS[count[3]], count.end()
     if len(factors) < 2:
         return []
     if (span := re.compile(_SPAN.format(unit=unit)).search(normalised, at)) is not None:
@@ -194,9 +197,18 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         # a share held back from an amount, asked what is left: "a 4,200 bonus, but 28% of it gets withheld for
         # tax. How much actually lands in my account?"
         (re.compile(rf"{N}(?: \S+){{0,10}}? {P} (?:of (?:it|that|this) )?(?:\S+ ){{0,2}}?(?:withheld|deducted|taken|"
-                    rf"held back|goes to|go to)\b"),
+                    rf"taking|takes|held back|goes to|go to)\b"),
          lambda m: [f"{m[1]}*(1-{m[2]}/100)"] if re.search(r"\b(?:lands?|take home|left|keep|net|actually|after|end up|"
-                                                           r"get|receive)\b", m.string[m.end():]) else []),
+                                                           r"get|receive|stays?|remains?|in (?:the |my )?hand)\b", m.string[m.end():]) else []),
+        # the share named after the verb: "tax is taking 23 percent. How much stays for me in the hand"
+        (re.compile(rf"{N}(?: \S+){{0,10}}? (?:withheld|deducted|taken|taking|takes|take) (?:off |out )?{P}"),
+         lambda m: [f"{m[1]}*(1-{m[2]}/100)"] if re.search(r"\b(?:lands?|take home|left|keep|net|stays?|remains?|"
+                                                           r"in (?:the |my )?hand)\b", m.string[m.end():]) else []),
+        # an amount gathered over a span, asked per period: "collect 18000 for a used car in 15 months, how much
+        # every month"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? (?:in|within|over) {N} (month|week|year|day)s\b"),
+         lambda m: [f"{m[1]}/{m[2]}"] if re.search(rf"\b(?:every|each|per|a|an) {m[3]}\b|\b{_ADVERB_OF[m[3]]}\b",
+                                                   m.string[m.end():]) else []),
         # raises one after another: "72,000 now, a 3% raise this year and 3.5% next year, what after both"
         (re.compile(rf"{N}(?: \S+){{0,12}}? {P} (?:raise|increase|rise|bump|pay rise|growth)(?: \S+){{0,4}}? and "
                     rf"(?:(?:a|an) )?{P}"),

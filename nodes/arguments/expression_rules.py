@@ -25,12 +25,15 @@ _ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:t
 _ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|how much off|how much less)\b")
 
 
+# interest that earns interest: "compounded", or said in words ("interest is added every year on top")
+_COMPOUNDED = re.compile(r"compound|interest (?:is |gets )?added|added (?:to it )?(?:every|each) year|reinvest")
 _ASKS_REST = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|left over)\b")
 _DISTANCE = r"(?:miles|mi|km|kms|kilometres|kilometers)"
 _SPEED = r"(?:mph|kph|kmh|km ?/ ?h|(?:miles|km|kilometres|kilometers) (?:per|an|a|/) (?:hour|hr|h)\b)"
 _STEP = {"plus": "+", "+": "+", "minus": "-", "-": "-", "times": "*", "*": "*", "divided by": "/", "/": "/"}
 # a quantity at a unit price: "5 kg of apples at 2.40 per kg", "3 shirts at 12 each", "4 tickets @ 35 apiece"
-_PRICED = r"(N\d+) (?:[a-z]+ ){0,3}?(?:at|@|for) (N\d+) (?:per|a|an|each|apiece|/)\b"
+_MONEY_WORD = r"(?:(?:euros?|eur|dollars?|usd|pounds?|gbp|bucks|quid|zloty|yen|francs?|pesos?|rupees?) )?"
+_PRICED = rf"(N\d+) (?:[a-z]+ ){{0,3}}?(?:at|@|for) (N\d+) {_MONEY_WORD}(?:per|a|an|each|apiece|/)\b"
 
 
 def _priced_items(text: str) -> list[str]:
@@ -250,8 +253,8 @@ def rules() -> list[_Rule]:
         (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}"),
          lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100"]),
         # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
-        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
-         lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if "compound" in m.string else []),
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,20}}? {N} (?:years?|yrs?)\b"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if _COMPOUNDED.search(m.string) else []),
         # compound against simple interest: "how much more would I have if it's compounded instead of simple"
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}-({m[1]}+{m[1]}*{m[2]}/100*{m[3]})"]

@@ -31,6 +31,12 @@ from nodes.arguments.unit_conversions import conversion_expressions
 # (an age is no operand either: "for my 7-year-old niece")
 _MASKS = re.compile(r"\d+[- ]years?[- ]old\b|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
                     re.IGNORECASE)
+# a comma before one or two digits, in no list of figures, is a decimal comma ("2,49", "187,60"); "1,850" and
+# "1,2,3" are not
+_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d+),(\d{1,2})(?!\d|,\d|\.\d)")
+# days written day/month in a range are no fractions: "between 1/10 and 15/10"
+_SLASHED_DAYS = re.compile(r"\b(?:between|from|since)\s+\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+(?:and|to|until|till|-)\s+"
+                           r"\d{1,2}/\d{1,2}(?:/\d{2,4})?\b", re.IGNORECASE)
 _TOKEN = re.compile(
     r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
@@ -59,7 +65,8 @@ def _numeral(value: float) -> str:
 def _normalise(text: str) -> tuple[str, dict[str, str]]:
     """``text`` as space-separated tokens with each number replaced by N<i> (P<i> for a percentage), and the
     numerals by placeholder. Dates, clock times and ordinals are masked first: they are no operands."""
-    masked = _MASKS.sub(" ", text)
+    masked = _MASKS.sub(" ", _SLASHED_DAYS.sub(" ", text))
+    masked = _DECIMAL_COMMA.sub(r"\1.\2", masked)  # "2,49 euro per kg", "6,8 litre": a decimal comma
     # "2 3/4 cups": a mixed number is one operand
     masked = _MIXED.sub(lambda m: _numeral(int(m[1]) + int(m[2]) / int(m[3])), masked)
     masked = _DOZEN.sub(lambda m: _numeral(12 * (0.5 if m[1] and m[1].startswith("half") else float(m[2] or 1))), masked)

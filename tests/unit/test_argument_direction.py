@@ -77,6 +77,12 @@ def test_a_time_here_binds_the_place_after_it():
     assert not should_swap(text, "America/Denver", "Europe/Oslo")
 
 
+def test_it_is_a_time_after_a_place_binds_that_place():
+    text = "If in Lisbon it is 08:30 in the morning, how much o'clock is it then in Denver?"
+    assert should_swap(text, "America/Denver", "Europe/Lisbon")
+    assert not should_swap(text, "Europe/Lisbon", "America/Denver")
+
+
 def test_my_time_is_the_time_of_the_place_the_asker_is_in():
     text = "I'm in Chicago. If I call my mom in Madrid at 8pm my time, what time is it for her?"
     assert should_swap(text, "Europe/Madrid", "America/Chicago")  # Chicago is the source

@@ -31,6 +31,16 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("saving $2,000 for my 10-year-old at 3% a year, compounded yearly, after 4 years", 2000 * 1.03 ** 4),
     ("a $1,500 refund, but 20% of it is withheld. what do i actually get", 1500 * 0.8),
     ("on 50,000 now, with a 2% raise this year and 4% next year, what's my pay after both", 50000 * 1.02 * 1.04),
+    # decimal commas, as much of Europe writes them; a comma before three digits is still a thousands separator
+    ("I take 2 kg pears at 3,20 euro per kg and 3 rolls for 0,45 each. How much all together?", 2 * 3.20 + 3 * 0.45),
+    ("dinner was 143,50, we add 10 percent tip and split between 5 friends. how much each?", 143.50 * 1.1 / 5),
+    ("what is 2,450 * 3", 7350),
+    # the longer unit as an adverb or after "in"; an amount gathered over a span, per period
+    ("I earn 31 euro per hour, work 8 hours daily and 20 days in month. What is monthly gross?", 31 * 8 * 20),
+    ("I want to save 9000 for a trip in 12 months. How much I must put away every month?", 9000 / 12),
+    # interest said to be added on top each year
+    ("If 2000 stays in the bank at 3,5 percent a year and interest is added every year, how much after 4 years?",
+     2000 * 1.035 ** 4),
     # a price per unit after "for"
     ("2kg of flour for 3.80, whats that per kg", 1.90),
     ("the van hire came to 187.50 for the weekend, split three ways - my share?", 187.50 / 3),
@@ -82,3 +92,7 @@ def test_a_factorial_too_large_to_write_out_is_no_candidate():
 
 def test_a_circle_with_no_area_or_circumference_asked_gives_nothing():
     assert all("3.14159" not in e for e in arithmetic_expressions(["a circle with radius 3 and a square of side 4"]))
+
+
+def test_days_written_day_slash_month_in_a_range_are_no_fraction():
+    assert arithmetic_expressions(["between 3/11 and 20/11 how many orders came in?"]) == []

@@ -58,6 +58,8 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("I'm waiting at the dry cleaner and my mind went blank. Which ticket number did they give me?", "context"),
     ("call 14:00 denver time, convert to madrid please", "back-reference"),  # the second part works on the first
     ("Lyon, Nice, Lille - what are the lows on Friday?", "list"),  # one question over a list of places
+    # sentences that only tell the situation, then one that asks: one question
+    ("Our flight lands in Quito 07:20 their time. When that happens, what hour shows the clock in Oslo?", "context"),
     ("cheapest room in Oslo tonight, and can you give me the price in euros too", "back-reference"),  # "the price"
 ])
 def test_code_says_why_a_joined_question_stays_one_intent(question, reason):
@@ -158,6 +160,13 @@ def test_a_told_situation_joins_the_question_after_it_and_other_intents_still_sp
         "I need a cab to Porto", "a table for two in Braga"]
 
 
+def test_the_told_context_goes_with_the_first_of_several_asked_intents():
+    from nodes.intent_split import split_intents
+
+    assert split_intents("Flying to Lima on Friday. What's the forecast there, and which cafe in Lima rates best?") == [
+        "Flying to Lima on Friday. What's the forecast there", "which cafe in Lima rates best"]
+
+
 def test_a_greeting_is_no_intent_of_its_own():
     from nodes.intent_split import read_intents
 
@@ -165,7 +174,7 @@ def test_a_greeting_is_no_intent_of_its_own():
 
 
 async def test_a_decomposer_rewrite_that_drops_the_question_s_figures_keeps_the_question_whole():
-    question = "Sorting out the flat's costs. The last three water bills were 41.20, 38.75 and 44.10. What's the average?"
+    question = "whats the average water bill over 41.20 38.75 44.10"
     calls, seen = await _retrieved_after_decomposer(question, ["calculate average water bill"])
     assert calls == 1
     assert seen == [[question]]  # not "calculate average water bill", which lost the bills
