@@ -20,6 +20,7 @@ from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.places import places_named
+from nodes.arguments.stop_words import STOP_WORDS
 from nodes.date_mentions import find_date_mentions
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
@@ -126,7 +127,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
-    if any(refers_back(part) for part in parts[1:]):
+    if any(refers_back(part) or _names_again(part, " ".join(parts[:i])) for i, part in enumerate(parts) if i):
         return [], "back-reference"
     return parts, None
 
@@ -187,6 +188,21 @@ def refers_back(part: str) -> bool:
                 # "..., and can you give me the price in dollars too": a thing named by "the" alone is the one before;
                 # "tell me the best-rated restaurant in Bangkok" names its own
                 or ("the" in words and not _names_its_own(part)))
+
+
+_THE_PHRASE = re.compile(r"\bthe ((?:[a-z][a-z'-]* ){0,2}[a-z][a-z'-]*)", re.I)
+
+
+def _names_again(part: str, before: str) -> bool:
+    """Whether ``part`` names with "the" a thing an earlier part named: "a ladder leans ... how long is the ladder",
+    "... lay a path ..., how long would the path be" (the phrase's last content word; "the cheapest hotel" after
+    "the cheapest flight" names another thing)."""
+    earlier = set(re.findall(r"[a-z]+", before.lower()))
+    for phrase in _THE_PHRASE.findall(part.lower()):
+        content = [w for w in phrase.split() if w not in STOP_WORDS and len(w) > 2]
+        if content and content[-1] in earlier:
+            return True
+    return False
 
 
 def _names_its_own(part: str) -> bool:

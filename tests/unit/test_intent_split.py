@@ -60,6 +60,8 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("Lyon, Nice, Lille - what are the lows on Friday?", "list"),  # one question over a list of places
     # sentences that only tell the situation, then one that asks: one question
     ("Our flight lands in Quito 07:20 their time. When that happens, what hour shows the clock in Oslo?", "context"),
+    # "the kite" names again what the first part named
+    ("a kite flies on a string from my hand and the wind is strong, how high is the kite", "back-reference"),
     ("cheapest room in Oslo tonight, and can you give me the price in euros too", "back-reference"),  # "the price"
 ])
 def test_code_says_why_a_joined_question_stays_one_intent(question, reason):
