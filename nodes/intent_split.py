@@ -158,6 +158,8 @@ def _told_and_asked(question: str) -> tuple[str, str] | None:
 def _with_context_told(pieces: list[str]) -> list[str]:
     """``pieces`` with each one that only tells the asker's situation joined to the piece after it: "I'm at the
     gym" and "which locker is mine" are one question."""
+    if not pieces:
+        return []
     joined: list[str] = []
     pending = ""
     for piece in pieces[:-1]:

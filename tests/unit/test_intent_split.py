@@ -180,3 +180,10 @@ async def test_a_decomposer_rewrite_that_drops_the_question_s_figures_keeps_the_
     calls, seen = await _retrieved_after_decomposer(question, ["calculate average water bill"])
     assert calls == 1
     assert seen == [[question]]  # not "calculate average water bill", which lost the bills
+
+
+@pytest.mark.parametrize("question", ["", "   ", "???", ", , ."])
+def test_an_empty_or_punctuation_only_question_is_one_intent(question):
+    from nodes.intent_split import read_intents
+
+    assert read_intents(question)[0] == []
