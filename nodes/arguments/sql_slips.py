@@ -1,8 +1,8 @@
-"""A stored value the request writes with a slip ("bluewter hotels", "tobias hartman", "jaquard tablecloth"), read
+"""A stored value the request writes with a slip ("harbourside bakry", "tobias hartman", "jaquard tablecloth"), read
 as that value.
 
 Why: a condition must equal a stored value, so a name typed on a phone matched nothing: the statement answered
-for every row ("COUNT(*) FROM orders" for "orders did bluewter hotels place") or none was offered. The reading is
+for every row ("COUNT(*) FROM orders" for "orders did harbourside bakry place") or none was offered. The reading is
 narrow: a run of two to four request words against a stored value of as many words or more (its first words),
 the whole run at most one edit per six letters away (one edit, over ten letters or more, when every word is an
 English word), and that stored value the only one so close.

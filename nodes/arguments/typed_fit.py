@@ -61,7 +61,7 @@ _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it 
                        r"\bwhat(?:'s|s| is)? the (?:current |local |present )?time\b|"
                        r"\btime\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently)\b|"
                        r"^\W*(?:the )?(?:current |local )?time (?:in|at) |"
-                       # a short message, the place first: "hey quick one, reykjavik local time?" (not "flights from
+                       # a short message, the place first: "hey quick one, reykjavik local time?" (not "trains from
                        # Hobart arriving 10am local time")
                        r"^\W*(?:[\w']+\W+){0,4}(?:current|local) time\W*$|"
                        # the clock itself, or the hour: "whats the clock say in lagos", "what hour is it in Lima"
