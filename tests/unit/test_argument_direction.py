@@ -65,22 +65,19 @@ def test_a_time_that_is_their_time_binds_the_place_before_it():
     assert should_swap(between, "Europe/Oslo", "Pacific/Auckland")
 
 
-def test_their_time_binds_its_place_over_a_from_the_asker_writes_of_themselves():
-    text = "The Oslo office wants a call at 15:00 their time, and I'll be joining from Lima. What time is that for me?"
-    assert should_swap(text, "America/Lima", "Europe/Oslo")
-    assert not should_swap(text, "Europe/Oslo", "America/Lima")
-
-
-def test_a_time_here_binds_the_place_after_it():
-    text = "if its 10:15 here in denver what time is it in oslo"
-    assert should_swap(text, "Europe/Oslo", "America/Denver")
-    assert not should_swap(text, "America/Denver", "Europe/Oslo")
-
-
-def test_it_is_a_time_after_a_place_binds_that_place():
-    text = "If in Lisbon it is 08:30 in the morning, how much o'clock is it then in Denver?"
-    assert should_swap(text, "America/Denver", "Europe/Lisbon")
-    assert not should_swap(text, "Europe/Lisbon", "America/Denver")
+@pytest.mark.parametrize(("text", "source", "target"), [
+    # "their time" binds its place over a "from" the asker writes of themselves
+    ("The Oslo office wants a call at 15:00 their time, and I'll be joining from Lima. What time is that for me?",
+     "Europe/Oslo", "America/Lima"),
+    # a time "here in" binds the place after it
+    ("if its 10:15 here in denver what time is it in oslo", "America/Denver", "Europe/Oslo"),
+    # "in X it is 08:30" binds X
+    ("If in Lisbon it is 08:30 in the morning, how much o'clock is it then in Denver?", "Europe/Lisbon",
+     "America/Denver"),
+])
+def test_a_time_bound_to_its_place_makes_that_place_the_source(text, source, target):
+    assert should_swap(text, target, source)
+    assert not should_swap(text, source, target)
 
 
 def test_my_time_is_the_time_of_the_place_the_asker_is_in():
