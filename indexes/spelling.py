@@ -45,6 +45,24 @@ def english_words() -> frozenset[str]:
     return encoder_words(minilm_model_path())
 
 
+def slip_edits(word: str) -> int:
+    """How many edits a typed word may be from the word it slips on: one, two from eight letters (a swap of two
+    letters counts as one edit)."""
+    return 1 if len(word) < LONG_WORD else 2
+
+
+def nearest_words(word: str, vocabulary: Sequence[str]) -> list[str]:
+    """The words of ``vocabulary`` nearest to ``word`` within its slip edits (never ``word`` itself); [] when
+    none is that close. Callers break a tie their own way (by frequency, population, or not at all)."""
+    close = process.extract(word, vocabulary, scorer=DamerauLevenshtein.distance, score_cutoff=slip_edits(word),
+                            limit=None)
+    close = [(found, distance) for found, distance, _ in close if distance > 0]
+    if not close:
+        return []
+    nearest = min(distance for _, distance in close)
+    return [found for found, distance in close if distance == nearest]
+
+
 class CatalogueSpelling:
     """Repairs query words to the words of ``texts`` (the index rows)."""
 
@@ -59,13 +77,10 @@ class CatalogueSpelling:
         lower = word.lower()
         if len(lower) < MIN_WORD or lower in self.frequency or lower in self.known or not self.vocabulary:
             return word
-        limit = 1 if len(lower) < LONG_WORD else 2
-        matches = process.extract(lower, self.vocabulary, scorer=DamerauLevenshtein.distance,
-                                  score_cutoff=limit, limit=None)
+        matches = nearest_words(lower, self.vocabulary)
         if not matches:
             return word
-        nearest = min(distance for _, distance, _ in matches)
-        ranked = sorted(((self.frequency[m], m) for m, distance, _ in matches if distance == nearest), reverse=True)
+        ranked = sorted(((self.frequency[m], m) for m in matches), reverse=True)
         if len(ranked) > 1 and ranked[0][0] == ranked[1][0]:
             return word  # two catalogue words fit equally: no guess
         return ranked[0][1]

@@ -15,11 +15,8 @@ import re
 from pathlib import PurePosixPath, PureWindowsPath
 from typing import Any
 
-from rapidfuzz import process
-from rapidfuzz.distance import DamerauLevenshtein
-
 from indexes.bm25 import plural_stem
-from indexes.spelling import english_words
+from indexes.spelling import english_words, nearest_words
 from nodes.arguments.stop_words import STOP_WORDS
 
 MIN_SLIP_LETTERS = 5  # a shorter slip is too often another word ("jon", "ana")
@@ -205,10 +202,5 @@ def _slip_of_a_name(word: str, by_word: dict[str, set[str]]) -> str | None:
     one edit away (two from eight letters), no English word, and no other listed name's word as close."""
     if len(word) < MIN_SLIP_LETTERS or not word.isalpha() or word in english_words():
         return None
-    limit = 1 if len(word) < 8 else 2
-    close = process.extract(word, list(by_word), scorer=DamerauLevenshtein.distance, score_cutoff=limit, limit=None)
-    if not close:
-        return None
-    nearest = min(distance for _, distance, _ in close)
-    names = {name for found, distance, _ in close if distance == nearest for name in by_word[found]}
+    names = {name for found in nearest_words(word, list(by_word)) for name in by_word[found]}
     return next(iter(names)) if len(names) == 1 else None

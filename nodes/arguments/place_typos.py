@@ -12,15 +12,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rapidfuzz import process
-from rapidfuzz.distance import DamerauLevenshtein
-
-from indexes.spelling import english_words
+from indexes.spelling import english_words, nearest_words
 from nodes.arguments.gazetteer import Place, gazetteer
 from nodes.arguments.stop_words import STOP_WORDS
 
 MIN_LETTERS = 5
-LONG_WORD = 8  # from this length two edits are still a slip ("singapre" is one, "reykjavk" one)
 MIN_POPULATION = 100_000
 
 
@@ -38,11 +34,5 @@ def misspelt_place(word: str) -> Place | None:
     if (len(folded) < MIN_LETTERS or not folded.isalpha() or folded in STOP_WORDS or folded in index.by_name
             or folded in english_words()):
         return None
-    limit = 1 if len(folded) < LONG_WORD else 2
-    close = process.extract(folded, _big_place_names(), scorer=DamerauLevenshtein.distance, score_cutoff=limit,
-                            limit=None)
-    if not close:
-        return None
-    nearest = min(distance for _, distance, _ in close)
-    places = [index.by_name[name] for name, distance, _ in close if distance == nearest]
-    return max(places, key=lambda place: place.population)
+    places = [index.by_name[name] for name in nearest_words(folded, _big_place_names())]
+    return max(places, key=lambda place: place.population) if places else None

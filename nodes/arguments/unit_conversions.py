@@ -15,8 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from rapidfuzz.distance import DamerauLevenshtein
-
+from indexes.spelling import nearest_words
 from nodes.arguments.stop_words import STOP_WORDS
 
 _NUMBER = r"(?P<num>\d[\d,]*(?:\.\d+)?|an?|one)"
@@ -79,12 +78,8 @@ def _misspelt_unit(word: str) -> str | None:
     several are."""
     if len(word) < MIN_REPAIRED_UNIT or not word.isalpha():
         return None
-    limit = 1 if len(word) < 8 else 2
-    near = [(DamerauLevenshtein.distance(word, name), name) for name in _long_unit_names()]
-    near = sorted(d_n for d_n in near if d_n[0] <= limit)
-    if not near or (len(near) > 1 and near[1][0] == near[0][0]):
-        return None
-    return near[0][1]
+    near = nearest_words(word, _long_unit_names())
+    return near[0] if len(near) == 1 else None
 
 
 def _number(written: str) -> str:

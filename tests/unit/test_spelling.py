@@ -1,6 +1,6 @@
 """Typo repair against the catalogue's own words (indexes/spelling.py)."""
 
-from indexes.spelling import CatalogueSpelling
+from indexes.spelling import CatalogueSpelling, nearest_words
 
 ROWS = ["Restaurants in a city: cuisine, rating, opening hours", "Daily weather forecast: sunrise and sunset",
         "search restaurants by city", "Latest stock quote of a company", "weather forecast for a city"]
@@ -28,3 +28,12 @@ def test_an_ambiguous_typo_is_left_alone():
 def test_the_most_frequent_of_the_nearest_words_wins():
     spelling = CatalogueSpelling(["quote", "quote", "quota"], set())
     assert spelling.repair("quotx") == "quote"
+
+
+def test_nearest_words_keeps_only_the_closest_within_the_slip_limit():
+    vocabulary = ["harriet", "harriot", "harbour", "margaret", "priya"]
+    assert nearest_words("pryia", vocabulary) == ["priya"]  # a swap of two letters is one edit
+    assert sorted(nearest_words("harriett", vocabulary)) == ["harriet"]  # one edit beats two
+    assert nearest_words("harbr", vocabulary) == []  # a short word may slip by one edit only, not two
+    assert nearest_words("margarat", vocabulary) == ["margaret"]
+    assert nearest_words("priya", vocabulary) == []  # the word itself is no slip
