@@ -218,7 +218,8 @@ def catalogue_parts(paths: list[Path], directory: Path, builtin: bool,
 
     retriever = CatalogRetriever(pool, open_index)
     # the executor's SQL statements by meaning embed with the index's own encoder (nodes/arguments/sql_by_meaning.py)
-    discovery_for(pool, encode=MiniLMEmbeddingFunction(onnx_dir=onnx_dir))
+    discovery_for(pool, encode=MiniLMEmbeddingFunction(onnx_dir=onnx_dir),
+                  descriptions={name: spec.description for name, spec in catalog.servers.items()})
     # the route classifier's structural cues are words derived from this catalogue (indexes/route_cues.py)
     classify = LazyRouteClassifier(
         lambda: train_default(onnx_encoder(minilm_model_path(), onnx_dir, int8=True),

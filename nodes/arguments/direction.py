@@ -29,6 +29,7 @@ _TARGET = ("to", "target", "dest", "destination", "end", "arrival", "quote")
 _FIXED_PAIRS = (("origin", "destination"), ("source", "target"), ("start", "end"), ("departure", "arrival"))
 _SOURCE_CUES = {"from"}
 _TARGET_CUES = {"to", "into", "in", "towards", "for"}
+_GOES_TO = {"to", "into", "towards"}
 
 
 def _role_parts(name: str) -> tuple[str, str] | None:
@@ -125,6 +126,10 @@ def should_swap(text: str, source_value: str, target_value: str) -> bool:
         return target_cue in _SOURCE_CUES and source_cue not in _SOURCE_CUES
     if source_cue in _TARGET_CUES and target_cue not in _TARGET_CUES:
         return True
+    # "to" and "into" say where a value goes; "in" may only say where something is: "a table in Madrid for 20:00,
+    # convert that to Toronto time"
+    if (source_cue in _GOES_TO) != (target_cue in _GOES_TO):
+        return source_cue in _GOES_TO
     if {source_cue, target_cue} & _TARGET_CUES:
         return False
     return target_at < source_at

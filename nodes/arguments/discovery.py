@@ -31,6 +31,7 @@ from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
 from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing, with_samples
 from nodes.arguments.sql_by_meaning import Encode, MeaningIndex
+from nodes.arguments.sql_request import without_described_names
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from tools.tool_outcome import ToolOutcome
 
@@ -85,8 +86,11 @@ class SqlSchema:
 class Discovery:
     """Asks a server's own listing tools for the values its other tools take; one per tool caller."""
 
-    def __init__(self, encode: Encode | None = None) -> None:
+    def __init__(self, encode: Encode | None = None, descriptions: dict[str, str] | None = None) -> None:
         self._schemas: dict[str, SqlSchema] = {}
+        # each server's description as the user wrote it in mcp.json: a name it writes ("Our company database at
+        # Northwind Loom") is what the server is about, not a stored value a statement must find
+        self.descriptions = dict(descriptions or {})
         self._locks: dict[str, asyncio.Lock] = {}
         # sentences to vectors (the index's MiniLM): SQL, or a file, by meaning when a request's words name none
         self.encode = encode
@@ -131,7 +135,7 @@ class Discovery:
                                                        if not p.endswith("/")]
         if ValueKind.SQL in needed:
             schema = await self.schema(server, readable, call)
-            request = " ".join(request_texts)
+            request = without_described_names(" ".join(request_texts), self.descriptions.get(server, ""))
             queries = candidate_queries(request, schema.tables, schema.samples) if schema.tables else []
             if schema.tables and self.encode is not None:
                 meaning = self.by_meaning(server, schema)
@@ -251,13 +255,17 @@ def _column_values(outcome: ToolOutcome) -> list[Any]:
 _DISCOVERIES: weakref.WeakKeyDictionary[object, Discovery] = weakref.WeakKeyDictionary()
 
 
-def discovery_for(tool_caller: object, encode: Encode | None = None) -> Discovery:
-    """The one Discovery of a tool caller (the session pool lives as long as the graph process); ``encode``, given
-    where the process's parts are built (graphs/deps.py), lets it choose SQL by meaning."""
+def discovery_for(tool_caller: object, encode: Encode | None = None,
+                  descriptions: dict[str, str] | None = None) -> Discovery:
+    """The one Discovery of a tool caller (the session pool lives as long as the graph process); ``encode`` and
+    the servers' ``descriptions``, given where the process's parts are built (graphs/deps.py), let it choose SQL by
+    meaning and tell a server's own name from a stored value."""
     tool_caller = getattr(tool_caller, "wrapped", tool_caller)  # a metered view shares the pool's discovery
     found = _DISCOVERIES.get(tool_caller)
     if found is None:
-        found = _DISCOVERIES[tool_caller] = Discovery(encode)
-    elif encode is not None and found.encode is None:
-        found.encode, found.lines = encode, LineMeanings(encode)
+        found = _DISCOVERIES[tool_caller] = Discovery(encode, descriptions)
+    else:
+        if encode is not None and found.encode is None:
+            found.encode, found.lines = encode, LineMeanings(encode)
+        found.descriptions.update(descriptions or {})
     return found

@@ -214,6 +214,14 @@ def rules() -> list[_Rule]:
         # an hourly rate over hours: "28 an hour and work 37.5 hours a week"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,4}}? {N} (?:hours|hrs|h)\b"),
          lambda m: [f"{m[1]}*{m[2]}"]),
+        # an amount paid out in equal parts: "a salary of 78,000 a year paid in 26 equal paychecks"
+        (re.compile(rf"{N}(?: {_NOT_NUMBER}){{0,4}}? (?:paid|split|divided|spread|broken) (?:out |up |evenly |equally )?"
+                    rf"(?:in|into|over|across) {N} (?:equal |even |monthly |weekly )?[a-z]+"),
+         lambda m: [f"{m[1]}/{m[2]}"]),
+        # money at a rate the request states: "if one US dollar buys 0.92 euros, how many euros do I get for 250"
+        (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?:[a-z]+ ){{0,2}}?(?:buys|gets|is worth|equals|=|converts to|is|are) {N} "
+                    rf"([a-z]+)\b(?: \S+){{0,10}}? how (?:many|much) \3\b(?: \S+){{0,8}}? {N}"),
+         lambda m: [f"{m[4]}*{m[2]}/{m[1]}" if m[1] else f"{m[4]}*{m[2]}"]),
         # "split 240 3 ways"
         (re.compile(rf"split(?:ting)? (?:[a-z]+ ){{0,2}}?{N}(?: [a-z]+){{0,3}}? {N} ways|{N} split {N} ways"),
          lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),

@@ -24,7 +24,7 @@ _PERCENT_OF = re.compile(rf"{_P} of {_N}")
 # 17 times 2") is written arithmetic, read with its precedence by nodes/arguments/expressions.py
 _FIRST_STEP = re.compile(rf"{_N} (divided by|times|multiplied by|plus|minus) {_N}(?= ,| then| and then)")
 _OPERATORS = {"divided by": "/", "times": "*", "multiplied by": "*", "plus": "+", "minus": "-"}
-_TIME_UNITS = ("hour", "day", "week", "month", "year")
+_TIME_UNITS = ("hour", "day", "night", "week", "month", "year")
 _WORD = r"(?![NP]\d)\S+"  # a word that is no other number: a step's rate is the nearest one
 _PEOPLE = r"(?:of us|people|persons|friends|guests|ways)"
 _STEPS: list[tuple[re.Pattern[str], str]] = [
@@ -65,6 +65,14 @@ _PAYING = re.compile(rf"\b(?:paying|pay|paid|hand(?:ing)? over|giv(?:e|ing)(?: t
                      rf"\b(?:hand(?:ing)? over|giv(?:e|ing)) (?:a |an )?{_N}")
 
 
+# a rate over a span: "142 euros a night for 4 nights", "65 a day over 12 days"
+_RATE_SPAN = re.compile(rf"{_N} (?:[a-z]+ ){{0,2}}?(?:a|an|per|each|every|/) ({'|'.join(_TIME_UNITS)})\b"
+                        rf"(?: {_WORD}){{0,3}}? (?:for|over|across|in) {_N} \2s?\b")
+# a charge on each of the items priced: "3 tickets at 429.99 each, and each of us pays a 35 bag fee on top"
+_EXTRA_EACH = re.compile(rf"^(?: {_WORD}){{0,8}}? (?:(?:each|every) (?:of us|one|person|passenger|guest|ticket)|"
+                         rf"per (?:person|head|ticket|item|passenger)) (?:[a-z]+ ){{0,2}}?(?:a |an |another |an extra )?{_N}|"
+                         rf"^(?: {_WORD}){{0,6}}? (?:plus|and|with) (?:a |an )?{_N} (?:[a-z]+ ){{0,2}}?(?:each|"
+                         rf"per (?:person|head|ticket|item|passenger)|apiece|a head)\b")
 # one item at a price: "and a pair of jeans for 45"
 _ONE_ITEM = re.compile(rf"(?:(?<= and)|(?<= plus)|(?<= ,)) (?:a|an|one) (?:[a-z]+ ){{0,4}}?(?:at|for|costing|priced at) {_N}\b")
 
@@ -73,13 +81,18 @@ def _amount(normalised: str) -> tuple[str, int] | None:
     """The first amount the request builds, and where its words end: priced items summed, else the first of a
     share of a number, a percentage of one, or one written operation; None when it holds none."""
     items = list(_ITEM.finditer(normalised))
+    if len(items) == 1 and (extra := _EXTRA_EACH.search(normalised[items[0].end():])) is not None:
+        return f"{items[0][1]}*({items[0][2]}+{extra[1] or extra[2]})", items[0].end() + extra.end()
     if items:
         ones = [m for m in _ONE_ITEM.finditer(normalised) if m.start() >= items[0].end()]
         end = max([items[-1].end(), *(m.end() for m in ones)])
         return "+".join([*(f"{m[1]}*{m[2]}" for m in items), *(m[1] for m in ones)]), end
     share = _SHARE.search(normalised)
     percent, first = _PERCENT_OF.search(normalised), _FIRST_STEP.search(normalised)
-    starts = [m.start() for m in (share, percent, first) if m]
+    span = _RATE_SPAN.search(normalised)
+    starts = [m.start() for m in (share, percent, first, span) if m]
+    if span and span.start() == min(starts):
+        return f"{span[1]}*{span[3]}", span.end()
     if percent and percent.start() == min(starts):  # "15% of 80 plus 12"
         return f"{percent[2]}*{percent[1]}/100", percent.end()
     if first and first.start() == min(starts):  # "1,200 divided by 16 then times 3"

@@ -16,11 +16,10 @@ Every candidate is checked with ``evaluate`` (an ``ast`` walk, never ``eval``) a
 
 from __future__ import annotations
 
-import ast
-import math
-import operator
 import re
 
+from nodes.arguments.expression_comparisons import compared_amounts
+from nodes.arguments.expression_evaluation import evaluate
 from nodes.arguments.expression_rules import N, rules
 from nodes.arguments.expression_formulas import rate_chain, rescaled_periods
 from nodes.arguments.expression_steps import stepped_expressions
@@ -135,7 +134,7 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
         # a formula the request writes out, with its variable's value put in, is the arithmetic it asks for
         formulas = [(e, set(numbers)) for e in stated_formula_expressions(text)]
         placeholders: list[str] = [*stepped_expressions(normalised), *rescaled_periods(normalised, numbers),
-                                   *rate_chain(normalised, numbers)]
+                                   *rate_chain(normalised, numbers), *compared_amounts(normalised, numbers)]
         for pattern, build in rules():
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))
@@ -154,47 +153,3 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
 def _covering_first(candidates: list[str]) -> list[str]:
     """A candidate that is part of a longer one goes after it: "(45+15)*3/4-2**3" before its "2**3"."""
     return sorted(candidates, key=lambda c: any(c != other and c in other for other in candidates))
-
-
-_BINARY = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
-           ast.Pow: operator.pow, ast.Mod: operator.mod}
-_UNARY = {ast.USub: operator.neg, ast.UAdd: operator.pos}
-# Every value is a float, so a power never stalls; the bound keeps 60 years of monthly payments (-720) and drops
-# nonsense towers.
-_MAX_EXPONENT = 720
-
-
-def evaluate(expression: str) -> float:
-    """The value of an expression of numbers, + - * / % **, parentheses and sqrt(); ValueError for anything
-    else (names, calls, attributes...) and for no finite real value (a division by zero, an overflow).
-    Exponents are bounded so that no candidate can stall the process."""
-    try:
-        tree = ast.parse(expression.strip(), mode="eval")
-    except SyntaxError as exc:
-        raise ValueError(f"not an expression: {expression!r}") from exc
-
-    def walk(node: ast.AST) -> float:
-        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)) and not isinstance(node.value, bool):
-            return float(node.value)
-        if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
-            left, right = walk(node.left), walk(node.right)
-            if isinstance(node.op, ast.Pow) and abs(right) > _MAX_EXPONENT:
-                raise ValueError(f"exponent too large in {expression!r}")
-            result = _BINARY[type(node.op)](left, right)
-            if isinstance(result, complex):  # (-8) ** (1/3)
-                raise ValueError(f"{expression!r} has no real value")
-            return float(result)
-        if isinstance(node, ast.UnaryOp) and type(node.op) in _UNARY:
-            return float(_UNARY[type(node.op)](walk(node.operand)))
-        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sqrt"
-                and len(node.args) == 1 and not node.keywords):
-            return math.sqrt(walk(node.args[0]))
-        raise ValueError(f"unsupported element {type(node).__name__} in {expression!r}")
-
-    try:
-        value = walk(tree.body)
-    except (ZeroDivisionError, OverflowError) as exc:
-        raise ValueError(f"{expression!r} cannot be evaluated: {exc}") from exc
-    if not math.isfinite(value):
-        raise ValueError(f"{expression!r} has no finite real value")
-    return value

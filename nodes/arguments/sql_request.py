@@ -209,6 +209,21 @@ def tables_by_columns(tables: list[TableSchema], words: list[str]) -> list[Table
 _NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w'&.-]*\s+)+[A-Z][\w'&.-]*")
 
 
+def without_described_names(request: str, description: str) -> str:
+    """``request`` without the names written mid-sentence that the server's own description writes, with the
+    word that places them: "what budget has Marketing at Northwind Loom" asks the database described as "at
+    Northwind Loom" about Marketing, not about a row named Northwind Loom."""
+    if not description:
+        return request
+    described = " ".join(description.lower().split())
+    for name in reversed(list(_NAME.finditer(request))):
+        if re.search(rf"(?<!\w){re.escape(' '.join(name.group().lower().split()))}(?!\w)", described):
+            start = name.start()
+            placing = re.search(r"\b(?:at|of|for|in|from|within)\s+$", request[:start], re.IGNORECASE)
+            request = request[:placing.start() if placing else start].rstrip() + request[name.end():]
+    return request
+
+
 def names_unheld(tables: list[TableSchema], request: str) -> bool:
     """The request names a thing no stored value holds ("how many Velvet Cushion Covers do we have"): a statement
     without it would answer about everything (all products), so none is offered, and the answer says it was not

@@ -48,8 +48,11 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
 
 
 # The question asks for a clock reading elsewhere: "what time will it be in Warsaw", "what's that in Dubai", "when is
-# that in toronto".
+# that in toronto", "when do I log on in Paris".
 _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will)? (?:that|it be|be)\b.*\bin\b|\bconvert\b|"
+                         # "when do I need to log on in Paris", "at what hour should we dial in from Oslo" (a person
+                         # acts at the hour: "when does the 9am train from Lyon get in" asks no clock)
+                         r"\b(?:when|what hour) (?:do|does|did|should|must|will|would|can|could|is|are|am) (?:i|we|you|they|he|she)\b.*\b(?:in|from)\b|"
                          r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b|=\s*\?|(?:->|→|=)\s*\S+(?: \S+)? time\b",
                          re.IGNORECASE)
 

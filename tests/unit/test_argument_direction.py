@@ -90,3 +90,9 @@ def test_a_time_of_day_then_its_part_of_the_day_still_binds_the_place_after_it()
     text = "if its 6:45 in the evening in wellington whats the time in oslo"
     assert should_swap(text, "Europe/Oslo", "Pacific/Auckland")
     assert not should_swap(text, "Pacific/Auckland", "Europe/Oslo")
+
+
+def test_to_says_where_a_value_goes_where_in_only_says_where_something_is():
+    text = "Our ferry leaves from the pier in Lisbon for 07:45. Change that to Helsinki time for my aunt."
+    assert should_swap(text, "Europe/Helsinki", "Europe/Lisbon")
+    assert not should_swap(text, "Europe/Lisbon", "Europe/Helsinki")

@@ -161,7 +161,9 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
     ("7pm sao paulo = ? in toronto", True),
     ("my cousin in colorado says the game starts at 6:00 pm there.. what time would that be in the philippines",
      True),
+    ("the quiz goes live at 20:30 in Auckland; when should I join from Denver?", True),
     ("train from Lyon to Paris at 9am, arriving in time for lunch", False),  # no clock asked
+    ("when does the 9am train from Lyon get in to Paris", False),  # the train's arrival, not a clock elsewhere
     ("what time does the 8pm show start in Vienna", False),  # one zone: nothing to convert
 ])
 def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):

@@ -18,6 +18,9 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     # the period asked before the amount, and a number of another kind after it
     ("they want the whole year's insurance up front, at $96 a month. I'm 29 and new to this", 96 * 12),
     ("salary 78k a year, how much a month", 78000 / 12),
+    # an amount paid out in equal parts, and money at a rate the request states
+    ("a 9,600 bonus spread over 12 monthly payments - how much is each?", 9600 / 12),
+    ("if one pound gets 1.17 euros, how many euros is 340 pounds", 340 * 1.17),
     ("gym 29, phone 35.50 and streaming 12.99, all monthly - what do those cost me in a year altogether",
      (29 + 35.50 + 12.99) * 12),
     ("paid 24 an hour, 30 hours a week, what's that per year", 24 * 30 * 52),

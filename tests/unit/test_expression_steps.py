@@ -14,6 +14,10 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("got 4 mugs @ 6.25 and 1 teapot @ 19, handing over a fifty. change back?", 50 - (4 * 6.25 + 19)),
     ("what's 12% of 450 plus 30", 450 * 12 / 100 + 30),
     ("900 divided by 12, then times 5", 900 / 12 * 5),
+    # a rate over a span, then a rate on the whole of it
+    ("the cottage is 95 pounds per night for 6 nights and there's 5% tourist tax on all of it", 95 * 6 * 1.05),
+    # a charge on each item priced, on top of its price
+    ("2 concert seats at 61.40 each and every ticket carries a 4.50 booking fee, total?", 2 * (61.40 + 4.50)),
     ("4 sandwiches costing 7.50 each among 3 friends - what does each pay", 4 * 7.5 / 3),
     # a bare price that rates follow, each on the result of the one before
     ("sofa listed at 899; 15 percent off, and then 6% vat on the reduced price", 899 * 0.85 * 1.06),

@@ -1,0 +1,29 @@
+"""Amounts set against each other (nodes/arguments/expression_comparisons.py), through the expression builder the
+calculator's arguments come from: the asked reading comes first."""
+
+import pytest
+
+from nodes.arguments.expressions import arithmetic_expressions, evaluate
+
+
+@pytest.mark.parametrize(("request_text", "value"), [
+    # a gain: the count times the change in price, stated positive
+    ("picked up 120 units of the fund at 8.40 and sold them at 9.15, what profit did I make?", 120 * (9.15 - 8.40)),
+    ("bought 15 coins for 210 each and they're worth 180 now, how much have I lost", 15 * (210 - 180)),
+    # a difference between two costs, the larger less the smaller whichever comes first
+    ("is a 65 gym membership cheaper than 9 drop-in classes at 8.75 each? what's the difference", 9 * 8.75 - 65),
+    ("a yearly pass for 540 vs 48 day tickets at 12 each: how much would I save", 48 * 12 - 540),
+    # costs shared by a party
+    ("3 of us share the trip costs: fuel 184, tolls 46.50 and parking 39. how much each?", (184 + 46.5 + 39) / 3),
+])
+def test_the_compared_reading_comes_first(request_text, value):
+    assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
+
+
+def test_a_percentage_is_left_to_the_percent_rules():
+    expressions = arithmetic_expressions(["bought 10 shares at 50, now at 60, what percent have I made"])
+    assert evaluate(expressions[0]) == pytest.approx(20)
+
+
+def test_one_amount_on_each_side_with_no_difference_asked_is_no_comparison():
+    assert all(evaluate(e) != pytest.approx(40) for e in arithmetic_expressions(["a 289 pass or 14 tickets at 23.50"]))
