@@ -40,6 +40,7 @@ from nodes.arguments.sql_request import (
     literals_written,
     names_unheld,
     read_intent,
+    stored_values_written,
     tables_by_columns,
     tables_mentioned,
 )
@@ -69,7 +70,8 @@ _MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|cou
 _FEWEST_NUMBER = re.compile(r"\b(?:lowest|smallest) (?:number|count) of\b")
 
 
-def _statements(tables: list[TableSchema], request: str) -> list[str]:
+def _statements(tables: list[TableSchema], request: str,
+                written: list[tuple[int, int, RequestLiteral]] | None = None) -> list[str]:
     text = " ".join(request.lower().split())
     # "the largest number of orders" asks what "the most orders" asks: a ranking of counts, not one count
     text = _MOST_NUMBER.sub("most", _FEWEST_NUMBER.sub("fewest", text))
@@ -82,7 +84,7 @@ def _statements(tables: list[TableSchema], request: str) -> list[str]:
         text = _BY_COUNT_OF.sub(" ", text)
     words = _WORD.findall(text)
     words += [w for w in implied_measures(text) if w not in words]
-    literals = literals_written(tables, request)
+    literals = literals_written(tables, request, written)
     intent = read_intent(text)
     comparisons = comparisons_written(text)
     links = schema_links(tables)
@@ -299,10 +301,11 @@ def candidate_queries(request: str, tables: list[TableSchema],
     request names no table, column or stored value of them. ``samples`` adds stored text values by (table,
     column) to those the tables carry."""
     tables = with_samples(tables, samples)
-    if names_unheld(tables, request):
+    written = stored_values_written(tables, request)  # once: both readings below take it
+    if names_unheld(tables, request, written):
         return []
     known = [t.name for t in tables]
-    statements = [s for s in dict.fromkeys(_statements(tables, request)) if is_select_only(s, known)]
+    statements = [s for s in dict.fromkeys(_statements(tables, request, written)) if is_select_only(s, known)]
     return statements[:MAX_CANDIDATES]
 
 

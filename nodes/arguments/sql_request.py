@@ -86,9 +86,12 @@ class RequestIntent:
     when: bool = False  # "what year did ...", "when was ...": a date is asked
 
 
-def literals_written(tables: list[TableSchema], text: str) -> list[RequestLiteral]:
-    """Sample values the request writes (case-insensitive, whole words), longest first, without overlaps."""
-    found = stored_values_written(tables, text)
+def literals_written(tables: list[TableSchema], text: str,
+                     written: list[tuple[int, int, RequestLiteral]] | None = None) -> list[RequestLiteral]:
+    """Sample values the request writes (case-insensitive, whole words), longest first, without overlaps;
+    ``written`` is ``stored_values_written`` of the same request where the caller has it already (its slip scan
+    is the costly part)."""
+    found = list(written) if written is not None else stored_values_written(tables, text)
     found.sort(key=lambda f: f[0] - f[1])
     kept: list[tuple[int, int, RequestLiteral]] = []
     for start, end, literal in found:
@@ -224,11 +227,13 @@ def without_described_names(request: str, description: str) -> str:
     return request
 
 
-def names_unheld(tables: list[TableSchema], request: str) -> bool:
+def names_unheld(tables: list[TableSchema], request: str,
+                 written: list[tuple[int, int, RequestLiteral]] | None = None) -> bool:
     """The request names a thing no stored value holds ("how many Velvet Cushion Covers do we have"): a statement
     without it would answer about everything (all products), so none is offered, and the answer says it was not
     found."""
-    held = [(start, end) for start, end, _ in stored_values_written(tables, request)]
+    held = [(start, end) for start, end, _ in (written if written is not None
+                                               else stored_values_written(tables, request))]
     for name in _NAME.finditer(request):
         if not any(start < name.end() and name.start() < end for start, end in held):
             return True
