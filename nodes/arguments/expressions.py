@@ -21,7 +21,7 @@ import re
 from nodes.arguments.expression_comparisons import compared_amounts
 from nodes.arguments.expression_evaluation import evaluate
 from nodes.arguments.expression_rules import N, rules
-from nodes.arguments.expression_formulas import rate_chain, rescaled_periods
+from nodes.arguments.expression_periods import rate_chain, rescaled_periods
 from nodes.arguments.expression_steps import stepped_expressions
 from nodes.arguments.number_words import as_digits
 from nodes.arguments.stated_formulas import stated_formula_expressions
