@@ -6,7 +6,7 @@ Aegra), and the nodes get their tool caller and retriever when the graph is buil
 node's context (``get_runtime``) at each use and hand over that catalogue's pool or retriever. Both choices'
 dependencies are built with the graph (cheap: sessions and the index open on first use; reading mcp.json inside
 a run would be a blocking call, which ``langgraph dev`` refuses) and kept for the process, each with its own
-sessions and index collection (graphs/catalog_index.py ``collection_for``); models, the route classifier and the
+sessions and index collection (graphs/catalog_docs.py ``collection_for``); models, the route classifier and the
 tool-list cache are shared.
 """
 

@@ -7,7 +7,8 @@ unchanged servers, else the committed caches under indexes/data/, so it never un
 neither (one the user just added) gets template queries from its own text and listed names
 (indexes/template_queries.py), written again at each sync and re-embedded only when they change. The
 catalogue's ``examples`` are rows of their own in both paths. The sync also derives the route classifier's
-cue words from the same servers and listings (``CatalogRetriever.cue_words``).
+cue words from the same servers and listings (``CatalogRetriever.cue_words``). The catalogue's documents are
+read by graphs/catalog_docs.py; a build and the sources of synthetic queries are graphs/index_build.py.
 
 Each catalogue has its own collection (``collection_for``): a sync drops the servers its catalogue lacks, so
 two catalogues sharing a data directory (or a Chroma server) in one collection would delete each other's
@@ -17,178 +18,24 @@ rows, and a query between a sync and the other's would return servers its catalo
 from __future__ import annotations
 
 import asyncio
-import hashlib
-import json
-import time
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from datetime import date
-from pathlib import Path
 
-from indexes.augment import QUERIES_PER_SERVER, Generate, SyntheticQueryCache, augment_catalog, bundled_caches
-from indexes.documents import ServerDoc, ToolDoc
+from graphs.catalog_docs import is_listing_tool, sandbox_servers, server_doc, tool_policy
+from graphs.index_build import runtime_sources
+from indexes.documents import ServerDoc
 from indexes.document_lines import LineMeanings
 from indexes.document_meaning import DocumentMeanings, with_document_meanings
 from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
                               with_typed_fits)
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
-from indexes.server_index import COLLECTION, TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex, SyncReport
-from indexes.template_queries import template_queries
-from nodes.approval import changes_data, trusted_tools
+from indexes.server_index import TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex
+from nodes.approval import trusted_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
 from nodes.arguments.server_data import ServerData, server_data
 from nodes.arguments.typed_fit import is_decisive, serves_by_type
-from tools.catalog import BUILTIN_CATALOG, Catalog
 from tools.pool import SessionPool
-
-
-def is_listing_tool(tool, policy: str | None = None) -> bool:
-    """A tool that lists what its server knows: named list... (or taking no argument at all, "read_graph"), no
-    required argument, and read-only by its
-    annotations or, for a server that annotates nothing (many third-party ones), allowed without asking by
-    the catalogue (``policy``: the tool's approval policy, "allow")."""
-    return ((tool.name.lower().startswith("list") or not (tool.inputSchema or {}).get("properties"))
-            and not (tool.inputSchema or {}).get("required")
-            and (not changes_data(tool) or policy == "allow"))
-
-
-def tool_policy(pool: object, server: str, tool: str) -> str | None:
-    """The catalogue's approval policy for one tool of a server, if the pool knows policies."""
-    policy = getattr(pool, "approval_policy", None)
-    if not callable(policy):
-        return None
-    try:
-        return policy(server, tool)
-    except TypeError:  # a pool with one policy per server
-        return policy(server)
-
-
-def collection_for(catalog: Catalog) -> str:
-    """The chroma collection of the catalogue's index, named by the mcp.json files its servers come from: the
-    built-in catalogue alone keeps ``tura_servers``; any other set of files gets ``tura_servers_<hash>``, the
-    same for every process that loads the same files, whatever their servers are today."""
-    sources = sorted({str(Path(spec.source).resolve()) for spec in catalog.servers.values()})
-    if sources == [str(BUILTIN_CATALOG.resolve())]:
-        return COLLECTION
-    digest = hashlib.sha256(json.dumps(sources).encode()).hexdigest()[:12]
-    return f"{COLLECTION}_{digest}"
-
-
-def sandbox_servers(catalog: Catalog) -> frozenset[str]:
-    """The servers of the built-in catalogue (the demo sandbox) in ``catalog``."""
-    builtin = str(BUILTIN_CATALOG.resolve())
-    return frozenset(name for name, spec in catalog.servers.items() if spec.source
-                     and str(Path(spec.source).resolve()) == builtin)
-
-
-def tool_doc(tool) -> ToolDoc:
-    """The index's view of an MCP tool: its name, description, and each parameter's name, description and
-    allowed values (schema ``enum``)."""
-    properties = {name: p if isinstance(p, dict) else {} for name, p in
-                  ((tool.inputSchema or {}).get("properties") or {}).items()}
-    return ToolDoc(
-        tool.name,
-        tool.description or "",
-        tuple(properties),
-        tuple(str(p.get("description") or "") for p in properties.values()),
-        tuple(tuple(str(v) for v in p.get("enum") or () if isinstance(v, str)) for p in properties.values()),
-    )
-
-
-def server_doc(name: str, catalog: Catalog, tools: list) -> ServerDoc:
-    spec = catalog.servers[name]
-    return ServerDoc(
-        name=name,
-        description=spec.description,
-        category=spec.category,
-        tools=tuple(tool_doc(t) for t in tools),
-        examples=tuple(e.strip() for e in getattr(spec, "examples", None) or [] if isinstance(e, str) and e.strip()),
-    )
-
-
-@dataclass
-class BuildSummary:
-    """What a build did, for the CLI's summary line and the tests."""
-
-    servers: int = 0
-    tools: int = 0
-    rows: int = 0
-    embedded: int = 0
-    generated: list[str] = field(default_factory=list)  # servers the augmenter was called for
-    cached: list[str] = field(default_factory=list)  # servers whose queries came from a cache
-    dropped: list[str] = field(default_factory=list)  # servers pruned from the cache
-    synthetic_queries: int = 0
-    seconds: float = 0.0
-    sync: SyncReport = field(default_factory=SyncReport)
-    augment_failures: list[str] = field(default_factory=list)
-    round_trip: tuple[int, int] | None = None  # (kept, checked) model queries, for the paraphrase augmenter
-
-
-async def build_index(
-    index: ServerIndex,
-    docs: Sequence[ServerDoc],
-    *,
-    cache: SyntheticQueryCache | None,
-    generate: Generate | None,
-    n: int = QUERIES_PER_SERVER,
-    generator_name: str = "",
-    on_server: Callable[[str, bool], None] | None = None,
-    on_rows: Callable[[int], None] | None = None,
-) -> BuildSummary:
-    """Augment (cache first, the committed caches next, the augmenter last) and sync the index.
-
-    ``cache=None`` builds without augmentation. ``generate=None`` with a cache uses cached queries only.
-    """
-    started = time.perf_counter()
-    summary = BuildSummary(servers=len(docs), tools=sum(len(d.tools) for d in docs))
-    synthetic: dict[str, list[str]] = {}
-    if cache is not None:
-        bundled = await asyncio.to_thread(bundled_caches)
-        cache.seed(docs, bundled)
-        if generate is None:
-            synthetic = {d.name: q for d in docs if (q := cache.get(d)) is not None}
-            summary.cached = list(synthetic)
-        else:
-            report = await augment_catalog(
-                docs, generate, cache, n=n, progress=on_server, generator=generator_name
-            )
-            synthetic = report.queries
-            summary.generated, summary.cached, summary.dropped = report.generated, report.cached, report.dropped
-        summary.synthetic_queries = sum(len(q) for q in synthetic.values())
-    summary.sync = await asyncio.to_thread(index.sync, docs, synthetic, None, on_rows)
-    summary.rows, summary.embedded = summary.sync.rows, summary.sync.embedded
-    await asyncio.to_thread(index.mirror)  # BM25 and vectors in memory now, not on the first query
-    summary.seconds = time.perf_counter() - started
-    return summary
-
-
-def runtime_sources(index: ServerIndex, docs: Sequence[ServerDoc], listed: Mapping[str, Sequence[str]] | None = None,
-                    *, n: int = QUERIES_PER_SERVER, fields: Mapping[str, Sequence[str]] | None = None,
-                    questions: Mapping[str, Sequence[str]] | None = None) -> tuple[dict[str, list[str]], set[str]]:
-    """Synthetic queries for a sync from the running graph, and the servers whose queries are templates: what
-    is indexed, else the committed caches, else template queries from the server's own text, the names its
-    listing tools returned (``listed``: server -> names) and what its records hold (``fields``: server -> one
-    line per kind of record, nodes/arguments/discovery.py ``record_fields``) and answer (``questions``)."""
-    synthetic = index.stored_synthetic(docs)
-    for cache in bundled_caches():
-        for doc in docs:
-            if doc.name not in synthetic and (queries := cache.get(doc)) is not None:
-                synthetic[doc.name] = queries
-    templated = set()
-    for doc in docs:
-        if doc.name not in synthetic:
-            synthetic[doc.name] = template_queries(doc, n, (listed or {}).get(doc.name, ()),
-                                                   (fields or {}).get(doc.name, ()),
-                                                   (questions or {}).get(doc.name, ()))
-            templated.add(doc.name)
-    return synthetic, templated
-
-
-def runtime_synthetic(index: ServerIndex, docs: Sequence[ServerDoc],
-                      listed: Mapping[str, Sequence[str]] | None = None) -> dict[str, list[str]]:
-    """The synthetic queries of ``runtime_sources``."""
-    return runtime_sources(index, docs, listed)[0]
 
 
 class CatalogRetriever:

@@ -26,7 +26,8 @@ from pathlib import Path
 from typing import Any
 
 import tools
-from graphs.catalog_index import CatalogRetriever, collection_for
+from graphs.catalog_docs import collection_for
+from graphs.catalog_index import CatalogRetriever
 from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_encoder
 from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.server_index import ServerIndex, http_client, open_collection, persistent_client

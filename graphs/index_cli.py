@@ -21,7 +21,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from graphs.catalog_index import BuildSummary, build_index
+from graphs.index_build import BuildSummary, build_index
 from graphs.context import Context
 from indexes.augment import QUERIES_PER_SERVER, SyntheticQueryCache
 from indexes.documents import ServerDoc

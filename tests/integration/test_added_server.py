@@ -6,7 +6,7 @@ import time
 
 import pytest
 
-from graphs.catalog_index import runtime_sources
+from graphs.index_build import runtime_sources
 from graphs.deps import build_dependencies
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.server_index import TEMPLATE_ORIGIN

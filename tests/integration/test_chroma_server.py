@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from graphs.catalog_index import runtime_synthetic
+from graphs.index_build import runtime_synthetic
 from graphs.deps import build_dependencies
 from tests.integration.processes import ServerProcess, free_port
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from graphs.catalog_index import build_index
+from graphs.index_build import build_index
 from graphs.deps import build_dependencies
 from graphs.index_cli import index_app
 from indexes.augment import SyntheticQueryCache

@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from graphs.catalog_index import build_index, runtime_sources, runtime_synthetic
+from graphs.index_build import build_index, runtime_sources, runtime_synthetic
 from indexes.augment import CacheFormatError, SyntheticQueryCache, augment_catalog, clean_queries
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.server_index import TEMPLATE_ORIGIN, ServerIndex, ephemeral_client

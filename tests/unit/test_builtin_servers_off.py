@@ -7,7 +7,8 @@ import pytest
 from mcp.types import Tool
 
 from graphs.catalog_choice import CatalogChoices, compile_choosing, wants_builtin_servers
-from graphs.catalog_index import CatalogRetriever, collection_for
+from graphs.catalog_docs import collection_for
+from graphs.catalog_index import CatalogRetriever
 from graphs.context import Context
 from graphs.deps import Dependencies, build_dependencies, builtin_servers_on
 from indexes.documents import ServerDoc, ToolDoc

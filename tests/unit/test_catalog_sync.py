@@ -8,7 +8,8 @@ import uuid
 
 from mcp.types import Tool
 
-from graphs.catalog_index import CatalogRetriever, is_listing_tool
+from graphs.catalog_docs import is_listing_tool
+from graphs.catalog_index import CatalogRetriever
 from indexes.route_cues import domains_of
 from indexes.server_index import TEMPLATE_ORIGIN, ServerIndex, ephemeral_client
 from tests.fakes import BagOfWordsEmbedding, FakeTools, make_tool
