@@ -78,3 +78,9 @@ class DocumentCoverage:
             held = frozenset(self._tokens[position] & asked)
             found.append(Coverage(position, score, sum(idf[t] for t in held) / total, held))
         return found
+
+
+def title_words(path: str) -> set[str]:
+    """The search words of a document's own name: "travel/lisbon-trip.md" -> {"lisbon", "trip"}."""
+    stem = path.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return set(tokenize(re.sub(r"[-_.]+", " ", stem)))

@@ -30,7 +30,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from indexes.bm25 import tokenize
-from indexes.document_coverage import Coverage, DocumentCoverage
+from indexes.document_coverage import Coverage, DocumentCoverage, title_words
 from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
 from indexes.ownership import QUESTION, asks_about_own_records
 from indexes.route_cues import GENERIC_WORDS, MIN_WORD, CueWords, stem
@@ -59,7 +59,7 @@ class DocumentTerms:
         self._sandbox = sandbox
         self._rows = [(server, name) for server, found in documents.items() for name in found]
         self._coverage = DocumentCoverage([f"{name}\n{documents[s][name]}" for s, name in self._rows])
-        self._titles = [_title_words(name) for _, name in self._rows]  # each document's own name, as search words
+        self._titles = [title_words(name) for _, name in self._rows]  # each document's own name, as search words
         self._cue_words = cue_words
         is_place_word("")  # the gazetteer loads from disk here, in the sync's thread, not in a run's event loop
 
@@ -139,12 +139,6 @@ class DocumentTerms:
         if held >= MIN_HELD_WORDS:
             return own > 0 or vouched
         return own == 1 and vouched
-
-
-def _title_words(document: str) -> set[str]:
-    """The search words of a document's own name: "recipes/shakshuka.md" -> {"shakshuka"}."""
-    stem = document.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    return set(tokenize(re.sub(r"[-_.]+", " ", stem)))
 
 
 _NO_NAMES = frozenset({"I", "Hi", "Hey", "Hello", "Thanks", "Please", "Ok", "Okay", "Sorry"})  # "..., Hi, I got"

@@ -10,7 +10,8 @@ mentions "price".
 
 from __future__ import annotations
 
-from indexes.document_coverage import Coverage, DocumentCoverage
+from indexes.bm25 import tokenize
+from indexes.document_coverage import Coverage, DocumentCoverage, title_words
 
 # Share of the request's word weight (idf) the best file must hold: one rare word of three is not enough.
 MIN_COVERED_SHARE = 0.45
@@ -24,6 +25,9 @@ MIN_CHATTY_SHARE = 0.2
 LEAD_OVER_RUNNER_UP = 1.4
 # A file chosen by its name must hold this share of the request too: "my ski trip note" names no lisbon-trip.md.
 MIN_CONFIRMING_SHARE = 0.3
+# ... or this share, when the request writes every word of its name ("the Lisbon hotel ... in my trip notes" of
+# lisbon-trip.md) and no other file's name is written so
+MIN_TITLED_SHARE = 0.15
 
 
 def files_for_request(named: list[str], contents: dict[str, str], request_texts: list[str], *, limit: int = 2
@@ -43,6 +47,10 @@ def files_for_request(named: list[str], contents: dict[str, str], request_texts:
     confirmed = [p for p in named if p not in read or shares.get(p, 0.0) >= MIN_CONFIRMING_SHARE]
     if confirmed:
         return confirmed
+    written = set(tokenize(" ".join(request_texts)))
+    titled = [p for p in named if (title := title_words(p)) and title <= written]
+    if len(titled) == 1 and shares.get(titled[0], 0.0) >= MIN_TITLED_SHARE:
+        return titled
     found = [c for c in ranked if c.share >= MIN_COVERED_SHARE]
     if not found:
         found = _topic_of_a_long_request(ranked, coverage)

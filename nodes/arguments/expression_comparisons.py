@@ -19,8 +19,9 @@ _WORDS = r"(?:(?![NP]\d)\S+ ){0,4}?"  # words that are no number: "units of the 
 _GAIN_ASKED = re.compile(r"\b(?:made|make|making|profit|gain|gained|earned|up|lost|lose|loss|down|worth)\b")
 _BOUGHT = re.compile(rf"\b(?:bought|buy|purchased|paid for|got|picked up) {_N} {_WORDS}(?:at|for|@) {_N}\b"
                      rf"(?: \S+){{0,10}}? (?:at|for|to|@|now|worth|trading at|sold (?:them |it )?(?:at|for)) {_N}\b")
-_AGAINST = re.compile(r"\b(?:versus|vs|compared (?:to|with)|against|instead of|rather than|than|or)\b")
-_DIFFERENCE_ASKED = re.compile(r"\b(?:difference|save|saving|savings|cheaper|dearer|more expensive|how much more|"
+_AGAINST = re.compile(r"\b(?:versus|vs|compared (?:to|with)|against|instead of|rather than|than|or|the other|"
+                      r"whereas|while)\b")
+_DIFFERENCE_ASKED = re.compile(r"\b(?:difference|gap|save|saving|savings|cheaper|dearer|more expensive|how much more|"
                                r"how much less|better deal|worth it)\b")
 _ITEM = re.compile(rf"{_N} {_WORDS}(?:at|@|for|costing) {_N}(?: (?:each|apiece|a piece|per [a-z]+))?\b")
 _PARTY = re.compile(rf"\b{_N} (?:of us|people|friends|persons|guests|ways)\b")

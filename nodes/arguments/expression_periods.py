@@ -99,3 +99,20 @@ def rescaled_periods(normalised: str, numbers: dict[str, str]) -> list[str]:
         return []  # "30 an hour, 40 hours a week": a count of hours, not an amount (rate_chain below)
     value = f"({'+'.join(amounts)})" if summed else amounts[-1]
     return [f"{value}*{source // target}" if source > target else f"{value}/{target // source}"]
+
+
+_EACH_AFTER = re.compile(rf"^(?: [a-z]+){{0,2}}? {_EACH.pattern}")
+
+
+def period_scale(rest: str, numbers: dict[str, str]) -> tuple[str, int] | None:
+    """The factor that takes an amount written each period (in the words just after it: "per seat per month") to
+    the period asked later in ``rest`` ("what would a year cost"): "*12", "/4"; and where the period's words end.
+    None when no period follows the amount, none other is asked, or the two hold no whole count of each other."""
+    each = _EACH_AFTER.search(rest)
+    if each is None:
+        return None
+    asked = _ASKED.search(rest, each.end())
+    source, target = _times_a_year(each, numbers), _times_a_year(asked, numbers) if asked else None
+    if source is None or target is None or source == target or max(source, target) % min(source, target):
+        return None
+    return (f"*{source // target}" if source > target else f"/{target // source}"), each.end()

@@ -202,7 +202,7 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} {_DISTANCE} (?:per|a|an|to the|/) (?:gallon|gal|litre|liter|l)\b(?: \S+){{0,8}}? {N} "
                     rf"{_DISTANCE}\b"), lambda m: [f"{m[2]}/{m[1]}"]),
         # a pack's price per piece: "a 12 pack of soda is 6.99, price per can", "a box of 24 for 9.60, each"
-        (re.compile(rf"{N}[ -]?(?:pack|pk|count|ct)\b(?: \S+){{0,6}}? {N}|(?:pack|box|bag|case|set|carton) of {N}"
+        (re.compile(rf"{N}(?: -)? ?(?:pack|pk|count|ct)\b(?: \S+){{0,6}}? {N}|(?:pack|box|bag|case|set|carton) of {N}"
                     rf"(?: \S+){{0,6}}? {N}"),
          lambda m: [f"{m[2] or m[4]}/{m[1] or m[3]}"] if re.search(r"\b(?:per|each|apiece|a piece|unit)\b", m.string)
          else []),
@@ -295,6 +295,14 @@ def rules() -> list[_Rule]:
                     rf"(?: (?:is|equals|makes|are))? {N} [a-z]+"), lambda m: [f"{m[1]}*{m[4]}/{m[3] or 1}"]),
         (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?P<unit>[a-z]{{2,}}?)(?:es|s)?(?: (?:is|equals|makes|are))? {N} [a-z]+\b"
                     rf"(?: \S+){{0,8}}? {N} (?P=unit)(?:es|s)?\b"), lambda m: [f"{m[4]}*{m[3]}/{m[1] or 1}"]),
+        # a product with the unit written between: "1,264 miles x 0.67 reimbursement"
+        (re.compile(rf"{N} [a-z]+ (?:x|×|\*|times) {N}\b"), lambda m: [f"{m[1]}*{m[2]}"]),
+        # a holder's part of an amount: "profit 86,900, I hold 3 of 11 shares, my cut"
+        (re.compile(rf"{N}(?: {_NOT_NUMBER}){{0,10}}? {N} (?:of|out of) (?:the )?{N} (?:shares|parts|stakes|portions|"
+                    rf"units)\b|{N} (?:of|out of) (?:the )?{N} (?:shares|parts|stakes|portions|units)\b"
+                    rf"(?: {_NOT_NUMBER}){{0,10}}? {N}\b"),
+         lambda m: ([f"{m[1]}*{m[2]}/{m[3]}"] if m[1] else [f"{m[6]}*{m[4]}/{m[5]}"])
+         if re.search(r"\b(?:cut|share|get|entitled|payout|portion|due|owed?)\b", m.string) else []),
         (re.compile(rf"{N} (?:to the power of|raised to(?: the power of)?|to the|\*\*|\^) {N}"),
          lambda m: [f"{m[1]}**{m[2]}"]),
     ]

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import re
 
+from nodes.arguments.expression_periods import period_scale
 from nodes.arguments.expression_rules import N as _N
 from nodes.arguments.expression_rules import P as _P
+from nodes.arguments.unit_conversions import same_unit
 
 # quantities at a unit price, "each" optional before a list separator: "3 pizzas at 14.50 each and 2 drinks at 3.25,"
 _ITEM = re.compile(rf"{_N} (?:[a-z]+ ){{0,3}}?(?:at|@|for|costing|priced at) {_N}"
@@ -32,14 +34,22 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add)(?: a| an| the)? {_N}"), "({amount})+{0}"),
     (re.compile(rf"^(?: ,| and| then)* (?:times|multiplied by) {_N}"), "({amount})*{0}"),
     (re.compile(rf"^(?: ,| and| then)* divided by {_N}"), "({amount})/{0}"),
-    # _FIRST_RATE_STEP: the five steps that may follow a bare number (a rate, or a party's share)
+    # _FIRST_RATE_STEP: the steps that may follow a bare number (a rate, a markup, a fee, or a party's share)
     (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
      "({amount})*(1+{0}/100)"),
     # "sales tax here is 8.25%": the rate written after the word
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:tax|vat|gst|tip|gratuity|surcharge)(?: (?:here|there|rate|of|is|at|"
                 rf"will be|would be|comes to)){{0,3}} {_P}(?! of\b| (?:[a-z]+ )?(?:off|discount))"),
      "({amount})*(1+{0}/100)"),
-    (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
+    # (the next number, however many words before it: "and now it's in the sale at 25% off")
+    (re.compile(rf"^(?: {_WORD}){{0,10}}? {_P} (?:off|discount)\b"), "({amount})*(1-{0}/100)"),
+    # "marked it up 40%", "a 15% markup"
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:(?:marked|mark|marks|marking|bumped|put) (?:it |them |the price )?up "
+                rf"(?:by )?{_P}|{_P} (?:markup|mark - up|mark up|increase|rise)\b)"), "({amount})*(1+{0}/100)"),
+    # "and a one-off 35 resort fee", "plus a flat 25 handling fee"
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:plus|and|with|add|adding) (?:a |an |the )?(?:(?:one - off|one off|flat|"
+                rf"fixed|extra|additional|separate|single) )?{_N} (?:{_WORD} ){{0,3}}?(?:fee|charge|surcharge|deposit|"
+                rf"delivery|shipping|postage|handling)\b"), "({amount})+{0}"),
     # "before tip. We're adding 20%"
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:add|adding|plus|including) (?:a |an )?{_P}(?! of\b| (?:[a-z]+ )?(?:off|discount))"),
      "({amount})*(1+{0}/100)"),
@@ -68,6 +78,8 @@ _PAYING = re.compile(rf"\b(?:paying|pay|paid|hand(?:ing)? over|giv(?:e|ing)(?: t
 # a rate over a span: "142 euros a night for 4 nights", "65 a day over 12 days"
 _RATE_SPAN = re.compile(rf"{_N} (?:[a-z]+ ){{0,2}}?(?:a|an|per|each|every|/) ({'|'.join(_TIME_UNITS)})\b"
                         rf"(?: {_WORD}){{0,3}}? (?:for|over|across|in) {_N} \2s?\b")
+# a rate per unit and a quantity of that unit written elsewhere: "3.40 per kilo ..., and the pallet is 142 kg"
+_RATE_PER = re.compile(rf"{_N} (?:[a-z]+ )?(?:a|an|per|/) ([a-z]+)\b")
 # a charge on each of the items priced: "3 tickets at 429.99 each, and each of us pays a 35 bag fee on top"
 _EXTRA_EACH = re.compile(rf"^(?: {_WORD}){{0,8}}? (?:(?:each|every) (?:of us|one|person|passenger|guest|ticket)|"
                          rf"per (?:person|head|ticket|item|passenger)) (?:[a-z]+ ){{0,2}}?(?:a |an |another |an extra )?{_N}|"
@@ -93,6 +105,8 @@ def _amount(normalised: str) -> tuple[str, int] | None:
     starts = [m.start() for m in (share, percent, first, span) if m]
     if span and span.start() == min(starts):
         return f"{span[1]}*{span[3]}", span.end()
+    if not starts and (quantity := _rate_and_quantity(normalised)) is not None:
+        return quantity
     if percent and percent.start() == min(starts):  # "15% of 80 plus 12"
         return f"{percent[2]}*{percent[1]}/100", percent.end()
     if first and first.start() == min(starts):  # "1,200 divided by 16 then times 3"
@@ -101,6 +115,18 @@ def _amount(normalised: str) -> tuple[str, int] | None:
         if share[1]:
             return f"{share[3]}*{share[1]}/{share[2]}", share.end()
         return f"{share[3]}*{'1/2' if share.group().startswith('half') else '1/4'}", share.end()
+    return None
+
+
+def _rate_and_quantity(normalised: str) -> tuple[str, int] | None:
+    """A rate per unit times the one quantity of that unit the request writes elsewhere, and where the rate ends."""
+    for rate in _RATE_PER.finditer(normalised):
+        unit = rate[2]
+        quantities = [m[1] for m in re.finditer(r"(N\d+) ([a-z]+)\b", normalised)
+                      if m[1] != rate[1] and not normalised[m.end():].startswith((" a ", " an ", " per "))
+                      and same_unit(m[2], unit)]
+        if len(quantities) == 1:
+            return f"{quantities[0]}*{rate[1]}", rate.end()
     return None
 
 
@@ -125,7 +151,7 @@ def _steps_after(amount: str, rest: str, normalised: str) -> tuple[str, int]:
     return amount, steps
 
 
-def stepped_expressions(normalised: str) -> list[str]:
+def stepped_expressions(normalised: str, numbers: dict[str, str]) -> list[str]:
     """The expression over placeholders (N<i>, P<i>) of an amount and the steps written after it; [] when the
     request writes no amount, or no step after it (the single rules read those). With no amount of a known
     shape, the first number that two steps or more follow is the amount ("jacket is 129.99, 30% off, then 8.25%
@@ -133,10 +159,14 @@ def stepped_expressions(normalised: str) -> list[str]:
     found = _amount(normalised)
     if found is not None:
         amount, end = found
+        scaled = 0
+        if (scale := period_scale(normalised[end:], numbers)) is not None:  # "76 per seat per month ... a year"
+            amount, end, scaled = f"({amount}){scale[0]}", end + scale[1], 1
         amount, steps = _steps_after(amount, normalised[end:], normalised)
+        steps += scaled
     else:  # only a rate or a split may follow a bare number: "12 plus 3 times 2" is written arithmetic
         first = next((n for n in re.finditer(r"N\d+", normalised)
-                      if any(pattern.search(normalised[n.end():]) for pattern, _ in _STEPS[_FIRST_RATE_STEP:_FIRST_RATE_STEP + 5])), None)
+                      if any(pattern.search(normalised[n.end():]) for pattern, _ in _STEPS[_FIRST_RATE_STEP:])), None)
         if first is None:
             return []
         end = first.end()

@@ -27,8 +27,9 @@ from nodes.arguments.number_words import as_digits
 from nodes.arguments.stated_formulas import stated_formula_expressions
 from nodes.arguments.unit_conversions import conversion_expressions
 
-# (an age is no operand either: "for my 7-year-old niece")
-_MASKS = re.compile(r"\d+[- ]years?[- ]old\b|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
+# (an age is no operand either: "for my 7-year-old niece", nor a rating: "the one I rated 5/5")
+_MASKS = re.compile(r"\b(?:rated?|rating|scored?|gave it|give it|marked it)\s+\d+(?:\.\d+)?\s*/\s*\d+\b|"
+                    r"\d+(?:\.\d+)?\s*/\s*(?:5|10)\s+stars?\b|\d+[- ]years?[- ]old\b|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
                     re.IGNORECASE)
 # a comma before one or two digits, in no list of figures, is a decimal comma ("2,49", "187,60"); "1,850" and
 # "1,2,3" are not
@@ -133,7 +134,7 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
         # an amount with the steps written after it covers more of the request than any one step's rule
         # a formula the request writes out, with its variable's value put in, is the arithmetic it asks for
         formulas = [(e, set(numbers)) for e in stated_formula_expressions(text)]
-        placeholders: list[str] = [*stepped_expressions(normalised), *rescaled_periods(normalised, numbers),
+        placeholders: list[str] = [*stepped_expressions(normalised, numbers), *rescaled_periods(normalised, numbers),
                                    *rate_chain(normalised, numbers), *compared_amounts(normalised, numbers)]
         for pattern, build in rules():
             for match in pattern.finditer(normalised):

@@ -82,6 +82,26 @@ def _misspelt_unit(word: str) -> str | None:
     return near[0] if len(near) == 1 else None
 
 
+# what people write for a kilogram, which pint reads otherwise ("kilos" is a kilosecond to it)
+_SPOKEN = {"kilo": "kilogram", "kilos": "kilogram", "kgs": "kilogram"}
+
+
+def same_unit(first: str, second: str) -> bool:
+    """Whether two written unit words name one unit: the same word but for a plural ("flyer", "flyers"), or one
+    unit to pint ("kilo", "kg")."""
+    def singular(word: str) -> str:
+        return word[:-1] if word.endswith("s") and len(word) > 3 else word
+    if singular(first) == singular(second):
+        return True
+    units = []
+    for word in (first, second):
+        found = _unit(_SPOKEN.get(word, word))
+        if found is None:
+            return False
+        units.append(found[1])
+    return units[0] == units[1]
+
+
 def _number(written: str) -> str:
     return "1" if written in _WORDS_AS_ONE else written.replace(",", "")
 

@@ -73,6 +73,17 @@ def test_a_file_chosen_by_its_name_must_hold_the_request_too():
     assert files_for_request(paths_for_request(list(NOTES), hotel), NOTES, hotel) == ["/home/kai/notes/madrid-weekend.md"]
 
 
+def test_a_file_whose_whole_name_the_request_writes_needs_a_lower_share():
+    chatty = ["Accounts keep asking me for receipts and stuff, so what nightly price did the Madrid weekend "
+              "place charge according to my notes from then?"]
+    named = paths_for_request(list(NOTES), chatty)
+    assert files_for_request(named, NOTES, chatty) == ["/home/kai/notes/madrid-weekend.md"]
+    # the name only in part ("weekend"): the lower share does not apply
+    partial = ["Accounts keep asking me for receipts and stuff, so what nightly price did the weekend place "
+               "charge according to my notes from then?"]
+    assert files_for_request(paths_for_request(list(NOTES), partial), NOTES, partial) == []
+
+
 def test_a_question_about_ones_own_records_needs_no_word_of_its_own():
     owned = CueWords(servers_of={"hotel": frozenset({"stays"}), "night": frozenset({"stays"}),
                                  "madrid": frozenset({"stays"})})

@@ -164,6 +164,10 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
     ("the quiz goes live at 20:30 in Auckland; when should I join from Denver?", True),
     ("train from Lyon to Paris at 9am, arriving in time for lunch", False),  # no clock asked
     ("when does the 9am train from Lyon get in to Paris", False),  # the train's arrival, not a clock elsewhere
+    ("kickoff is 19:45 in Lisbon and my brother watches from Manila, so when does it fall for him?", True),
+    ("the vendor in Nairobi wants us at 10:00 their time; I'm in Denver", True),
+    ("09:30 oslo -> chicago", True),
+    ("6pm cairo to sydney?", True),
     ("what time does the 8pm show start in Vienna", False),  # one zone: nothing to convert
 ])
 def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):

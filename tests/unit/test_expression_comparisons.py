@@ -13,6 +13,7 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     # a difference between two costs, the larger less the smaller whichever comes first
     ("is a 65 gym membership cheaper than 9 drop-in classes at 8.75 each? what's the difference", 9 * 8.75 - 65),
     ("a yearly pass for 540 vs 48 day tickets at 12 each: how much would I save", 48 * 12 - 540),
+    ("one caterer charges 18.50 a head for 60 guests, the other a flat 1,000 - what's the gap?", 60 * 18.5 - 1000),
     # costs shared by a party
     ("3 of us share the trip costs: fuel 184, tolls 46.50 and parking 39. how much each?", (184 + 46.5 + 39) / 3),
 ])

@@ -21,6 +21,10 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     # an amount paid out in equal parts, and money at a rate the request states
     ("a 9,600 bonus spread over 12 monthly payments - how much is each?", 9600 / 12),
     ("if one pound gets 1.17 euros, how many euros is 340 pounds", 340 * 1.17),
+    # a pack written with a dash, a product with its unit between, a holder's part of an amount
+    ("12-pack of yoghurt for 5.40, what's that per pot", 5.40 / 12),
+    ("860 km x 0.30 mileage rate", 860 * 0.30),
+    ("the dividend pool is 42,000 and I own 5 of the 60 shares - what's my share", 42000 * 5 / 60),
     ("gym 29, phone 35.50 and streaming 12.99, all monthly - what do those cost me in a year altogether",
      (29 + 35.50 + 12.99) * 12),
     ("paid 24 an hour, 30 hours a week, what's that per year", 24 * 30 * 52),
@@ -99,3 +103,8 @@ def test_a_circle_with_no_area_or_circumference_asked_gives_nothing():
 
 def test_days_written_day_slash_month_in_a_range_are_no_fraction():
     assert arithmetic_expressions(["between 3/11 and 20/11 how many orders came in?"]) == []
+
+
+def test_a_rating_written_as_a_fraction_is_no_calculation():
+    assert arithmetic_expressions(["which film did I rate 4/5 last month"]) == []
+    assert arithmetic_expressions(["the café with 9/10 stars on my list"]) == []

@@ -16,6 +16,14 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("900 divided by 12, then times 5", 900 / 12 * 5),
     # a rate over a span, then a rate on the whole of it
     ("the cottage is 95 pounds per night for 6 nights and there's 5% tourist tax on all of it", 95 * 6 * 1.05),
+    # a rate per unit times the quantity written elsewhere, then a flat fee
+    ("the removals firm wants 1.85 per kilo plus a flat 40 call-out fee; our boxes weigh 310 kg", 310 * 1.85 + 40),
+    # a markup, then a sale on the marked-up price
+    ("we buy the mugs in at 8, mark them up 60%, and right now they're on the shelf at 20% off", 8 * 1.6 * 0.8),
+    # a monthly price per seat asked for a year, less a discount
+    ("9 licences at 32 per licence per month, 10% off for paying yearly - the cost for a year?", 9 * 32 * 12 * 0.9),
+    # a tax on the room total and a one-off fee on top
+    ("3 nights at 180 a night, 12% tax on the rooms and a one-off 20 cleaning fee - total?", 3 * 180 * 1.12 + 20),
     # a charge on each item priced, on top of its price
     ("2 concert seats at 61.40 each and every ticket carries a 4.50 booking fee, total?", 2 * (61.40 + 4.50)),
     ("4 sandwiches costing 7.50 each among 3 friends - what does each pay", 4 * 7.5 / 3),
