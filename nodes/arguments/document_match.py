@@ -44,7 +44,8 @@ def files_for_request(named: list[str], contents: dict[str, str], request_texts:
     ranked = coverage.ranked(" ".join(request_texts))
     shares = {readable[c.position]: c.share for c in ranked}
     read = set(readable)
-    confirmed = [p for p in named if p not in read or shares.get(p, 0.0) >= MIN_CONFIRMING_SHARE]
+    # (a folder is never read: "notes/" named by "my trip notes" confirms nothing)
+    confirmed = [p for p in named if (p not in read and not p.endswith("/")) or shares.get(p, 0.0) >= MIN_CONFIRMING_SHARE]
     if confirmed:
         return confirmed
     written = set(tokenize(" ".join(request_texts)))

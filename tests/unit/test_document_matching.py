@@ -191,3 +191,10 @@ def test_a_leader_holding_a_word_of_its_own_the_document_lacks_keeps_the_questio
     assert terms.match(question) is not None and terms.match(question).server == "graph"
     assert terms.match(question, leader="db") is None
     assert terms.held_by("db", question) >= {"joined", "team"}
+
+
+def test_a_folder_the_request_names_confirms_no_file():
+    hotel = ["Accounts keep asking me for receipts and stuff, so what nightly price did the Madrid weekend place "
+             "charge according to my notes from then?"]
+    named = ["/home/kai/notes/", *paths_for_request(list(NOTES), hotel)]
+    assert files_for_request(named, NOTES, hotel) == ["/home/kai/notes/madrid-weekend.md"]
