@@ -25,6 +25,8 @@ _DIFFERENCE_ASKED = re.compile(r"\b(?:difference|gap|save|saving|savings|cheaper
                                r"how much less|better deal|worth it)\b")
 _ITEM = re.compile(rf"{_N} {_WORDS}(?:at|@|for|costing) {_N}(?: (?:each|apiece|a piece|per [a-z]+))?\b")
 _PARTY = re.compile(rf"\b{_N} (?:of us|people|friends|persons|guests|ways)\b")
+# a number counting things: followed by a plural that is no money word ("2 rooms", "6 nights")
+_COUNTED = re.compile(r"\bN\d+ (?!(?:euros|dollars|pounds|bucks|francs|pesos|rupees|plus|this|is|was|has)\b)[a-z]+s\b")
 _SHARE_ASKED = re.compile(r"\b(?:each|share|per person|per head|apiece|split|splitting)\b")
 
 
@@ -68,7 +70,10 @@ def _shared(normalised: str) -> list[str]:
     party = _PARTY.search(normalised)
     if party is None or not _SHARE_ASKED.search(normalised):
         return []
-    costs = [n for n in re.findall(r"N\d+", normalised[party.end():])]
+    after = normalised[party.end():]
+    if _COUNTED.search(after):
+        return []  # "2 rooms for 6 nights": counts of things, not costs to add up
+    costs = re.findall(r"N\d+", after)
     return [f"({'+'.join(costs)})/{party[1]}"] if len(costs) >= 2 else []
 
 

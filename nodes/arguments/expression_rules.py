@@ -157,6 +157,10 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:l|litres|liters|gallons|gal) "
                     rf"(?:per|every|/) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:a|per|/) "
                     rf"(?:l|litre|liter|gallon|gal)\b"), lambda m: [f"{m[1]}*{m[2]}/{m[3]}*{m[4]}"]),
+        # the same, the use written first: "6,8 litre on 100 km ... the trip is 540 km ... petrol is 1,72 per litre"
+        (re.compile(rf"{N} (?:l|litres?|liters?)\b (?:on|per|every|/|for) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"
+                    rf"(?: \S+){{0,12}}? {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,12}}? {N} (?:a|per|/) "
+                    rf"(?:l|litre|liter)\b"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}*{m[4]}"]),
         # fuel use: "driving 412 km it took 31.5 litres, litres per 100 km"
         (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,8}}? {N} (?:litres|liters|l|gallons|gal)\b"
                     rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
@@ -188,6 +192,11 @@ def rules() -> list[_Rule]:
         # a unit's size given: "2.75 cups if a cup is 236.6 ml"
         (re.compile(rf"{N} ([a-z]+?)e?s? (?:if|when|and|with|given|where) (?:a|an|one|each|1) \2 (?:is|=|equals|holds|has|"
                     rf"weighs) {N}"), lambda m: [f"{m[1]}*{m[3]}"]),
+        # a recipe scaled to the people at the table: "recipe for 4 people needs 600 g of rice but we are 7"
+        (re.compile(rf"(?:for|serves|feeds) {N} (?:people|persons|servings|guests|portions)\b(?: {_NOT_NUMBER}){{0,4}} {N}\b"
+                    rf"(?: {_NOT_NUMBER}){{0,10}} (?:we are|we re|there are|there will be|we will be|we ll be|feeding|"
+                    rf"serving|cooking for|expecting) {N}\b"),
+         lambda m: [f"{m[2]}/{m[1]}*{m[3]}"] if re.search(r"how much|how many", m.string) else []),
         # a recipe scaled: "for 4 people uses 300 g of flour, I'm cooking for 12"
         (re.compile(rf"for {N} ([a-z]+)\b(?: \S+){{0,4}}? {N}(?: \S+){{0,10}}? for (?:a |an )?{N}\b"),
          lambda m: [f"{m[3]}/{m[1]}*{m[4]}"] if re.search(r"how much|how many", m.string) else []),

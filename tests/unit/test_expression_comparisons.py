@@ -21,6 +21,11 @@ def test_the_compared_reading_comes_first(request_text, value):
     assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
 
 
+def test_counts_of_things_after_the_party_are_no_costs_to_share():
+    request = "5 of us, 2 cabins for 3 nights at 140 each, how much each?"
+    assert all(evaluate(e) != pytest.approx((2 + 3 + 140) / 5) for e in arithmetic_expressions([request]))
+
+
 def test_a_percentage_is_left_to_the_percent_rules():
     expressions = arithmetic_expressions(["bought 10 shares at 50, now at 60, what percent have I made"])
     assert evaluate(expressions[0]) == pytest.approx(20)

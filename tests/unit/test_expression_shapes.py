@@ -23,6 +23,11 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("if one pound gets 1.17 euros, how many euros is 340 pounds", 340 * 1.17),
     # a pack written with a dash, a product with its unit between, a holder's part of an amount
     ("12-pack of yoghurt for 5.40, what's that per pot", 5.40 / 12),
+    # fuel use written first, then the distance and the price
+    ("the van does 9,5 litres on 100 km; the drive is 380 km and diesel costs 1,64 per litre - fuel cost?",
+     380 * 9.5 / 100 * 1.64),
+    # a recipe scaled to the people at the table
+    ("this stew serves 6 portions and uses 900 g of beef, but there will be 10 of us - how much beef?", 900 / 6 * 10),
     ("860 km x 0.30 mileage rate", 860 * 0.30),
     ("the dividend pool is 42,000 and I own 5 of the 60 shares - what's my share", 42000 * 5 / 60),
     ("gym 29, phone 35.50 and streaming 12.99, all monthly - what do those cost me in a year altogether",
