@@ -91,6 +91,15 @@ def _minutes_total(m: re.Match[str]) -> list[str]:
     return ["+".join(f"{hours}*60+{minutes}" for hours, minutes in spans)]
 
 
+def _rectangle(m: re.Match[str]) -> list[str]:
+    """A rectangle's area when the request asks for one, times a price per square unit when it writes one ("4.2 m by
+    3.6 m, flooring at 38 per square metre")."""
+    if not re.search(r"\barea\b|\bsquare\b|\bsq\b|m2|ft2|\bcarpet|\btiles?\b|\bflooring\b", m.string):
+        return []
+    priced = re.search(rf"{N} (?:[a-z]+ )?(?:per|a|an|/) (?:square|sq)\b", m.string[m.end():])
+    return [f"{m[1]}*{m[2]}*{priced[1]}", f"{m[1]}*{m[2]}"] if priced else [f"{m[1]}*{m[2]}"]
+
+
 def _bmi(m: re.Match[str]) -> str:
     height = m[2] if not m[3].startswith(("c",)) else f"({m[2]}/100)"
     return f"{m[1]}/{height}**2"
@@ -159,8 +168,7 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
                     rf"(?: (?:a|per|each) year)?)\b"), _hourly),
         # a rectangle's area: "a bedroom 4.2 m by 3.65 m, how many square metres", "5 x 4 ft, what's the area"
         (re.compile(rf"{N} ?(?:[a-z]{{1,6}} )?(?:by|x|\*|×) {N}\b"),
-         lambda m: [f"{m[1]}*{m[2]}"] if re.search(r"\barea\b|\bsquare\b|\bsq\b|m2|ft2|\bcarpet|\btiles?\b|\bflooring\b",
-                                                   m.string) else []),
+         _rectangle),
         # body mass index: weight in kg over height in metres squared
         (re.compile(rf"{N} (?:kg|kgs|kilos?|kilograms?)\b(?: \S+){{0,6}}? {N} (m|cm|metres?|meters?|centimetres?|"
                     rf"centimeters?)\b"), lambda m: [_bmi(m)] if re.search(r"\bbmi\b|body mass", m.string) else []),

@@ -151,7 +151,8 @@ def rules() -> list[_Rule]:
          lambda m: [f"({m[1] or m[3]}**2+{m[2] or m[4]}**2)**0.5"]
          if re.search(r"\b(?:ladder|hypotenuse|diagonal)\b", m.string) else []),
         # a proportion: "250 g of flour for 12 cookies, how much for 30 cookies"
-        (re.compile(rf"{N} (?:\S+ ){{0,4}}?(?:for|makes?|serves?|per) {N} ([a-z]+)\b.*?\b(?:for|makes?|serves?) {N} \3\b"),
+        (re.compile(rf"{N} (?:\S+ ){{0,4}}?(?:for|makes?|serves?|per) {N} ([a-z]+)\b.*?\b(?:for|makes?|serves?|need|needs|"
+                    rf"want|wants|bake|baking|make|making|feed|feeding) {N} \3\b"),
          lambda m: [f"{m[1]}/{m[2]}*{m[4]}"]),
         # fuel cost: "1200 km a month, 6.8 l per 100 km, fuel is 1.89 a litre"
         (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:l|litres|liters|gallons|gal) "
@@ -239,7 +240,10 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/{m[2]}"] if not re.search(r"[NP]\d", m.string[:m.start()]) else []),
         # a speed or pace: "150 km in 2.5 hours, what's my average speed"
         (re.compile(rf"{N} (?:\w+ )?in {N} (?:hours?|hrs?|h|minutes?|mins?|seconds?|secs?|days?|weeks?)"
-                    rf"(?=.*\b(?:speed|average|pace|rate|per)\b)"), lambda m: [f"{m[1]}/{m[2]}"]),
+                    rf"(?=.*\b(?:speed|average|pace|rate|per)\b)"),
+         # a pace is the time over the distance: "5 km in 27.5 minutes, my pace in minutes per km"
+         lambda m: [f"{m[2]}/{m[1]}", f"{m[1]}/{m[2]}"]
+         if re.search(r"\bpace\b|\b(?:minutes?|mins?|seconds?|secs?) (?:per|a|an|/) ", m.string) else [f"{m[1]}/{m[2]}"]),
         (re.compile(rf"product of {LIST}"), lambda m: ["*".join(_listed(m[1]))]),
         (re.compile(rf"difference between {N} and {N}"), lambda m: [f"{m[1]}-{m[2]}", f"{m[2]}-{m[1]}"]),
         (re.compile(rf"add {N} (?:and|to|plus) {N}"), lambda m: [f"{m[1]}+{m[2]}"]),

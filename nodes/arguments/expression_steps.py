@@ -46,6 +46,11 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     # "marked it up 40%", "a 15% markup"
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:(?:marked|mark|marks|marking|bumped|put) (?:it |them |the price )?up "
                 rf"(?:by )?{_P}|{_P} (?:markup|mark - up|mark up|increase|rise)\b)"), "({amount})*(1+{0}/100)"),
+    # "and a 10 coupon that comes off after the discount"
+    (re.compile(rf"^(?: {_WORD}){{0,8}}? (?:a |an )?{_N} (?:[a-z]+ )?(?:coupon|voucher|gift card|store credit|rebate)\b"),
+     "({amount})-{0}"),
+    # hours worked, then paid by the hour: "7.5 hours a day for 5 days this week at 22.40 an hour"
+    (re.compile(rf"^(?: {_WORD}){{0,4}}? (?:at|@|paid) {_N} (?:an|a|per|/) (?:hour|hr)\b"), "({amount})*{0}"),
     # "and a one-off 35 resort fee", "plus a flat 25 handling fee"
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:plus|and|with|add|adding) (?:a |an |the )?(?:(?:one - off|one off|flat|"
                 rf"fixed|extra|additional|separate|single) )?{_N} (?:{_WORD} ){{0,3}}?(?:fee|charge|surcharge|deposit|"
@@ -93,6 +98,9 @@ def _amount(normalised: str) -> tuple[str, int] | None:
     """The first amount the request builds, and where its words end: priced items summed, else the first of a
     share of a number, a percentage of one, or one written operation; None when it holds none."""
     items = list(_ITEM.finditer(normalised))
+    span = _RATE_SPAN.search(normalised)
+    if span and items and span.start() < items[0].start():  # "7.5 hours a day for 5 days ... at 22.40 an hour"
+        return f"{span[1]}*{span[3]}", span.end()
     if len(items) == 1 and (extra := _EXTRA_EACH.search(normalised[items[0].end():])) is not None:
         return f"{items[0][1]}*({items[0][2]}+{extra[1] or extra[2]})", items[0].end() + extra.end()
     if items:
@@ -101,7 +109,6 @@ def _amount(normalised: str) -> tuple[str, int] | None:
         return "+".join([*(f"{m[1]}*{m[2]}" for m in items), *(m[1] for m in ones)]), end
     share = _SHARE.search(normalised)
     percent, first = _PERCENT_OF.search(normalised), _FIRST_STEP.search(normalised)
-    span = _RATE_SPAN.search(normalised)
     starts = [m.start() for m in (share, percent, first, span) if m]
     if span and span.start() == min(starts):
         return f"{span[1]}*{span[3]}", span.end()

@@ -26,6 +26,11 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     # fuel use written first, then the distance and the price
     ("the van does 9,5 litres on 100 km; the drive is 380 km and diesel costs 1,64 per litre - fuel cost?",
      380 * 9.5 / 100 * 1.64),
+    # a pace is the time over the distance; a proportion asked by what is needed
+    ("cycled 12 km in 40 minutes, what's my pace per km", 40 / 12),
+    ("300 ml of milk makes 10 pancakes and we need 25 pancakes - how much milk?", 300 / 10 * 25),
+    # a floor's area times its price per square unit
+    ("the hallway is 5.5 m by 1.2 m and the tiles cost 42 per square metre, what's the cost", 5.5 * 1.2 * 42),
     # a recipe scaled to the people at the table
     ("this stew serves 6 portions and uses 900 g of beef, but there will be 10 of us - how much beef?", 900 / 6 * 10),
     ("860 km x 0.30 mileage rate", 860 * 0.30),

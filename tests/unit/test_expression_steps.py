@@ -24,6 +24,9 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("9 licences at 32 per licence per month, 10% off for paying yearly - the cost for a year?", 9 * 32 * 12 * 0.9),
     # a tax on the room total and a one-off fee on top
     ("3 nights at 180 a night, 12% tax on the rooms and a one-off 20 cleaning fee - total?", 3 * 180 * 1.12 + 20),
+    # hours a day over days, paid by the hour; a coupon after a discount
+    ("did 6 hours a day for 4 days at 19.50 an hour, what's my pay", 6 * 4 * 19.5),
+    ("boots for 140 with 20% off and a 15 voucher on top of that - what do I pay", 140 * 0.8 - 15),
     # a charge on each item priced, on top of its price
     ("2 concert seats at 61.40 each and every ticket carries a 4.50 booking fee, total?", 2 * (61.40 + 4.50)),
     ("4 sandwiches costing 7.50 each among 3 friends - what does each pay", 4 * 7.5 / 3),
