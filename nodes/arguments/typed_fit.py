@@ -73,7 +73,7 @@ _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it 
                        # Hobart arriving 10am local time")
                        r"^\W*(?:[\w']+\W+){0,4}(?:current|local) time\W*$|"
                        # the clock itself, or the hour: "whats the clock say in lagos", "what hour is it in Lima"
-                       r"\bclock (?:say|says|saying|read|reads|reading|show|shows|showing|at)\b|\bwhat hour is it\b|\bhow late is it (?:in|there)\b|"
+                       r"\bclock (?:say|says|saying|read|reads|reading|show|shows|showing|at|in|over in|out in)\b|\bwhat hour is it\b|\bhow late is it (?:in|there)\b|"
                        # the day or the part of the day there: "what day is it in Auckland", "is it daytime in Honolulu"
                        r"\bwhat (?:day|date) is it\b|\bwhat(?:'s|s| is) the date (?:in|at|there)\b|"
                        r"\bis it (?:still |already )?(?:day|daytime|night|nighttime|morning|afternoon|evening|dark|light|"

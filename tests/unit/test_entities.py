@@ -192,7 +192,7 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
                   "my son flew to Lima. What's the clock saying there at the moment?",
                   "can you tell me the current time there?", "is it morning or night for him right now in Hanoi",
                   "hey quick one, hanoi local time?", "Which time it is there at the moment?",
-                  "What is the present time in Quito?"):
+                  "What is the present time in Quito?", "could you look at the clock in Santiago for me"):
         assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")
