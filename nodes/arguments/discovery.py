@@ -25,13 +25,13 @@ from mcp.types import Tool
 
 from indexes.document_lines import LineMeanings
 from nodes.approval import changes_data
+from nodes.arguments.described_names import without_described_names
 from nodes.arguments.document_by_meaning import file_for
 from nodes.arguments.document_match import files_for_request
 from nodes.arguments.listed_values import listed_paths, paths_for_request
 from nodes.arguments.tool_roles import asks_listing
 from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing, with_samples
 from nodes.arguments.sql_by_meaning import Encode, MeaningIndex
-from nodes.arguments.sql_request import without_described_names
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from tools.tool_outcome import ToolOutcome
 

@@ -209,22 +209,7 @@ def tables_by_columns(tables: list[TableSchema], words: list[str]) -> list[Table
 
 
 # a name written mid-sentence in two or more capitalised words: "Velvet Cushion Covers", "New York"
-_NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w'&.-]*\s+)+[A-Z][\w'&.-]*")
-
-
-def without_described_names(request: str, description: str) -> str:
-    """``request`` without the names written mid-sentence that the server's own description writes, with the
-    word that places them: "what budget has Marketing at Northwind Loom" asks the database described as "at
-    Northwind Loom" about Marketing, not about a row named Northwind Loom."""
-    if not description:
-        return request
-    described = " ".join(description.lower().split())
-    for name in reversed(list(_NAME.finditer(request))):
-        if re.search(rf"(?<!\w){re.escape(' '.join(name.group().lower().split()))}(?!\w)", described):
-            start = name.start()
-            placing = re.search(r"\b(?:at|of|for|in|from|within)\s+$", request[:start], re.IGNORECASE)
-            request = request[:placing.start() if placing else start].rstrip() + request[name.end():]
-    return request
+WRITTEN_NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w'&.-]*\s+)+[A-Z][\w'&.-]*")
 
 
 def names_unheld(tables: list[TableSchema], request: str,
@@ -234,7 +219,7 @@ def names_unheld(tables: list[TableSchema], request: str,
     found."""
     held = [(start, end) for start, end, _ in (written if written is not None
                                                else stored_values_written(tables, request))]
-    for name in _NAME.finditer(request):
+    for name in WRITTEN_NAME.finditer(request):
         if not any(start < name.end() and name.start() < end for start, end in held):
             return True
     return False

@@ -1,8 +1,8 @@
 """A name the server's own description writes is what the server is about, not a stored value a statement must find
-(nodes/arguments/sql_request.without_described_names), on a real (in-memory) SQLite database."""
+(nodes/arguments/described_names.py), on a real (in-memory) SQLite database."""
 
 from nodes.arguments.sql import candidate_queries
-from nodes.arguments.sql_request import without_described_names
+from nodes.arguments.described_names import without_described_names
 from tests.sql_described import described_tables, opened
 
 SCHEMA = """
