@@ -8,17 +8,17 @@ argument, or one path argument; words such as list, tree, tables, describe), nev
 tools that are read-only by their annotations, or that the user trusts in mcp.json (per-tool ``approvals``
 "allow"), are called here: discovery never runs a call that might change data.
 
-A SQL server's schema changes rarely, so it is kept per server for the life of the process; a folder's listing
-is asked anew for every task (a note written a minute ago is readable now).
+How a folder is walked and a schema read is in nodes/arguments/folder_reading.py and schema_reading.py; this
+module decides, per request, which of those values are offered. A SQL server's schema changes rarely, so it is
+kept per server for the life of the process; a folder's listing is asked anew for every task (a note written a
+minute ago is readable now).
 """
 
 from __future__ import annotations
 
 import asyncio
-import re
 import weakref
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from mcp.types import Tool
@@ -28,59 +28,22 @@ from nodes.approval import changes_data
 from nodes.arguments.described_names import without_described_names
 from nodes.arguments.document_by_meaning import file_for
 from nodes.arguments.document_match import files_for_request
-from nodes.arguments.listed_values import listed_paths, paths_for_request
-from nodes.arguments.tool_roles import asks_listing
-from nodes.arguments.sql import candidate_queries, parse_rows, parse_table_description, parse_table_listing, with_samples
+from nodes.arguments.folder_reading import MAX_ROOTS, Call, file_texts, listed_files
+from nodes.arguments.listed_values import paths_for_request
+from nodes.arguments.schema_reading import SqlSchema, read_schema
+from nodes.arguments.sql import candidate_queries, with_samples
 from nodes.arguments.sql_by_meaning import Encode, MeaningIndex
-from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+from nodes.arguments.tool_roles import asks_listing
+from nodes.arguments.tool_signature import kinds_needed, property_kinds
+from nodes.arguments.value_kinds import ValueKind
 from tools.tool_outcome import ToolOutcome
 
-MAX_ROOTS = 3
-MAX_TABLES = 20
-MAX_SAMPLED_COLUMNS = 40
-MAX_SAMPLE_VALUES = 60
 DISCOVERY_TIMEOUT_S = 5.0
 MAX_PATHS_OFFERED = 8
 MAX_QUERIES_OFFERED = 6
-MAX_DOCUMENTS_READ = 40  # a request that names no file is matched against at most this many files' text
 DISCOVERY_TOOLS = "discovery_tools"  # the key of Candidates.listed naming the tools discovery called
 
-Call = Callable[[str, dict[str, Any]], Awaitable[ToolOutcome]]
 Trusted = Callable[[Tool], bool]
-_WORDS = re.compile(r"[a-z]+")
-_NOT_PLAIN_READ = frozenset({"media", "image", "audio", "binary", "multiple", "many", "batch", "info", "stat"})
-
-
-def _words(tool: Tool) -> set[str]:
-    return set(_WORDS.findall(re.sub(r"([a-z])([A-Z])", r"\1 \2", tool.name).replace("_", " ").lower()))
-
-
-def _required(tool: Tool) -> list[str]:
-    return list((tool.inputSchema or {}).get("required") or [])
-
-
-def _properties(tool: Tool) -> dict[str, Any]:
-    return (tool.inputSchema or {}).get("properties") or {}
-
-
-def property_kinds(tool: Tool) -> dict[str, ValueKind]:
-    """Each property's value kind (nodes/arguments/value_kinds.py)."""
-    return {name: infer_value_kind(name, spec if isinstance(spec, dict) else {}, tool.name, tool.description or "")
-            for name, spec in _properties(tool).items()}
-
-
-def kinds_needed(tools: list[Tool]) -> set[ValueKind]:
-    """The server-listed kinds some tool's property holds."""
-    return {kind for t in tools for kind in property_kinds(t).values() if kind in (ValueKind.PATH, ValueKind.SQL)}
-
-
-@dataclass
-class SqlSchema:
-    """A SQL server's tables with their columns, and stored text values per (table, column)."""
-
-    tables: list[Any] = field(default_factory=list)  # sql.TableSchema
-    tools: list[str] = field(default_factory=list)  # the list and describe tools it was read with
-    samples: dict[tuple[str, str], list[str]] = field(default_factory=dict)
 
 
 class Discovery:
@@ -110,10 +73,10 @@ class Discovery:
             return await ask(tool, arguments)
 
         if ValueKind.PATH in needed:
-            paths = await self.paths(readable, call)
+            paths = await listed_files(readable, call)
             ranked = paths_for_request(paths, request_texts)
             if not asks_listing(request_texts):
-                contents = await self.contents(readable, call, paths)
+                contents = await file_texts(readable, call, paths)
                 ranked = files_for_request(ranked, contents, request_texts)
                 if self.lines is not None:
                     # the file whose line clearly says what is asked goes first: "a parking form at the office
@@ -160,96 +123,13 @@ class Discovery:
             self._meanings[server] = MeaningIndex(with_samples(schema.tables, schema.samples), self.encode)
         return self._meanings[server]
 
-    async def paths(self, readable: list[Tool], call: Call) -> list[str]:
-        """Roots from a tool with no required argument that names directories, then each root's tree (or its
-        listing, one level down) from a tool whose only required argument is a path."""
-        outputs: list[tuple[dict[str, Any], str]] = []
-        roots_tools = [t for t in readable if not _required(t) and _words(t) & {"allowed", "roots", "directories"}]
-        for tool in roots_tools[:1]:
-            outcome = await call(tool.name, {})
-            if outcome.ok:
-                outputs.append(({}, outcome.text))
-        roots = listed_paths(outputs)[:MAX_ROOTS]
-        walkers = [t for t in readable if len(_required(t)) == 1
-                   and property_kinds(t).get(_required(t)[0]) == ValueKind.PATH
-                   and _words(t) & {"tree", "list", "directory", "ls"}]
-        walkers.sort(key=lambda t: ("tree" not in _words(t), "sizes" in _words(t), len(t.name)))
-        if not walkers:
-            return roots
-        walker = walkers[0]
-        argument = _required(walker)[0]
-        recursive = "tree" in _words(walker)
-        for root in roots:
-            outcome = await call(walker.name, {argument: root})
-            if outcome.ok:
-                outputs.append(({argument: root}, outcome.text))
-                if not recursive:
-                    for folder in [p for p in listed_paths([({argument: root}, outcome.text)]) if p.endswith("/")][:10]:
-                        inner = await call(walker.name, {argument: folder.rstrip("/")})
-                        if inner.ok:
-                            outputs.append(({argument: folder.rstrip("/")}, inner.text))
-        return list(dict.fromkeys(listed_paths(outputs)))
-
-    async def contents(self, readable: list[Tool], call: Call, paths: list[str]) -> dict[str, str]:
-        """The text of the listed files (at most ``MAX_DOCUMENTS_READ``), read with the server's plain read
-        tool: one whose only required argument is a path and whose name says it reads text, not media, many
-        files or details. Empty when the server has no such tool; a file that fails to read is left out."""
-        readers = [t for t in readable if len(_required(t)) == 1
-                   and property_kinds(t).get(_required(t)[0]) == ValueKind.PATH
-                   and "read" in _words(t) and not _words(t) & _NOT_PLAIN_READ
-                   and "deprecated" not in (t.description or "").lower()]
-        if not readers:
-            return {}
-        reader = min(readers, key=lambda t: ("text" not in _words(t), len(t.name)))
-        argument = _required(reader)[0]
-        files = [p for p in paths if not p.endswith("/")][:MAX_DOCUMENTS_READ]
-        outcomes = await asyncio.gather(*(call(reader.name, {argument: path}) for path in files))
-        return {path: outcome.text for path, outcome in zip(files, outcomes) if outcome.ok}
-
     async def schema(self, server: str, readable: list[Tool], call: Call) -> SqlSchema:
         """The server's tables, columns and stored text values, read once per process."""
         lock = self._locks.setdefault(server, asyncio.Lock())
         async with lock:
             if server not in self._schemas:
-                self._schemas[server] = await self._read_schema(readable, call)
+                self._schemas[server] = await read_schema(readable, call)
             return self._schemas[server]
-
-    async def _read_schema(self, readable: list[Tool], call: Call) -> SqlSchema:
-        lister = next((t for t in readable if not _required(t) and {"list", "table"} <= {w.rstrip("s") for w in
-                                                                                       _words(t)}), None)
-        describer = next((t for t in readable if len(_required(t)) == 1 and (
-            _words(t) & {"describe", "schema", "columns"})), None)
-        if lister is None or describer is None:
-            return SqlSchema()
-        listing = await call(lister.name, {})
-        if not listing.ok:
-            return SqlSchema()
-        tables = []
-        for table in parse_table_listing(listing.text)[:MAX_TABLES]:
-            described = await call(describer.name, {_required(describer)[0]: table})
-            if described.ok:
-                tables.append(parse_table_description(table, described.text))
-        schema = SqlSchema(tables=[t for t in tables if t is not None], tools=[lister.name, describer.name])
-        query_tool = next((t for t in readable if any(k == ValueKind.SQL for k in property_kinds(t).values())), None)
-        if query_tool is not None:
-            argument = next(n for n, k in property_kinds(query_tool).items() if k == ValueKind.SQL)
-            schema.samples = await self._samples(schema, query_tool, argument, call)
-        return schema
-
-    async def _samples(self, schema: SqlSchema, tool: Tool, argument: str, call: Call) -> dict[tuple[str, str], list[str]]:
-        """Stored text values of each text column: what a request's words may match as a literal."""
-        samples: dict[tuple[str, str], list[str]] = {}
-        columns = [(t.name, c.name) for t in schema.tables for c in t.columns if c.is_text][:MAX_SAMPLED_COLUMNS]
-        for table, column in columns:
-            outcome = await call(tool.name, {argument: f'SELECT DISTINCT "{column}" FROM "{table}" '
-                                                       f'WHERE "{column}" IS NOT NULL LIMIT {MAX_SAMPLE_VALUES}'})
-            if outcome.ok:
-                samples[(table, column)] = [str(v) for v in _column_values(outcome)]
-        return samples
-
-
-def _column_values(outcome: ToolOutcome) -> list[Any]:
-    return [value for row in parse_rows(outcome.structured or outcome.text) for value in row.values()]
 
 
 _DISCOVERIES: weakref.WeakKeyDictionary[object, Discovery] = weakref.WeakKeyDictionary()

@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from mcp.types import Tool
 
 from nodes.approval import changes_data
-from nodes.arguments.discovery import Call, Discovery, Trusted, kinds_needed
+from nodes.arguments.discovery import Discovery, Trusted
+from nodes.arguments.folder_reading import Call, file_texts, listed_files
 from nodes.arguments.sql import TableSchema
 from nodes.arguments.sql_schema import literal_value
 from nodes.arguments.sql_by_meaning import record_questions
 from nodes.arguments.sql_names import identifier_words
+from nodes.arguments.tool_signature import kinds_needed
 from nodes.arguments.value_kinds import ValueKind
 
 
@@ -68,10 +70,10 @@ async def server_data(discovery: Discovery, server: str, tools: list[Tool], ask:
         data.record_fields += [record_fields(t) for t in schema.tables if t.columns]
         data.record_questions += record_questions(schema.tables)
     if ValueKind.PATH in needed:
-        paths = await discovery.paths(readable, ask)
+        paths = await listed_files(readable, ask)
         data.names += [re.sub(r"[-_.]+", " ", p.rsplit("/", 1)[-1].rsplit(".", 1)[0]) for p in paths
                        if not p.endswith("/")]
-        data.documents.update(await discovery.contents(readable, ask, paths))
+        data.documents.update(await file_texts(readable, ask, paths))
     if records_as_documents and not data.documents:
         data.documents.update(await listed_records(readable, ask))
     return data
