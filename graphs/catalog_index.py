@@ -163,8 +163,9 @@ class CatalogRetriever:
                 origins = {name: TEMPLATE_ORIGIN for name in templated}
                 await asyncio.to_thread(lambda: index.sync(docs, synthetic, origins=origins))
                 self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._listed)
+                descriptions = {name: spec.description for name, spec in self._pool.catalog.servers.items()}
                 self._document_terms = (await asyncio.to_thread(DocumentTerms, self._documents, self._cue_words,
-                                                                sandbox_servers(self._pool.catalog))
+                                                                sandbox_servers(self._pool.catalog), descriptions)
                                         if self._documents else None)
                 # one line cache with the executor's file choice: each note line is embedded once per process
                 lines = discovery_for(self._pool).lines or LineMeanings(index.embed)

@@ -25,6 +25,7 @@ single word of its own, when that word is most of the question's weight.
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
@@ -54,9 +55,16 @@ class DocumentTerms:
     """The documents of the catalogue's document servers, and the words each server alone uses."""
 
     def __init__(self, documents: Mapping[str, Mapping[str, str]], cue_words: CueWords,
-                 sandbox: frozenset[str] = frozenset()):
-        """``sandbox``: the built-in demo servers, whose words do not take a word from a user's server."""
+                 sandbox: frozenset[str] = frozenset(), descriptions: Mapping[str, str] | None = None):
+        """``sandbox``: the built-in demo servers, whose words do not take a word from a user's server;
+        ``descriptions``: each server's description as the user wrote it in mcp.json, whose names (left out of
+        the cue words) are the server's too: a knowledge graph's "Northwind Loom" node is no word of the graph's
+        own when the company database is described as "at Northwind Loom"."""
         self._sandbox = sandbox
+        self._described: dict[str, frozenset[str]] = {}
+        for server, description in (descriptions or {}).items():
+            for token in set(tokenize(description or "")):
+                self._described[token] = self._described.get(token, frozenset()) | {server}
         self._rows = [(server, name) for server, found in documents.items() for name in found]
         self._coverage = DocumentCoverage([f"{name}\n{documents[s][name]}" for s, name in self._rows])
         self._titles = [title_words(name) for _, name in self._rows]  # each document's own name, as search words
@@ -75,6 +83,7 @@ class DocumentTerms:
             return False
         word = stem(token)
         others = (self._cue_words.servers_of.get(word, frozenset()) | self._cue_words.listed_by.get(word, frozenset())
+                  | self._cue_words.common.get(word, frozenset()) | self._described.get(token, frozenset())
                   | rivals.get(token, frozenset())) - {server}
         if beside_sandbox and server not in self._sandbox:
             others -= self._sandbox
@@ -141,7 +150,9 @@ class DocumentTerms:
         return own == 1 and vouched
 
 
-_NO_NAMES = frozenset({"I", "Hi", "Hey", "Hello", "Thanks", "Please", "Ok", "Okay", "Sorry"})  # "..., Hi, I got"
+# "..., Hi, I got"; and the calendar's names: "the December review" is held by a note writing "2026-12-07"
+_NO_NAMES = frozenset({"I", "Hi", "Hey", "Hello", "Thanks", "Please", "Ok", "Okay", "Sorry",
+                       *calendar.month_name[1:], *calendar.day_name})
 
 
 def written_names(question: str) -> set[str]:

@@ -123,6 +123,9 @@ class CueWords:
     listed_by: Mapping[str, frozenset[str]] = field(default_factory=dict)
     codes: frozenset[str] = frozenset()  # capitalised values parameters allow ("USD"), lower case
     digest: str = "none"
+    # The words too many servers use to be a cue ("time", "list"), with those servers: such a word is no server's
+    # own, though ``servers_of`` leaves it out ("next time" in a Tokyo note does not make "time in Tokyo?" a note)
+    common: Mapping[str, frozenset[str]] = field(default_factory=dict)
 
     def __len__(self) -> int:
         return len(self.servers_of) + len(self.listed_by)
@@ -150,10 +153,11 @@ def derive_cue_words(servers: Sequence[ServerDoc], listed: Mapping[str, Iterable
             codes.add(code)
     limit = max(2, int(SHARED_SHARE * len(servers)))
     servers_of = {word: frozenset(found) for word, found in owners.items() if len(found) <= limit}
+    common = {word: frozenset(found) for word, found in owners.items() if len(found) > limit}
     listed_by = {word: frozenset(found) for word, found in listers.items() if len(found) <= limit}
     payload = [*(sorted((w, sorted(f)) for w, f in table.items()) for table in (servers_of, listed_by)), sorted(codes)]
     digest = hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()[:16]
-    return CueWords(servers_of, listed_by, frozenset(codes), digest)
+    return CueWords(servers_of, listed_by, frozenset(codes), digest, common)
 
 
 def server_codes(server: ServerDoc) -> set[str]:

@@ -18,7 +18,7 @@ from nodes.answering.answer_lead import lead_lines
 from nodes.answering.claims import check_claims, figure_claims
 from nodes.answering.fact_rendering import render_facts
 from nodes.answering.figures import MARKER
-from nodes.answering.missing_names import missing_names
+from nodes.answering.missing_names import matched_literals, missing_names, without_echoes
 from nodes.answering.quoted_data import quoted
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
@@ -224,7 +224,10 @@ def make_answerer(models: ModelProvider):
             text = f"I could not find an answer to: {question}. {searched}"
         elif failures:
             text += "\n\nNot available: " + " ".join(failures)
-        if evidence and (missing := missing_names(question, [e.get("full_output") or e["output"] for e in evidence])):
+        said = [without_echoes(output, arguments) + " " + matched_literals(output, arguments)
+                for output, arguments in ((e.get("full_output") or e["output"], e.get("arguments") or {})
+                                          for e in evidence)]
+        if evidence and (missing := missing_names(question, said)):
             # the sources' nearest records are about someone else: say so before listing them
             text = f"Nothing in the sources mentions {', '.join(missing)}.\n\n{text}"
         # What was (or was not) changed comes first: a booking or an order is what the person asked for.

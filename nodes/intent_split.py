@@ -19,6 +19,8 @@ import re
 from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
+from nodes.arguments.expressions import is_one_calculation
+from nodes.arguments.number_words import as_digits
 from nodes.arguments.places import places_named
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.date_mentions import find_date_mentions
@@ -47,6 +49,7 @@ _ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|do
 _EQUATION = re.compile(r"\d\s*[a-z]*\s*(?:=|\bequals\b|\bis equal to\b)\s*[$€£]?\d", re.I)
 # A part that narrows the one before it and asks nothing of its own: "..., not counting cancelled orders"
 _QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: for)?|ignoring|without|leaving out|"
+                        r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|"
                         r"apart from|other than|but not|only(?: the)?|including|counting only|just the)\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
@@ -97,7 +100,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
             return [], reason or "context"
         return [f"{context} {parts[0]}", *parts[1:]], None
     raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
-    if _states_the_data(raw):
+    if _states_the_data(raw) or (_states_numbers(raw) and is_one_calculation(question)):
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
@@ -107,9 +110,14 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     parts: list[str] = []
     measures_before = False  # a part glued back because it only names what to measure of the part before
     pieces = told
+    leading = ""  # "Leaving aside anything cancelled, how many units ...": a qualifier opening the question
     for piece in pieces:
         words = piece.lower().split()
-        if parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
+        if leading:
+            piece, leading = f"{leading}, {piece}", ""
+        if not parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece) and piece is not pieces[-1]:
+            leading = piece
+        elif parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
             parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"
         elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in _FILLERS]) < 2
                         or _bare_measure(piece)):
@@ -231,6 +239,13 @@ def _pieces(question: str) -> list[str]:
         pieces.append(question[start:join.start()])
         start = join.end()
     return [*pieces, question[start:]]
+
+
+def _states_numbers(parts: list[str]) -> bool:
+    """A part that writes numbers and asks nothing, before a part that asks ("3 painters need 14 hours for a
+    job. Working at the same pace, how many hours would 7 need?"): data, when one calculation takes them all."""
+    return any(re.search(r"\d", as_digits(part)) and not _ASKS.search(part) and any(_ASKS.search(p) for p in parts[i + 1:])
+               for i, part in enumerate(parts[:-1]))
 
 
 def _states_the_data(parts: list[str]) -> bool:

@@ -27,7 +27,7 @@ from indexes.document_lines import LineMeanings
 from nodes.approval import changes_data
 from nodes.arguments.described_names import without_described_names
 from nodes.arguments.document_by_meaning import file_for
-from nodes.arguments.document_match import files_for_request
+from nodes.arguments.document_match import files_for_request, names_no_file_holds
 from nodes.arguments.folder_reading import MAX_ROOTS, Call, file_texts, listed_files
 from nodes.arguments.listed_values import paths_for_request
 from nodes.arguments.schema_reading import SqlSchema, read_schema
@@ -87,6 +87,8 @@ class Discovery:
                     # month" shares "come" and "last" with car.md, and the executor took it over the budget note
                     nearest = await asyncio.to_thread(file_for, self.lines, contents, "\n".join(request_texts))
                     ranked = nearest or ranked
+                if names_no_file_holds(contents, request_texts):
+                    ranked = []  # "the hotel on the Reykjavik trip": no note mentions Reykjavik, so none is read
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.

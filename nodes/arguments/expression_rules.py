@@ -92,6 +92,12 @@ def rules() -> list[_Rule]:
         # a square or cube and one more step: "17 squared plus 5"
         (re.compile(rf"{N} (squared|cubed) (plus|minus|times|divided by) {N}"),
          lambda m: [f"{m[1]}**{2 if m[2] == 'squared' else 3}{_STEP[m[3]]}{m[4]}"]),
+        # "12 cubed minus 5 to the fourth power" (the power read by nodes/arguments/number_words.py)
+        (re.compile(rf"{N} (squared|cubed) (plus|minus|times|divided by) {N} (?:to the power of|\*\*|\^) {N}"),
+         lambda m: [f"{m[1]}**{2 if m[2] == 'squared' else 3}{_STEP[m[3]]}{m[4]}**{m[5]}"]),
+        # a square's side from its area: "each side of a square rug that covers 21.16 square metres"
+        (re.compile(rf"\b(?:side|sides|edge|edges|width|length)\b(?: (?![NP]\d)\S+){{0,8}}? square\b(?: (?![NP]\d)\S+){{0,8}}? "
+                    rf"{N} (?:square|sq)\b"), lambda m: [f"{m[1]}**0.5", f"sqrt({m[1]})"]),
         (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
         (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
@@ -212,10 +218,11 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} {_DISTANCE} (?:per|a|an|to the|/) (?:gallon|gal|litre|liter|l)\b(?: \S+){{0,8}}? {N} "
                     rf"{_DISTANCE}\b"), lambda m: [f"{m[2]}/{m[1]}"]),
         # a pack's price per piece: "a 12 pack of soda is 6.99, price per can", "a box of 24 for 9.60, each"
-        (re.compile(rf"{N}(?: -)? ?(?:pack|pk|count|ct)\b(?: \S+){{0,6}}? {N}|(?:pack|box|bag|case|set|carton) of {N}"
-                    rf"(?: \S+){{0,6}}? {N}"),
-         lambda m: [f"{m[2] or m[4]}/{m[1] or m[3]}"] if re.search(r"\b(?:per|each|apiece|a piece|unit)\b", m.string)
-         else []),
+        # (or its price first: "a 29.97 3-pack of travel adapters, per adapter")
+        (re.compile(rf"{N} {N}(?: -)? ?(?:pack|pk|count|ct)\b|{N}(?: -)? ?(?:pack|pk|count|ct)\b(?: \S+){{0,6}}? {N}|"
+                    rf"(?:pack|box|bag|case|set|carton) of {N}(?: \S+){{0,6}}? {N}"),
+         lambda m: ([f"{m[1]}/{m[2]}"] if m[1] else [f"{m[4] or m[6]}/{m[3] or m[5]}"])
+         if re.search(r"\b(?:per|each|apiece|a piece|unit)\b", m.string) else []),
         # a price for some, asked for more: "3 dozen eggs if one dozen costs 4.20" (dozens read as 36 and 12)
         (re.compile(rf"{N} (?:[a-z]+ ){{0,2}}?(?:if|when|given|where) (?:[a-z]+ ){{0,2}}?{N} (?:[a-z]+ )?(?:costs?|is|are|"
                     rf"=|sells? for|goes for) {N}"), lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
@@ -232,6 +239,10 @@ def rules() -> list[_Rule]:
         (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?:[a-z]+ ){{0,2}}?(?:buys|gets|is worth|equals|=|converts to|is|are) {N} "
                     rf"([a-z]+)\b(?: \S+){{0,10}}? how (?:many|much) \3\b(?: \S+){{0,8}}? {N}"),
          lambda m: [f"{m[4]}*{m[2]}/{m[1]}" if m[1] else f"{m[4]}*{m[2]}"]),
+        # (or "at 0.92 euros to the dollar, how many euros do I get for 1,850")
+        (re.compile(rf"\bat {N} ([a-z]+) (?:to|per|for) (?:the|a|an|one|each|every|1) [a-z]+\b(?: \S+){{0,10}}? how "
+                    rf"(?:many|much) \2\b(?: \S+){{0,8}}? {N}"),
+         lambda m: [f"{m[3]}*{m[1]}"]),
         # "split 240 3 ways"
         (re.compile(rf"split(?:ting)? (?:[a-z]+ ){{0,2}}?{N}(?: [a-z]+){{0,3}}? {N} ways|{N} split {N} ways"),
          lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
@@ -271,8 +282,12 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
         (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
         # a change in percent: "went up from 1,820 to 1,975, what percentage increase"
-        (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}"),
-         lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100"]),
+        # (or the percent asked first: "what percent gain is it when a stock climbs from 84.20 to 97.83")
+        (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}|"
+                    rf"percent(?:age)? (?:gain|loss|increase|decrease|change|rise|drop|growth|jump|fall|up|down)\b"
+                    rf"(?: (?![NP]\d)\S+){{0,12}}? from {N} (?:[a-z]+ ){{0,2}}to {N}"),
+         lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100" if m[3]
+                    else f"({m[6]}-{m[5]})/{m[5]}*100"]),
         # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,20}}? {N} (?:years?|yrs?)\b"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if _COMPOUNDED.search(m.string) else []),

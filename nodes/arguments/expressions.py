@@ -19,10 +19,13 @@ from __future__ import annotations
 import re
 
 from nodes.arguments.expression_comparisons import compared_amounts
+from nodes.arguments.expression_accrual import accrued_amounts
 from nodes.arguments.expression_evaluation import evaluate
+from nodes.arguments.expression_party import party_costs
 from nodes.arguments.expression_rules import N, rules
 from nodes.arguments.expression_periods import rate_chain, rescaled_periods
 from nodes.arguments.expression_steps import stepped_expressions
+from nodes.arguments.expression_work_rates import shared_work
 from nodes.arguments.number_words import as_digits
 from nodes.arguments.stated_formulas import stated_formula_expressions
 from nodes.arguments.unit_conversions import conversion_expressions
@@ -135,7 +138,8 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
         # a formula the request writes out, with its variable's value put in, is the arithmetic it asks for
         formulas = [(e, set(numbers)) for e in stated_formula_expressions(text)]
         placeholders: list[str] = [*stepped_expressions(normalised, numbers), *rescaled_periods(normalised, numbers),
-                                   *rate_chain(normalised, numbers), *compared_amounts(normalised, numbers)]
+                                   *rate_chain(normalised, numbers), *compared_amounts(normalised, numbers),
+                                   *party_costs(normalised), *accrued_amounts(normalised), *shared_work(normalised)]
         for pattern, build in rules():
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))

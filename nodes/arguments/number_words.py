@@ -3,7 +3,7 @@
 
 Why: the arithmetic grammar (nodes/arguments/expressions.py) reads only digits, and people type "split it
 three ways" or "two thirds of the budget". Cardinal words are read by text2num (a maintained parser of spelled
-numbers, which leaves a lone "one" alone: "one of my friends"); the few English fraction and multiple words
+numbers; told to leave only a lone "one" alone: "one of my friends", but "two adult tickets"); the few English fraction and multiple words
 are mapped here, before it, so "a third" stays a fraction and does not become the ordinal "3rd".
 """
 
@@ -48,6 +48,6 @@ def as_digits(text: str) -> str:
     text = _FRACTION.sub(_fraction, text)
     text = _MULTIPLE.sub(lambda m: f"{_MULTIPLES[m['word'].lower()]} times ", text)
     text = _SCALED.sub(_scaled, text)
-    text = alpha2digit(text, "en")
+    text = alpha2digit(text, "en", threshold=2)  # "two adult tickets" counts; a lone "one" stays a word
     text = _AND_A_PART.sub(lambda m: m[1] + _PARTS[m[2].lower()], text)
     return _ORDINAL_POWER.sub(r"to the power of \1", text)

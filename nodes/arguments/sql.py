@@ -64,6 +64,9 @@ _WORD = re.compile(r"[a-z0-9]+")
 _BY_NUMBER = re.compile(r"\b(?:the )?(?:most popular|most common|biggest|largest|top|leading) (?:[a-z_]+ )?([a-z_]+) "
                         r"by (?:the )?(?:number|count) of ([a-z_]+)")
 _SOLD_OUT = re.compile(r"\bsold out\b")
+# what is kept, in a shop's words: "have we got on the shelves", "do we have left", "in the warehouse"
+_ON_HAND = re.compile(r"\b(?:on the shel(?:f|ves)|in the (?:warehouse|storeroom|stockroom)|in inventory|on hand|"
+                      r"(?:do|did) we (?:still )?have (?:left|remaining)|have we (?:still )?got left|(?:are|is) left)\b")
 _BY_COUNT_OF = re.compile(r"\(?\s*\bby (?:the )?(?:number|count) of [a-z_]+\s*\)?")
 _MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
 _MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|count|amount) of\b")
@@ -78,6 +81,8 @@ def _statements(tables: list[TableSchema], request: str,
     # "the most popular category by number of products" asks "which category has the most products"
     text = _BY_NUMBER.sub(r"which \1 has the most \2", text)
     text = _SOLD_OUT.sub("out of stock", text)  # "which one is sold out": the stock column is zero
+    # "how many Bath Mats are on the shelves": the stock column is read, whichever word the schema uses
+    text = _ON_HAND.sub(lambda m: f"{m.group()} in stock on hand", text)
     text = TENURE.sub("earliest", text)  # "who has been in Operations the longest": the earliest date
     if _MOST_OF.search(text) or asks_units_moved(text):
         # "the most orders (by number of orders)", "best-selling by number of units": says again what "most" says

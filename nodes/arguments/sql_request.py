@@ -39,15 +39,23 @@ _OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", 
 # a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance", "ignore
 # cancelled orders", "leave out anything that got cancelled"
 _NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbesides|\boutside|\bnon-?|\bignor(?:e|ing)|"
-                       r"\bwithout|\bleav(?:e|ing) out|\bskip(?:ping)?|\bdisregard(?:ing)?)\s+"
+                       r"\bwithout|\bleav(?:e|ing) (?:out|aside)|\b(?:set|setting|putting|put) aside|\bapart from|"
+                       r"\bskip(?:ping)?|\bdisregard(?:ing)?)\s+"
                        r"(?:(?:yet|been|in|the|from|at|of|based|located|living|working|counting|marked|set|as|any|"
+                       r"they|we|you|he|she|it|i|had|have|has|"
                        r"anything|anyone|anybody|everything|everyone|all|that|which|who|got|get|were|was|are|is|"
                        r"ones?|those|orders?|items?|count|include|including)\s+)*$",
                        re.IGNORECASE)
 NEGATION_REACH = 40  # characters before a value a negation may stand: "leave out anything that got cancelled"
 # the measure an English superlative or grade is about, when the request names no column: "the priciest thing"
 # is the highest price, "the best paid" the highest salary or pay
-_IMPLIED_MEASURES = ((re.compile(r"\b(?:priciest|costliest|dearest|cheapest|(?:most|least|less|more) expensive)\b"),
+_IMPLIED_MEASURES = ((re.compile(r"\b(?:priciest|costliest|dearest|cheapest|(?:most|least|less|more) expensive)\b|"
+                                 # what a thing is sold for: "what do we list it for", "how much does it retail at"
+                                 r"\bwhat (?:do|does|did|will|would|should|can) (?:we|they|you|i|it|that|this) "
+                                 r"(?:list|sell|charge|retail|go|price)\b.{0,30}\b(?:for|at)\b|"
+                                 r"\b(?:sells?|sold|retails?|listed|lists|goes|going) (?:for|at) (?:how much|what)\b|"
+                                 r"\bhow much (?:do|does|did|will|would|can) (?:we|they|you|it|that|this|one) "
+                                 r"(?:sell|charge|list|retail|go)\b"),
                       ("price", "cost")),
                      (re.compile(r"\b(?:best|highest|lowest|worst|top|least|most)[- ]paid\b|\bearns? the (?:most|least)\b|"
                                  r"\b(?:avg|average|mean|typical|total|highest|lowest|top|max|min)\s+(?:[a-z]+\s+)?"
@@ -209,7 +217,8 @@ def tables_by_columns(tables: list[TableSchema], words: list[str]) -> list[Table
 
 
 # a name written mid-sentence in two or more capitalised words: "Velvet Cushion Covers", "New York"
-WRITTEN_NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z][\w'&.-]*\s+)+[A-Z][\w'&.-]*")
+# (a word ending a sentence ends the name: "... in Lisbon. What do we ..." names no "Lisbon What")
+WRITTEN_NAME = re.compile(r"(?<=[\w,;:)] )(?:[A-Z](?:[\w'&.-]*[\w'&-])?\s+)+[A-Z][\w'&.-]*")
 
 
 def names_unheld(tables: list[TableSchema], request: str,

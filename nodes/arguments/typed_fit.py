@@ -54,8 +54,8 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
                          # acts at the hour: "when does the 9am train from Lyon get in" asks no clock)
                          r"\b(?:when|what hour) (?:do|does|did|should|must|will|would|can|could|is|are|am) (?:i|we|you|they|he|she)\b.*\b(?:in|from)\b|"
                          # "so when does that fall for her", "what will my clock here say", "14:00 their time"
-                         r"\b(?:when|what time)(?: does| do| will| would| is)? (?:that|it|this) (?:fall|land|come|work out|"
-                         r"be)\b|\bclock\b|\b(?:their|my|your|our|his|her) time\b|"
+                         r"\b(?:when|(?:what|which) time)(?: does| do| will| would| is)? (?:that|it|this) (?:fall|land|come|"
+                         r"work out|be)\b|\bclock\b|\b(?:their|my|your|our|his|her) time\b|"
                          # a terse conversion: "17:30 paris -> toronto", "9am lagos to lima?"
                          r"^\W*\d{1,2}(?::\d{2}\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\.?)\s+[^\d\s]+(?: [^\d\s]+)?\s*(?:->|→|=>|to|in)\s*[^\d\s]+(?: [^\d\s]+)?\W*$|"
                          r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b|=\s*\?|(?:->|→|=)\s*\S+(?: \S+)? time\b",

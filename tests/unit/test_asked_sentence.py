@@ -21,3 +21,9 @@ def test_the_asking_sentence_is_found(message, asked):
 ])
 def test_no_asking_sentence_apart_from_the_message(message):
     assert asked_sentence(message) is None
+
+
+def test_a_reason_told_before_so_is_context():
+    assert asked_sentence("Kim is feeding the cat while I'm away, so what's the alarm code again?") == \
+        "what's the alarm code again?"
+    assert asked_sentence("it rained, so we stayed in") is None  # nothing asked after "so"

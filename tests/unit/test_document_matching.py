@@ -198,3 +198,27 @@ def test_a_folder_the_request_names_confirms_no_file():
              "charge according to my notes from then?"]
     named = ["/home/kai/notes/", *paths_for_request(list(NOTES), hotel)]
     assert files_for_request(named, NOTES, hotel) == ["/home/kai/notes/madrid-weekend.md"]
+
+
+def test_a_word_too_many_servers_use_is_no_servers_own():
+    # "pressure" of the bike note: when most servers use the word it is no cue, and so no word the notes own
+    # either ("what's the pressure in Madrid?" is the weather's, though the note holds "pressure")
+    common = CueWords(common={"pressure": frozenset({"weather", "garage", "stays"})})
+    assert not _terms(common)._is_own("pressure", "notes")
+    assert _terms(CueWords())._is_own("pressure", "notes")
+    assert _terms(common).match("rear tyre pressure?") is not None  # its other words are still its own
+
+
+def test_a_month_or_weekday_is_no_name_a_document_must_hold():
+    from indexes.document_terms import written_names
+    assert written_names("the rear tyre pressure I set in March?") == set()
+    assert written_names("what did the Operations team say on Monday?") == {"operation"}  # search tokens, stemmed
+
+
+def test_a_name_no_file_holds_means_no_file_is_read():
+    from nodes.arguments.document_match import names_no_file_holds
+    assert names_no_file_holds(NOTES, ["which hotel did I book for the Porto weekend?"]) == ["porto"]
+    assert names_no_file_holds(NOTES, ["which hotel did I book for the Madrid weekend?"]) == []
+    # a name in the sentence that only tells the context, and a message's opening word, are no such names
+    assert names_no_file_holds(NOTES, ["vet phone number", "What's the vet's number? I need to tell Omar."]) == []
+    assert names_no_file_holds({}, ["the Porto weekend?"]) == []

@@ -10,6 +10,8 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     # a gain: the count times the change in price, stated positive
     ("picked up 120 units of the fund at 8.40 and sold them at 9.15, what profit did I make?", 120 * (9.15 - 8.40)),
     ("bought 15 coins for 210 each and they're worth 180 now, how much have I lost", 15 * (210 - 180)),
+    # the count first, the gain asked before it
+    ("profit on my 60 units bought at 11.20 then sold at 12.95?", 60 * (12.95 - 11.20)),
     # a difference between two costs, the larger less the smaller whichever comes first
     ("is a 65 gym membership cheaper than 9 drop-in classes at 8.75 each? what's the difference", 9 * 8.75 - 65),
     ("a yearly pass for 540 vs 48 day tickets at 12 each: how much would I save", 48 * 12 - 540),

@@ -39,6 +39,9 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "how far is 13.1 miles in km, and 1 mile = 1.609 km",  # the rate it states is its data
     "Harbor Mill wants a summary. How many crates did they take from us, not counting returned shipments?",
     "list the tenants on floor 4, excluding the ones who moved out",  # a part narrowing the one before it
+    "setting aside returned shipments, how many crates did Harbor Mill take",  # the same, opening the question
+    # numbers told before the asking part, all taken by one calculation
+    "2 cooks need 6 hours for the banquet. At that rate, how many hours would 4 cooks need?",
     "Quarry Works shipped a crate on 3 May: which part was in it and how many pieces",  # a bare measure
 ])
 def test_single_or_dependent_questions_are_not_split(question):
@@ -52,6 +55,7 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("the lamp costs $64.20, tax is 7%, so total?", "data"),
     ("who earns more, Aisha Bello or Camille Laurent?", "choices"),
     ("weather in London tmrw and disney stock price", None),  # it splits
+    ("weather in Oslo tomorrow and what is 15% of 80", None),  # a calculation of its own is one of the parts
     ("quotes for AAPL, MSFT and GOOGL", None),  # the joins settle nothing: a list of entities
     ("Quarry Works placed an order on 3 May, which part was it and how many pieces", "back-reference"),
     # a part that only tells the asker's situation is the context of the question after it

@@ -15,3 +15,27 @@ def test_capitalised_phrases_of_common_words_and_zone_spellings_are_not_names():
     assert missing_names("What Time is it in New York", ['{"timezone": "America/New_York"}']) == []
     assert missing_names("The Lisbon trip", ["no results"]) == []  # "The" opens a phrase, not a name
     assert missing_names("flights from Los Angeles to Tokyo", ['{"origin": "LAX", "destination": "HND"}']) == []
+
+
+def test_a_field_echoing_the_calls_own_argument_mentions_nothing():
+    from nodes.answering.missing_names import without_echoes
+    echoed = '{"query": "Harbor Spa Group", "results": [], "note": "no product matches"}'
+    said = without_echoes(echoed, {"query": "Harbor Spa Group"})
+    assert missing_names("did Harbor Spa Group ever buy from us?", [said]) == ["Harbor Spa Group"]
+    found = '{"query": "Harbor Spa Group", "results": [{"customer": "Harbor Spa Group", "orders": 3}]}'
+    assert missing_names("did Harbor Spa Group ever buy from us?", [without_echoes(found, {"query": "Harbor Spa Group"})]) == []
+    assert without_echoes("plain text Harbor Spa Group", {"query": "Harbor Spa Group"}) == "plain text Harbor Spa Group"
+
+
+def test_a_sentences_first_word_is_no_part_of_a_name():
+    assert missing_names("Has Harbor Spa Group ever ordered?", ['{"products": []}']) == ["Harbor Spa Group"]
+    assert missing_names("Did Dana Okafor call?", [OUTPUT]) == []
+
+
+def test_a_stored_name_a_statement_filtered_on_is_mentioned_when_rows_came_back():
+    from nodes.answering.missing_names import matched_literals
+    arguments = {"query": "SELECT SUM(qty) FROM orders WHERE customer = 'Harbor Spa Group'"}
+    rows = "[{'SUM(qty)': 37}]"
+    assert missing_names("units Harbor Spa Group ordered?", [rows + " " + matched_literals(rows, arguments)]) == []
+    assert matched_literals("[]", arguments) == ""  # no rows: nothing found under that name
+    assert matched_literals(rows, {"query": "Harbor Spa Group"}) == ""  # a search's words are no stored name

@@ -64,12 +64,23 @@ def tables(database):
     ("Which department has the most employees?", [("Engineering", 3)]),
     ("which department has the largest number of employees", [("Engineering", 3)]),  # "most", in other words
     ("total hours Alice Smith worked", [(150,)]),
+    # a place ending a told sentence is no name running on into the next ("Lisbon. What")
+    ("I'm presenting it in Lisbon. What is the budget of Cosmos?", [("Cosmos", 80000.0)]),
 ])
 def test_the_best_candidate_answers(database, tables, question, answer):
     queries = candidate_queries(question, tables)
     assert queries, question
     assert database.execute(queries[0]).fetchall() == answer
     assert all(is_select_only(q, [t.name for t in tables]) for q in queries)
+
+
+def test_what_a_thing_is_sold_for_is_its_price():
+    shop = opened("CREATE TABLE items (id INTEGER PRIMARY KEY, name TEXT, price REAL, stock INTEGER);"
+                  "INSERT INTO items VALUES (1, 'Oak Stool', 45.5, 3), (2, 'Pine Shelf', 80, 0);")
+    for question in ("A friend wants an Oak Stool for Oslo. What do we list it for?",
+                     "how much do we sell the Oak Stool for", "the Oak Stool goes for how much?"):
+        assert shop.execute(candidate_queries(question, described_tables(shop))[0]).fetchall() == [("Oak Stool", 45.5)]
+    shop.close()
 
 
 def test_average_per_group(database, tables):

@@ -123,3 +123,15 @@ def test_units_of_a_named_thing_are_summed_and_best_selling_ranks_by_units_moved
     assert first("how many pieces of the Brass Hinge went out to buyers that arrived?")[-1] == 10
     assert first("which part is the best-selling, by number of units shipped?") == ("Brass Hinge", 17)
     assert first("our worst selling part?") == ("Oak Shelf", 5)
+
+
+@pytest.mark.parametrize("request_text", ["how many Brass Hinges have we got on the shelf?",
+                                          "how many Brass Hinges do we have left", "Brass Hinges in the warehouse?"])
+def test_what_is_kept_in_a_shops_words_reads_the_stock_level(database, tables, request_text):
+    assert _first_value(database, tables, request_text) == 40  # parts.on_hand, not a count of rows
+
+
+def test_a_state_set_aside_is_left_out(database, tables):
+    # "leaving aside anything they lost": every state but 'lost' (10 + 3 arrived), not only the lost ones
+    assert _first_value(database, tables, "Leaving aside anything they lost, how many pieces in total has "
+                                          "Harbor Mill had shipped?") == 13

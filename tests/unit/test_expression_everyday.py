@@ -1,0 +1,46 @@
+"""Everyday word problems read by the expression builder (nodes/arguments/expression_party.py,
+expression_accrual.py, expression_work_rates.py and the shapes of expression_rules.py), on phrasings of our own:
+the asked reading comes first, and a near miss of each shape is not read as it."""
+
+import pytest
+
+from nodes.arguments.expressions import arithmetic_expressions, evaluate
+
+
+@pytest.mark.parametrize(("request_text", "value"), [
+    # a party's costs: one amount shared, tickets with a half-price rider
+    ("the five of us are sharing a 940 villa, what's everyone's part", 940 / 5),
+    ("4 friends splitting the 236 taxi fare, each pays?", 236 / 4),
+    ("3 museum passes at 24 each plus my son goes half price - total?", 3 * 24 + 24 / 2),
+    # amounts that build up: savings on top, points per unit of money
+    ("saving 320 a week for another 9 weeks, and I've already got 2,100 put by. how much then?", 320 * 9 + 2100),
+    ("starting with 600 and adding 75 a month for 18 months, where will the pot be", 75 * 18 + 600),
+    ("the card earns 3 points per euro; I spent 420 and then 65 more - how many points?", (420 + 65) * 3),
+    # work shared at the same pace: time falls as the crew grows
+    ("2 movers take 9 hours for the flat; how long would 6 movers take?", 2 * 9 / 6),
+    # a percent change asked first, a pack priced first, a rate 'to the' unit, a power after a cube, a square's side
+    ("percentage drop if my rent falls from 1,450 to 1,305?", (1305 - 1450) / 1450 * 100),
+    ("a 14.40 6-pack of oat milk, what's that per carton", 14.40 / 6),
+    ("at 1.17 dollars to the pound, how many dollars do I get for 640", 640 * 1.17),
+    ("9 squared plus 2 to the fifth power", 9 ** 2 + 2 ** 5),
+    ("how wide is each side of a square patio of 30.25 square metres", 30.25 ** 0.5),
+])
+def test_the_asked_reading_comes_first(request_text, value):
+    assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
+
+
+def test_a_shared_amount_with_a_tip_after_it_is_not_shared_bare():
+    expressions = arithmetic_expressions(["3 of us are splitting 90 plus a 10% tip, how much each"])
+    assert evaluate(expressions[0]) == pytest.approx(90 * 1.1 / 3)
+
+
+def test_a_crew_asked_for_work_done_is_no_inverse_proportion():
+    # an amount of work, not a span of time: not 3*12/6
+    expressions = arithmetic_expressions(["3 bakers need 12 bags of flour a week; how many bags would 6 bakers need?"])
+    assert all(evaluate(e) != pytest.approx(3 * 12 / 6) for e in expressions)
+
+
+def test_two_is_a_number_but_a_lone_one_is_a_word():
+    from nodes.arguments.number_words import as_digits
+    assert evaluate(arithmetic_expressions(["two coffees at 3.80 each, total"])[0]) == pytest.approx(7.6)
+    assert as_digits("one of my friends owes two of us 40") == "one of my friends owes 2 of us 40"
