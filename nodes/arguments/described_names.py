@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from nodes.arguments.sql_request import WRITTEN_NAME
+from nodes.arguments.sql_literals import WRITTEN_NAME
 
 
 def without_described_names(request: str, description: str) -> str:

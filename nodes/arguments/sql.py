@@ -24,29 +24,25 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from nodes.arguments.sql_columns import (column_product, label_column, measured_columns, names_a_number,
-                                         text_column_named)
+from nodes.arguments.sql_columns import column_product, measured_columns, names_a_number, text_column_named
 from nodes.arguments.sql_conditions import date_conditions, number_conditions, value_conditions, zero_conditions
-from nodes.arguments.sql_joins import Link, join_clause, schema_links
-from nodes.arguments.sql_names import identifier, identifier_words, overlap, qualified, quoted_literal, same_word
+from nodes.arguments.sql_counts import counted_quantity, counts_other_than, distinct_count
+from nodes.arguments.sql_joins import join_clause, schema_links
+from nodes.arguments.sql_names import identifier, overlap, qualified, quoted_literal, same_word
+from nodes.arguments.sql_literals import RequestLiteral, literals_written, names_unheld, stored_values_written
 from nodes.arguments.sql_request import (
     LOWEST_WORDS,
-    SUM_WORDS,
-    RequestIntent,
     TENURE,
-    RequestLiteral,
     comparisons_written,
     implied_measures,
-    literals_written,
-    names_unheld,
     read_intent,
-    stored_values_written,
     tables_by_columns,
     tables_mentioned,
 )
 from nodes.arguments.sql_quantities import (asks_units_moved, product_ranking, product_sums, revenue_product,
                                             units_ranking)
 from nodes.arguments.sql_safety import is_select_only
+from nodes.arguments.sql_shapes import statement_shapes
 from nodes.arguments.sql_schema import (
     TableSchema,
     parse_rows,
@@ -109,7 +105,7 @@ def _statements(tables: list[TableSchema], request: str,
         literals = [lit for lit in literals if lit.table.name == asked_tables[0].name
                     or join_clause(asked_tables[0], [lit.table], tables, links) is not None]
     if (intent.aggregate == "COUNT" and literals and asked_tables[0] is literals[0].table
-            and (not mentioned or _counts_other_than(asked_tables[0], text))
+            and (not mentioned or counts_other_than(asked_tables[0], text))
             and not names_a_number(asked_tables[0], words)):
         # "how many ppl work in Engineering": Engineering names a department; what is counted is what refers
         # to it (employees.department_id), not the one department row ("how many Bath Mats in stock" reads
@@ -122,7 +118,7 @@ def _statements(tables: list[TableSchema], request: str,
         referring = [t for t in tables for link in links if link.other == asked_tables[0].name
                      and link.table == t.name and any(c.is_date for c in t.columns)]
         asked_tables = referring[:1] + asked_tables
-    if intent.aggregate == "COUNT" and (counted := _counted_quantity(tables, text)) is not None:
+    if intent.aggregate == "COUNT" and (counted := counted_quantity(tables, text)) is not None:
         # "how many units has X ordered in total": the asked rows' quantities summed, not the rows counted; the
         # word "units" names the asked table's column only when it is in its name
         intent = replace(intent, aggregate="SUM")
@@ -136,7 +132,7 @@ def _statements(tables: list[TableSchema], request: str,
                     f"{qualified(table, label)} ORDER BY COUNT(*) {'ASC' if LOWEST_WORDS.search(text) else 'DESC'} LIMIT 1"]
     if intent.aggregate is None and (ranking := units_ranking(tables, links, text, literals, intent.limit)):
         return [ranking]
-    if intent.aggregate == "COUNT" and (distinct := _distinct_count(tables, text, literals)) is not None:
+    if intent.aggregate == "COUNT" and (distinct := distinct_count(tables, text, literals)) is not None:
         return [distinct]
     statements: list[str] = []
     if (product := column_product(tables, text) or revenue_product(tables, links, text)) is not None:
@@ -157,7 +153,7 @@ def _statements(tables: list[TableSchema], request: str,
             options = [([*matched, *(f"{qualified(t, c)} {op} {quoted_literal(v)}" for op, v in comparisons)],
                         [*(l.table for l in literals), t]) for t, c in measured_columns(tables, asked, words, dates=False)[:3]]
         for conditions, needed in options:
-            statements.extend(_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
+            statements.extend(statement_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
 
@@ -173,131 +169,6 @@ def _dated(asked: TableSchema, literals: list[RequestLiteral], words: list[str],
         if literal.table is not asked and (joined := date_conditions(literal.table, words, text)):
             return joined
     return []
-
-
-_DISTINCT = re.compile(r"\b(?:different|distinct|unique|separate|individual)\s+([a-z_]+)")
-
-
-def _distinct_count(tables: list[TableSchema], text: str, literals: list[RequestLiteral]) -> str | None:
-    """"how many different customers have ordered": the distinct values of the text column the word names,
-    within the conditions the request writes on that column's table; None when no column is named or a condition
-    sits in another table."""
-    asked = _DISTINCT.search(text)
-    if asked is None:
-        return None
-    for table in tables:
-        for column in table.columns:
-            if column.is_text and not column.primary_key and any(
-                    same_word(part, asked.group(1)) for part in identifier_words(column.name)):
-                if any(lit.table is not table for lit in literals):
-                    return None  # "distinct customers who ordered the Harbor Wool Throw": a join, built below
-                conditions = value_conditions(literals)
-                where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-                return f"SELECT COUNT(DISTINCT {qualified(table, column)}) FROM {identifier(table.name)}{where}"
-    return None
-
-
-_HOW_MANY_OF = re.compile(r"\b(?:how many|number of)\s+([a-z]+)")
-
-
-def _counted_quantity(tables: list[TableSchema], text: str) -> str | None:
-    """"how many units ... in total", "how many units of <a named thing>": the word of a number of things that is
-    no table's rows (summed, not counted), or None."""
-    asked = _HOW_MANY_OF.search(text)
-    # "how many units of the Ember Heated Throw are on open orders": units of a named thing are summed too
-    if asked is None or not (SUM_WORDS.search(text) or text[asked.end():].startswith(" of ")):
-        return None
-    word = asked.group(1)
-    return None if any(same_word(word, part) for t in tables for part in identifier_words(t.name)) else word
-
-
-def _counts_other_than(table: TableSchema, text: str) -> bool:
-    """"how many people work in the Operations department": what is counted (people) is not the named table."""
-    counted = _HOW_MANY_OF.search(text)
-    return counted is not None and not any(same_word(counted.group(1), part) for part in identifier_words(table.name))
-
-
-def _shapes(tables: list[TableSchema], asked: TableSchema, group: TableSchema | None, mentioned: list[TableSchema],
-            intent: RequestIntent, words: list[str], conditions: list[str], needed: list[TableSchema], links: list[Link],
-            literals: list[RequestLiteral]) -> list[str]:
-    """The statements of one asked table under one set of conditions."""
-    where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
-    found: list[str] = []
-
-    def add(select: str, start: TableSchema, extra: list[TableSchema], tail: str = "") -> None:
-        clause = join_clause(start, [t for t in [*needed, *extra] if t.name != start.name], tables, links)
-        if clause is not None:
-            found.append(f"SELECT {select} {clause}{where}{tail}")
-
-    if intent.aggregate == "COUNT":
-        # "how many Bamboo Bath Mats are in stock": a row the request names, and a number of it the request
-        # names ("units_in_stock"), is read, not counted
-        if any(l.table is asked for l in literals):
-            label = label_column(asked)
-            for column in [c for c in asked.columns if c.is_numeric and overlap(c.name, words)
-                           and not c.primary_key and "id" not in identifier_words(c.name)]:
-                shown = f"{qualified(asked, label)}, " if label is not None else ""
-                add(f"{shown}{qualified(asked, column)}", asked, [])
-        counted = next((t for t in mentioned if t is not asked and group is None), None)
-        if group is not None or (counted is not None and intent.order):
-            grouper = group or asked
-            rows = asked if grouper is not asked else counted
-            if rows is None:  # "the headcount per department": the rows that refer to each department
-                rows = next((t for t in tables for link in links if link.other == grouper.name
-                             and link.table == t.name), None)
-            label = label_column(grouper)
-            if label is not None and rows is not None:
-                order = f" ORDER BY COUNT(*) {intent.order} LIMIT {intent.limit}" if intent.order else ""
-                add(f"{qualified(grouper, label)}, COUNT(*)", rows, [grouper],
-                    f" GROUP BY {qualified(grouper, label)}{order}")
-        by_column = next((c for c in asked.columns if group is None and intent.group_word and c.is_text
-                          and overlap(c.name, [intent.group_word])), None)
-        if by_column is not None:  # "how many products per category": the asked rows grouped by their column
-            add(f"{qualified(asked, by_column)}, COUNT(*)", asked, [],
-                f" GROUP BY {qualified(asked, by_column)} ORDER BY COUNT(*) DESC")
-        add("COUNT(*)", asked, [])
-        return found
-    if intent.aggregate in ("AVG", "SUM") or (intent.order and not intent.by_date):
-        for table, column in measured_columns(tables, asked, words, dates=False)[:3]:
-            value = f"{intent.aggregate}({qualified(table, column)})" if intent.aggregate else None
-            grouper = group or (asked if table is not asked and value else None)
-            if value and grouper is not None and (label := label_column(grouper)) is not None:
-                order = f" ORDER BY {value} {intent.order} LIMIT {intent.limit}" if intent.order else ""
-                add(f"{qualified(grouper, label)}, {value}", table, [grouper],
-                    f" GROUP BY {qualified(grouper, label)}{order}")
-            elif value:
-                add(value, table, [asked] if asked is not table else [])
-            else:
-                label = label_column(table)
-                shown = f"{qualified(table, label)}, " if label is not None else ""
-                add(f"{shown}{qualified(table, column)}", table, [],
-                    f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
-        return found
-    if intent.by_date:
-        for table, column in measured_columns(tables, asked, words, dates=True)[:3]:
-            # "Harvest Table Co.'s last order - what product was it": the other table the request names, joined
-            for other in [t for t in mentioned if t is not table and label_column(t) is not None][:1]:
-                add(f"{qualified(other, label_column(other))}, {qualified(table, column)}", table, [other],
-                    f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
-            label = label_column(table)
-            shown = f"{qualified(table, label)}, " if label is not None else ""
-            add(f"{shown}{qualified(table, column)}", table, [],
-                f" ORDER BY {qualified(table, column)} {intent.order} LIMIT {intent.limit}")
-        return found
-    named = [c for c in asked.columns if overlap(c.name, words) and not c.primary_key
-             and "id" not in identifier_words(c.name) and not any(l.table is asked and l.column == c for l in literals)]
-    if intent.when:
-        named += [c for c in asked.columns if c.is_date and c not in named]
-    label = label_column(asked)
-    shown = [c for c in [label, *named] if c is not None]
-    names_row = any(l.table is asked for l in literals)
-    if names_row and not named:  # "what about Rosa Jimenez": her whole row, not her name back
-        add(f"{identifier(asked.name)}.*", asked, [])
-    if shown:
-        add(", ".join(dict.fromkeys(qualified(asked, c) for c in shown)), asked, [])
-    if names_row and named:
-        add(f"{identifier(asked.name)}.*", asked, [])
-    return found
 
 
 def candidate_queries(request: str, tables: list[TableSchema],

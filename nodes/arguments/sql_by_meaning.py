@@ -20,7 +20,7 @@ from nodes.arguments.sql_columns import label_column
 from nodes.arguments.sql_conditions import date_conditions, value_conditions, zero_conditions
 from nodes.arguments.sql_joins import join_clause, schema_links
 from nodes.arguments.sql_names import identifier_words, qualified, same_word
-from nodes.arguments.sql_request import literals_written
+from nodes.arguments.sql_literals import literals_written
 from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_schema import TableSchema
 from nodes.arguments.stop_words import STOP_WORDS

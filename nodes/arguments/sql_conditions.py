@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from nodes.arguments.sql_names import identifier_words, overlap, qualified, quoted_literal
-from nodes.arguments.sql_request import RequestLiteral
+from nodes.arguments.sql_literals import RequestLiteral
 from nodes.arguments.sql_schema import TableSchema
 
 # a year or a month a date column falls in: "hired in 2024", "orders placed in october 2026"

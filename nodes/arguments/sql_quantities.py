@@ -15,7 +15,8 @@ from nodes.arguments.sql_columns import label_column
 from nodes.arguments.sql_conditions import value_conditions
 from nodes.arguments.sql_joins import Link, join_clause
 from nodes.arguments.sql_names import identifier_words, qualified, same_word
-from nodes.arguments.sql_request import LOWEST_WORDS, RequestLiteral
+from nodes.arguments.sql_literals import RequestLiteral
+from nodes.arguments.sql_request import LOWEST_WORDS
 from nodes.arguments.sql_schema import Column, TableSchema
 
 # units moved, in English: "the most units", "sold the most", "ordered the fewest pieces"

@@ -1,5 +1,5 @@
 """A stored name typed with a slip is read as that name, on a real (in-memory) SQLite database
-(nodes/arguments/sql_slips.py); the lower-case word of a count is no stored name (nodes/arguments/sql_request.py)."""
+(nodes/arguments/sql_slips.py); the lower-case word of a count is no stored name (nodes/arguments/sql_literals.py)."""
 
 import pytest
 
