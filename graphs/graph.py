@@ -21,7 +21,7 @@ from graphs.state import InputState, OutputState, TuraState
 from nodes.answer import make_answerer
 from nodes.approve import make_approver
 from nodes.decompose import make_decomposer
-from nodes.execute import ToolCaller
+from nodes.tool_caller import ToolCaller
 from nodes.models import ModelProvider
 from nodes.plan import make_planner
 from nodes.retrieve import ServerRetriever, make_retriever

@@ -32,7 +32,7 @@ from nodes.approval import (
 )
 from nodes.approval_details import described_value
 from nodes.events import emit
-from nodes.execute import ToolCaller
+from nodes.tool_caller import ToolCaller
 from nodes.tool_messages import decided_tool_messages
 from tools.tool_outcome import ToolOutcome
 

@@ -11,11 +11,10 @@ backend without grammars), and the model is re-asked with the reason. It stops a
 
 from __future__ import annotations
 
-import asyncio
 import json
 from dataclasses import replace
 from datetime import date
-from typing import Any, Protocol
+from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from mcp.types import Tool
@@ -24,7 +23,6 @@ from graphs.context import Context
 from graphs.plan import Task
 from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
-from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
 from nodes.arguments.listed_values import names_in_request
 from nodes.arguments.listing_gate import listing_context
 from nodes.arguments.schema import LISTED_NAMES
@@ -36,18 +34,10 @@ from nodes.answering.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured
+from nodes.tool_caller import ToolCaller, known_names_of, listed_values, open_server_early, own_listings
 from nodes.arguments.fan_out import remaining_calls
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
 from tools.tool_outcome import ToolOutcome
-
-
-class ToolCaller(Protocol):
-    """What the executor needs from the session pool."""
-
-    async def list_tools(self, server: str) -> list[Tool]: ...
-
-    async def call(self, server: str, tool: str, arguments: dict[str, Any] | None = None, *,
-                   timeout_s: float = 15.0) -> ToolOutcome: ...
 
 
 async def decide_step(query: str, server: str, available: list[Tool], candidates: Candidates, *, model: RoleModel,
@@ -64,16 +54,6 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
                             allowed.get(step.tool))
 
 
-async def listed_values(server: str, available: list[Tool], tools: ToolCaller, trusted: set[str],
-                        request_texts: list[str], context: Context) -> dict[str, list[str]]:
-    """Values the server's own listing tools return for the kinds its tools take (nodes/arguments/discovery.py),
-    asked only of tools that are read-only or trusted by name in mcp.json."""
-    async def call(tool: str, arguments: dict[str, Any]) -> ToolOutcome:
-        return await tools.call(server, tool, arguments, timeout_s=min(context.tool_timeout_s, DISCOVERY_TIMEOUT_S))
-
-    return await discovery_for(tools).values(server, available, call, lambda t: t.name in trusted, request_texts)
-
-
 def error_narrowing(failed: ToolOutcome, allowed: dict[str, dict[str, Any]], available: list[Tool],
                     request_texts: list[str]) -> dict[str, dict[str, Any]]:
     """When the failed call's error lists the values it takes ("'lima' is not one of: ..."), the retry of that
@@ -86,31 +66,6 @@ def error_narrowing(failed: ToolOutcome, allowed: dict[str, dict[str, Any]], ava
     schema = allowed.get(tool.name) or {**(tool.inputSchema or {}), "additionalProperties": False}
     narrowed = narrowed_to_error_values(schema, failed.arguments or {}, error, values, request_texts)
     return {tool.name: narrowed} if narrowed else {}
-
-
-async def own_listings(tools: ToolCaller, server: str) -> dict[str, list[str]]:
-    """The names each of this server's listing tools returned (tools/pool.py ``cached_names``): a search over
-    its records looks for one of them. None from a tool caller without listings (test fakes)."""
-    lister = getattr(tools, "cached_names", None)
-    return dict((await lister(server)) or {}) if lister is not None else {}
-
-
-async def known_names_of(tools: ToolCaller) -> list[str]:
-    """The names the catalogue's listing tools returned (tools/pool.py ``known_names``); none from a tool
-    caller without them (test fakes)."""
-    lister = getattr(tools, "known_names", None)
-    return list(await lister()) if lister is not None else []
-
-
-def open_server_early(tools: ToolCaller, server: str) -> None:
-    """Start the server's session while the model decides the call: its tools may have been listed from the
-    cache (tools/tool_list_cache.py) without starting it, and a stdio server takes most of a second to start.
-    A failure to start is reported by the call itself, so the early attempt's error is only collected here.
-    Tool callers without sessions (test fakes) have no ``open_session``."""
-    opener = getattr(tools, "open_session", None)
-    if opener is not None:
-        opening = asyncio.ensure_future(opener(server))
-        opening.add_done_callback(lambda done: done.cancelled() or done.exception())
 
 
 async def run_task_agent(

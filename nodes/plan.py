@@ -17,7 +17,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from graphs.context import Context
 from graphs.plan import Plan, PlanError, Task, validate_plan
-from nodes.execute import ToolCaller
+from nodes.tool_caller import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.plan_focus import focus_plan

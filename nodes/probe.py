@@ -15,7 +15,7 @@ from typing import Any
 
 from mcp.types import Tool
 
-from nodes.execute import ToolCaller
+from nodes.tool_caller import ToolCaller
 from nodes.answering.quoted_data import quoted
 
 QUERY_PARAMS = ("query", "q", "keywords", "search", "text", "question")

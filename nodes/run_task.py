@@ -21,7 +21,8 @@ from graphs.context import Context
 from graphs.plan import Task
 from nodes.approval import task_status
 from nodes.events import emit
-from nodes.execute import ToolCaller, run_executor
+from nodes.execute import run_executor
+from nodes.tool_caller import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.probe import count_results
 from nodes.server_choice import retry_server

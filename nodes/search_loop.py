@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 from graphs.context import Context
 from graphs.plan import Task
 from nodes.events import emit
-from nodes.execute import ToolCaller
+from nodes.tool_caller import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.probe import count_results

@@ -20,7 +20,7 @@ from mcp.types import Tool
 from pydantic import BaseModel, Field
 
 from nodes.distill.oracle import SubTask
-from nodes.execute import ToolCaller
+from nodes.tool_caller import ToolCaller
 from nodes.executor_prompt import describe_tools, first_clause
 from nodes.models import RoleModel
 from nodes.prompts.distill import TEACHER_STEP_SYSTEM, TEACHER_STEP_USER
