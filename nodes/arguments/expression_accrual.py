@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from nodes.arguments.expression_rules import N
+from nodes.arguments.expression_placeholders import N
 
 _PERIOD = r"(day|week|month|year|fortnight|quarter)"
 _NO_NUMBER = r"(?: (?![NP]\d)\S+)"

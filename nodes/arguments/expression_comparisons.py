@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from nodes.arguments.expression_evaluation import evaluate
-from nodes.arguments.expression_rules import N as _N
+from nodes.arguments.expression_placeholders import N as _N
 
 _WORDS = r"(?:(?![NP]\d)\S+ ){0,4}?"  # words that are no number: "units of the fund", "drop - in classes"
 _GAIN_ASKED = re.compile(r"\b(?:made|make|making|profit|gain|gained|earned|up|lost|lose|loss|down|worth)\b")

@@ -14,8 +14,7 @@ import math
 import re
 from collections.abc import Callable
 
-N = r"(N\d+)"
-P = r"(P\d+)"
+from nodes.arguments.expression_placeholders import N, P
 
 _PI = repr(math.pi)
 # periods in a longer time, where the count is exact ("a week for 3 months" is not: months differ in weeks)

@@ -1,4 +1,5 @@
-"""What a party pays: costs shared by the people in it ("four of us: rental 2,340, flights 1,180 and car hire 615,
+"""What a party pays: a bill shared, with or without a tip ("dinner for 6 came to 238.50, add a 20% tip, then
+split it" is 238.50*(1+20/100)/6; "split 240 3 ways"), costs shared by the people in it ("four of us: rental 2,340, flights 1,180 and car hire 615,
 each person's share" is (2340+1180+615)/4; "3 of us are splitting 1,284 evenly" is 1284/3), and tickets bought at
 one price with a rider at half of it ("two adult tickets at 69.90 each, my niece rides for half price" is
 2*69.90+69.90/2).
@@ -10,19 +11,21 @@ Why its own module: a party is counted by people ("of us", "friends", "guests"),
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from nodes.arguments.expression_rules import N as _N
+from nodes.arguments.expression_placeholders import N, P
+_Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 
-_PARTY = re.compile(rf"\b{_N} (?:of us|people|friends|persons|guests|ways)\b")
+_PARTY = re.compile(rf"\b{N} (?:of us|people|friends|persons|guests|ways)\b")
 # a number counting things: followed by a plural that is no money word ("2 rooms", "6 nights")
 _COUNTED = re.compile(r"\bN\d+ (?!(?:euros|dollars|pounds|bucks|francs|pesos|rupees|plus|this|is|was|has)\b)[a-z]+s\b")
 _SHARE_ASKED = re.compile(r"\b(?:each|share|per person|per head|apiece|split|splitting)\b")
 # "3 of us are splitting 1,284 evenly", "the 4 of us will share 920": one amount, shared
-_SPLITTING_ONE = re.compile(rf"\b{_N} (?:of us|people|friends|guests) (?:are |were |will |will be |want to |have to )?"
+_SPLITTING_ONE = re.compile(rf"\b{N} (?:of us|people|friends|guests) (?:are |were |will |will be |want to |have to )?"
                             rf"(?:split|splitting|sharing|share|dividing|divide|chipping in on) (?:(?![NP]\d)\S+ ){{0,3}}?"
-                            rf"{_N}\b(?!.*\b[NP]\d)")  # and no other amount after it (a tip, a second cost)
+                            rf"{N}\b(?!.*\b[NP]\d)")  # and no other amount after it (a tip, a second cost)
 # "2 adult tickets ... are 69.90 each, and my niece rides for half price"
-_HALF_RIDER = re.compile(rf"\b{_N} (?:(?![NP]\d)\S+ ){{0,8}}?(?:are|at|cost|costs|for|is|@) {_N} (?:each|apiece|a head|"
+_HALF_RIDER = re.compile(rf"\b{N} (?:(?![NP]\d)\S+ ){{0,8}}?(?:are|at|cost|costs|for|is|@) {N} (?:each|apiece|a head|"
                          rf"per person|a person|a ticket|per ticket)\b(?: (?![NP]\d)\S+){{0,12}}? half (?:price|fare|"
                          rf"the price|the fare|off)\b")
 
@@ -49,3 +52,33 @@ def _shared(normalised: str) -> list[str]:
 def _with_half_rider(normalised: str) -> list[str]:
     rider = _HALF_RIDER.search(normalised)
     return [f"{rider[1]}*{rider[2]}+{rider[2]}/2"] if rider is not None else []
+
+
+def bill_rules() -> list[_Rule]:
+    """(pattern over the normalised text, its expressions with placeholders), best first: a bill shared by a
+    party, with a tip or without."""
+    return [
+        # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
+        (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
+         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        (re.compile(rf"{N}(?: \S+){{0,4}}? (?:bill|check|total|dinner|meal)(?: \S+){{0,8}}? {P}(?: \S+){{0,10}}? {N} "
+                    rf"(?:of us|people|friends|ways|persons)"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a bill for a party, with a tip, shared: "dinner for 6 came to 238.50, add a 20% tip, then split it"
+        (re.compile(rf"(?:for|among|between) {N}(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
+         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a bill, a tip, then shared: "dinner came to 186.40, a 20% tip, split evenly between 4 of us"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? {P} (?:tip|service|gratuity)(?: \S+){{0,10}}? {N} (?:of us|people|ways|friends|"
+                    rf"persons|guests)"),
+         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # "split 240 3 ways"
+        (re.compile(rf"split(?:ting)? (?:[a-z]+ ){{0,2}}?{N}(?: [a-z]+){{0,3}}? {N} ways|{N} split {N} ways"),
+         lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
+        # "we spent 312.60 on the cabin groceries, split 4 ways": the request's one amount, shared
+        (re.compile(rf"{N}(?: (?![NP]\d)\S+){{0,8}} split (?:it |evenly |equally |them )?{N} ways"),
+         lambda m: [f"{m[1]}/{m[2]}"] if not re.search(r"[NP]\d", m.string[:m.start()]) else []),
+        # a bill shared: "came to 186.40 and there were 7 of us, how much each"
+        (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
+                    rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),
+         lambda m: [f"{m[1]}/{m[2]}"]),
+    ]

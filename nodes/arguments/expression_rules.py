@@ -3,7 +3,9 @@ writes each number as N<i>, a percentage as P<i>) and the expressions each asks 
 "5 of us split a 243.75 bill with a 20% tip", "22.50 an hour, 38 hours and 41.5 hours".
 
 Why a separate file: these shapes are the part that grows with every writer's phrasing; reading the numbers,
-written arithmetic and checking an expression (expressions.py) do not.
+written arithmetic and checking an expression (expressions.py) do not. Distances, speeds and fuel
+(expression_travel.py), bills shared by a party (expression_party.py) and formulas a word names
+(expression_formulas.py) keep their own rules, taken in here in the order they are tried.
 """
 
 from __future__ import annotations
@@ -13,10 +15,10 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from nodes.arguments.expression_formulas import formula_rules
+from nodes.arguments.expression_party import bill_rules
+from nodes.arguments.expression_placeholders import LIST, N, P
+from nodes.arguments.expression_travel import travel_rules
 
-N = r"(N\d+)"
-P = r"(P\d+)"
-LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+)"
 _DECREASE = r"(?:off|discount|discounted|less|minus|reduction|decrease|cut|markdown)"
 _NOT_NUMBER = r"(?![NP]\d)\S+"  # a word between an amount and its rate that is no other number
 
@@ -28,8 +30,6 @@ _ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|ho
 # interest that earns interest: "compounded", or said in words ("interest is added every year on top")
 _COMPOUNDED = re.compile(r"compound|interest (?:is |gets )?added|added (?:to it )?(?:every|each) year|reinvest")
 _ASKS_REST = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|left over)\b")
-_DISTANCE = r"(?:miles|mi|km|kms|kilometres|kilometers)"
-_SPEED = r"(?:mph|kph|kmh|km ?/ ?h|(?:miles|km|kilometres|kilometers) (?:per|an|a|/) (?:hour|hr|h)\b)"
 _STEP = {"plus": "+", "+": "+", "minus": "-", "-": "-", "times": "*", "*": "*", "divided by": "/", "/": "/"}
 # a quantity at a unit price: "5 kg of apples at 2.40 per kg", "3 shirts at 12 each", "4 tickets @ 35 apiece"
 _MONEY_WORD = r"(?:(?:euros?|eur|dollars?|usd|pounds?|gbp|bucks|quid|zloty|yen|francs?|pesos?|rupees?) )?"
@@ -126,12 +126,8 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"
                     rf"(?! (?:[a-z]+ ){{0,2}}?(?:weeks?|days?|months?|years?)\b)"),
          lambda m: [f"{m[1]}*({m[2]}+{m[3]})"] if _ASKS_TOTAL.search(m.string) else []),
-        # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
-        (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
-         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
-        (re.compile(rf"{N}(?: \S+){{0,4}}? (?:bill|check|total|dinner|meal)(?: \S+){{0,8}}? {P}(?: \S+){{0,10}}? {N} "
-                    rf"(?:of us|people|friends|ways|persons)"),
-         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # bills shared by a party (expression_party.py)
+        *bill_rules(),
         # a share of a share: "half of 3/4 of 960"
         (re.compile(rf"{N} / {N} of {N} / {N} of {N}"), lambda m: [f"{m[5]}*{m[3]}/{m[4]}*{m[1]}/{m[2]}"]),
         # "a third of 90" (1/3 of 90, nodes/arguments/number_words.py), "3/4 of 1,200"
@@ -160,31 +156,11 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} (?:\S+ ){{0,4}}?(?:for|makes?|serves?|per) {N} ([a-z]+)\b.*?\b(?:for|makes?|serves?|need|needs|"
                     rf"want|wants|bake|baking|make|making|feed|feeding) {N} \3\b"),
          lambda m: [f"{m[1]}/{m[2]}*{m[4]}"]),
-        # fuel cost: "1200 km a month, 6.8 l per 100 km, fuel is 1.89 a litre"
-        (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:l|litres|liters|gallons|gal) "
-                    rf"(?:per|every|/) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:a|per|/) "
-                    rf"(?:l|litre|liter|gallon|gal)\b"), lambda m: [f"{m[1]}*{m[2]}/{m[3]}*{m[4]}"]),
-        # the same, the use written first: "6,8 litre on 100 km ... the trip is 540 km ... petrol is 1,72 per litre"
-        (re.compile(rf"{N} (?:l|litres?|liters?)\b (?:on|per|every|/|for) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"
-                    rf"(?: \S+){{0,12}}? {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,12}}? {N} (?:a|per|/) "
-                    rf"(?:l|litre|liter)\b"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}*{m[4]}"]),
-        # fuel use: "driving 412 km it took 31.5 litres, litres per 100 km"
-        (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,8}}? {N} (?:litres|liters|l|gallons|gal)\b"
-                    rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
-         lambda m: [f"{m[2]}/{m[1]}*{m[3]}"]),
-        (re.compile(rf"{N} (?:litres|liters|l|gallons|gal)\b(?: \S+){{0,8}}? {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"
-                    rf"(?: \S+){{0,8}}? per {N} (?:km|kms|kilometers|kilometres|miles|mi)\b"),
-         lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
+        # distances, speeds and fuel (expression_travel.py)
+        *travel_rules(),
         # an hourly rate over stated hours and weeks: "23.75 an hour, 37.5 hours a week, over 52 weeks"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,3}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week"
                     rf"(?: \S+){{0,5}}? {N} (?:[a-z]+ ){{0,2}}?weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
-        # a bill for a party, with a tip, shared: "dinner for 6 came to 238.50, add a 20% tip, then split it"
-        (re.compile(rf"(?:for|among|between) {N}(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
-         lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
-        # a bill, a tip, then shared: "dinner came to 186.40, a 20% tip, split evenly between 4 of us"
-        (re.compile(rf"{N}(?: \S+){{0,8}}? {P} (?:tip|service|gratuity)(?: \S+){{0,10}}? {N} (?:of us|people|ways|friends|"
-                    rf"persons|guests)"),
-         lambda m: [f"{m[1]}*(1+{m[2]}/100)/{m[3]}"] if re.search(r"each|per person|split|share", m.string) else []),
         # a rate added to a price: "the total price of a 149 item once 8.25% sales tax is added"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ )?(?:tax|vat|gst|tip|service|surcharge)\b"),
          both("+", by_cue=True)),
@@ -193,9 +169,6 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,10}}? {N}(?: \S+){{0,8}}? (?:what|which) (?:share|percent|percentage|proportion|"
                     rf"fraction|part) of\b"),
          lambda m: [f"{m[2]}/{m[1]}*100", f"{m[1]}/{m[2]}*100"]),
-        # a distance at a speed: "a car goes 60 mph for 2.5 hours, how far"
-        (re.compile(rf"{N} (?:mph|kph|kmh|km/h|(?:miles|km|kilometres|kilometers) (?:per|an|a) hour) for {N} "
-                    rf"(?:hours|hrs|h)\b"), lambda m: [f"{m[1]}*{m[2]}"]),
         # a unit's size given: "2.75 cups if a cup is 236.6 ml"
         (re.compile(rf"{N} ([a-z]+?)e?s? (?:if|when|and|with|given|where) (?:a|an|one|each|1) \2 (?:is|=|equals|holds|has|"
                     rf"weighs) {N}"), lambda m: [f"{m[1]}*{m[3]}"]),
@@ -211,12 +184,6 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,6}}? (?:spend|spent|pay|paid|use|used|give|gave|lose|lost|put|save|saved|"
                     rf"set aside) (?:\S+ ){{0,2}}?{P}"),
          lambda m: [f"{m[1]}*(1-{m[2]}/100)", f"{m[1]}*{m[2]}/100"] if _ASKS_REST.search(m.string) else []),
-        # a time to cover a distance at a speed: "340 miles at 55 mph, how long"
-        (re.compile(rf"{N} {_DISTANCE}\b(?: \S+){{0,2}}? at {N} {_SPEED}"),
-         lambda m: [f"{m[1]}/{m[2]}"] if re.search(r"how long|how many hours|how much time|time", m.string) else []),
-        # fuel for a distance: "32 miles per gallon, how many gallons for 480 miles"
-        (re.compile(rf"{N} {_DISTANCE} (?:per|a|an|to the|/) (?:gallon|gal|litre|liter|l)\b(?: \S+){{0,8}}? {N} "
-                    rf"{_DISTANCE}\b"), lambda m: [f"{m[2]}/{m[1]}"]),
         # a pack's price per piece: "a 12 pack of soda is 6.99, price per can", "a box of 24 for 9.60, each"
         # (or its price first: "a 29.97 3-pack of travel adapters, per adapter")
         (re.compile(rf"{N} {N}(?: -)? ?(?:pack|pk|count|ct)\b|{N}(?: -)? ?(?:pack|pk|count|ct)\b(?: \S+){{0,6}}? {N}|"
@@ -243,18 +210,6 @@ def rules() -> list[_Rule]:
         (re.compile(rf"\bat {N} ([a-z]+) (?:to|per|for) (?:the|a|an|one|each|every|1) [a-z]+\b(?: \S+){{0,10}}? how "
                     rf"(?:many|much) \2\b(?: \S+){{0,8}}? {N}"),
          lambda m: [f"{m[3]}*{m[1]}"]),
-        # "split 240 3 ways"
-        (re.compile(rf"split(?:ting)? (?:[a-z]+ ){{0,2}}?{N}(?: [a-z]+){{0,3}}? {N} ways|{N} split {N} ways"),
-         lambda m: [f"{m[1] or m[3]}/{m[2] or m[4]}"]),
-        # "we spent 312.60 on the cabin groceries, split 4 ways": the request's one amount, shared
-        (re.compile(rf"{N}(?: (?![NP]\d)\S+){{0,8}} split (?:it |evenly |equally |them )?{N} ways"),
-         lambda m: [f"{m[1]}/{m[2]}"] if not re.search(r"[NP]\d", m.string[:m.start()]) else []),
-        # a speed or pace: "150 km in 2.5 hours, what's my average speed"
-        (re.compile(rf"{N} (?:\w+ )?in {N} (?:hours?|hrs?|h|minutes?|mins?|seconds?|secs?|days?|weeks?)"
-                    rf"(?=.*\b(?:speed|average|pace|rate|per)\b)"),
-         # a pace is the time over the distance: "5 km in 27.5 minutes, my pace in minutes per km"
-         lambda m: [f"{m[2]}/{m[1]}", f"{m[1]}/{m[2]}"]
-         if re.search(r"\bpace\b|\b(?:minutes?|mins?|seconds?|secs?) (?:per|a|an|/) ", m.string) else [f"{m[1]}/{m[2]}"]),
         (re.compile(rf"product of {LIST}"), lambda m: ["*".join(_listed(m[1]))]),
         (re.compile(rf"difference between {N} and {N}"), lambda m: [f"{m[1]}-{m[2]}", f"{m[2]}-{m[1]}"]),
         (re.compile(rf"add {N} (?:and|to|plus) {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
@@ -302,17 +257,9 @@ def rules() -> list[_Rule]:
         # worth after 3 years"
         (re.compile(rf"{N}(?: \S+){{0,10}}? (?:loses|lose|drops|falls|depreciates|declines|shrinks)(?: \S+){{0,3}}? {P}"
                     rf"(?: \S+){{0,14}}? {N} (?:years?|yrs?|months?)\b"), lambda m: [f"{m[1]}*(1-{m[2]}/100)**{m[3]}"]),
-        # fuel for a trip: "240 miles at 30 mpg, gas is 3.50 a gallon, how much"
-        (re.compile(rf"{N} (?:{_DISTANCE}|mile|kilometre|kilometer)\b(?: \S+){{0,8}}? {N} (?:mpg|miles per gallon|(?:km|kilometres|kilometers) per "
-                    rf"(?:litre|liter))\b(?: \S+){{0,8}}? {N} (?:a|per|/) (?:gallon|gal|litre|liter|l)\b"),
-         lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
         # a debt paid off in equal instalments: "how many months to pay off 5000 if I pay 250 a month"
         (re.compile(rf"(?:pay off|repay|clear|pay back) (?:\S+ ){{0,3}}?{N}(?: \S+){{0,6}}? {N} (?:a|per|each|every) "
                     rf"(?:month|week|year)\b"), lambda m: [f"{m[1]}/{m[2]}"]),
-        # a bill shared: "came to 186.40 and there were 7 of us, how much each"
-        (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
-                    rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),
-         lambda m: [f"{m[1]}/{m[2]}"]),
         # a rate: "412 miles on 13.8 gallons, what's my mpg" / "300 km per 25 litres"
         (re.compile(rf"{N} (?:\w+ )?(?:on|using|with|from) {N} (?:\w+)(?=.* (?:mpg|per|each|average|rate)\b)"),
          lambda m: [f"{m[1]}/{m[2]}"]),

@@ -13,8 +13,7 @@ from __future__ import annotations
 import re
 
 from nodes.arguments.expression_periods import period_scale
-from nodes.arguments.expression_rules import N as _N
-from nodes.arguments.expression_rules import P as _P
+from nodes.arguments.expression_placeholders import N as _N, P as _P
 from nodes.arguments.unit_conversions import same_unit
 
 # quantities at a unit price, "each" optional before a list separator: "3 pizzas at 14.50 each and 2 drinks at 3.25,"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from nodes.arguments.expression_rules import N
+from nodes.arguments.expression_placeholders import N
 
 _TIME = r"(hours?|hrs?|days?|minutes?|mins?|weeks?|months?)"
 _NO_NUMBER = r"(?: (?![NP]\d)\S+)"

@@ -22,7 +22,8 @@ from nodes.arguments.expression_comparisons import compared_amounts
 from nodes.arguments.expression_accrual import accrued_amounts
 from nodes.arguments.expression_evaluation import evaluate
 from nodes.arguments.expression_party import party_costs
-from nodes.arguments.expression_rules import N, rules
+from nodes.arguments.expression_placeholders import N
+from nodes.arguments.expression_rules import rules
 from nodes.arguments.expression_periods import rate_chain, rescaled_periods
 from nodes.arguments.expression_steps import stepped_expressions
 from nodes.arguments.expression_work_rates import shared_work

@@ -1,0 +1,7 @@
+"""The placeholders the word-problem rules match: nodes/arguments/expressions.py writes each number of a request
+as N<i> and each percentage as P<i> before any rule reads it ("7% of 1,250" -> "P0 of N1"). One definition, so
+every rule module (expression_rules.py and those it takes rules from) reads the same normalised text."""
+
+N = r"(N\d+)"
+P = r"(P\d+)"
+LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+)"  # "N0 , N1 and N2": a list of figures
