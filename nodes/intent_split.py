@@ -51,6 +51,10 @@ _EQUATION = re.compile(r"\d\s*[a-z]*\s*(?:=|\bequals\b|\bis equal to\b)\s*[$â‚¬Â
 _QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: for)?|ignoring|without|leaving out|"
                         r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|"
                         r"apart from|other than|but not|only(?: the)?|including|counting only|just the)\b", re.I)
+# A part opening the question with its scope, asking nothing: "Across all pending orders in the company DB, how many
+# units ...", "For the Lisbon trip, which hotel ..."
+_SCOPE = re.compile(r"^\s*(?:across|among|amongst|of|for|in|within|out of|from|between|over|during|since|at|on|"
+                    r"regarding|about|as for|when it comes to)\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
 # A part that tells the asker's situation and asks nothing ("I'm standing in the changing room at the gym and
@@ -111,11 +115,12 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     measures_before = False  # a part glued back because it only names what to measure of the part before
     pieces = told
     leading = ""  # "Leaving aside anything cancelled, how many units ...": a qualifier opening the question
-    for piece in pieces:
-        words = piece.lower().split()
+    for n, piece in enumerate(pieces):
         if leading:
             piece, leading = f"{leading}, {piece}", ""
-        if not parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece) and piece is not pieces[-1]:
+        words = piece.lower().split()
+        if (not parts and (_QUALIFIER.match(piece) or _SCOPE.match(piece)) and not _ASKS_WORD.search(piece)
+                and n < len(pieces) - 1):
             leading = piece
         elif parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
             parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"

@@ -40,6 +40,7 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     "Harbor Mill wants a summary. How many crates did they take from us, not counting returned shipments?",
     "list the tenants on floor 4, excluding the ones who moved out",  # a part narrowing the one before it
     "setting aside returned shipments, how many crates did Harbor Mill take",  # the same, opening the question
+    "across all open shipments in our records, how many crates are still to leave",  # its scope, opening it
     # numbers told before the asking part, all taken by one calculation
     "2 cooks need 6 hours for the banquet. At that rate, how many hours would 4 cooks need?",
     "Quarry Works shipped a crate on 3 May: which part was in it and how many pieces",  # a bare measure
