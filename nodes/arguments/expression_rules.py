@@ -98,6 +98,10 @@ def rules() -> list[_Rule]:
         # a square's side from its area: "each side of a square rug that covers 21.16 square metres"
         (re.compile(rf"\b(?:side|sides|edge|edges|width|length)\b(?: (?![NP]\d)\S+){{0,8}}? square\b(?: (?![NP]\d)\S+){{0,8}}? "
                     rf"{N} (?:square|sq)\b"), lambda m: [f"{m[1]}**0.5", f"sqrt({m[1]})"]),
+        # and the way round it: "a square bedroom that's 196 square feet, how many feet of baseboard all the way round"
+        (re.compile(rf"\bsquare\b(?: (?![NP]\d)\S+){{0,8}}? {N} (?:square|sq)\b(?=.*\b(?:perimeter|all the way round|"
+                    rf"all the way around|round the edge|around the edge|fence|fencing|border|baseboard|skirting|trim)\b)"),
+         lambda m: [f"4*{m[1]}**0.5", f"4*sqrt({m[1]})"]),
         (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
         (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
         (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),

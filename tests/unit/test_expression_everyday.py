@@ -24,6 +24,7 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("at 1.17 dollars to the pound, how many dollars do I get for 640", 640 * 1.17),
     ("9 squared plus 2 to the fifth power", 9 ** 2 + 2 ** 5),
     ("how wide is each side of a square patio of 30.25 square metres", 30.25 ** 0.5),
+    ("fencing for a square paddock of 400 square yards, how many yards all the way around?", 4 * 400 ** 0.5),
 ])
 def test_the_asked_reading_comes_first(request_text, value):
     assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
