@@ -222,3 +222,5 @@ def test_a_name_no_file_holds_means_no_file_is_read():
     # a name in the sentence that only tells the context, and a message's opening word, are no such names
     assert names_no_file_holds(NOTES, ["vet phone number", "What's the vet's number? I need to tell Omar."]) == []
     assert names_no_file_holds({}, ["the Porto weekend?"]) == []
+    # a capitalised word that is no place names no note ("what tyre pressure in Bar does my bike note say")
+    assert names_no_file_holds(NOTES, ["what rear tyre pressure in Bar does my bike note say?"]) == []
