@@ -22,8 +22,9 @@ _LISTING = frozenset({"list", "tree", "search", "find", "ls", "glob", "directory
 _DETAILS = frozenset({"info", "stat", "stats", "metadata", "describe", "schema", "exists"})
 _BINARY = frozenset({"media", "image", "audio", "binary", "base64", "blob"})
 _BATCH = frozenset({"multiple", "many", "batch", "bulk"})
+# ("what file extension did I write down": a value inside a note, not a listing)
 _ASKS_LISTING = re.compile(r"\b(?:list|ls|which|what) (?:all |the |my )?(?:files?|notes|folders?|director(?:y|ies)|"
-                           r"tables?|documents?)\b|\bhow many (?:files|notes|tables|documents)\b|"
+                           r"tables?|documents?)\b(?! (?:extensions?|formats?|types?|endings?|suffix(?:es)?)\b)|\bhow many (?:files|notes|tables|documents)\b|"
                            r"\b(?:list|show) (?:me )?(?:all|everything)\b|\bwhat(?:'s| is) in (?:the|my) folder\b",
                            re.IGNORECASE)
 _ASKS_DETAILS = re.compile(r"\b(?:size|how big|modified|created|last (?:changed|edited|saved)|permissions|"
