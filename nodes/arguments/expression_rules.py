@@ -114,6 +114,10 @@ def rules() -> list[_Rule]:
         # a percent "on that": "dinner came to 86.40, what's a 15% tip on that"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,12}}? (?P<pct>P\d+) (?:\w+ ){{0,2}}?(?:on|of|for) (?:that|it|this|the bill|"
                     rf"the total)\b"), both("+", by_cue=True)),
+        # (or the first written before the price: "15% discount on a jacket costing 129,90, then extra 10%")
+        (re.compile(rf"{P} (?:discount|off|reduction|markdown)\b(?: (?![NP]\d)\S+){{0,6}}? {N}(?: (?![NP]\d)\S+){{0,12}}? "
+                    rf"(?:extra|another|additional|further|second) {P}"),
+         lambda m: [f"{m[2]}*(1-{m[1]}/100)*(1-{m[3]}/100)"]),
         # two discounts one after the other: "180, 35% off, then an extra 10% off"
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P} off(?: \S+){{0,10}}? {P} off"),
          lambda m: [f"{m[1]}*(1-{m[2]}/100)*(1-{m[3]}/100)"]),

@@ -15,6 +15,7 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     # amounts that build up: savings on top, points per unit of money
     ("saving 320 a week for another 9 weeks, and I've already got 2,100 put by. how much then?", 320 * 9 + 2100),
     ("starting with 600 and adding 75 a month for 18 months, where will the pot be", 75 * 18 + 600),
+    ("got 900 put by already and I add 40 every week; what's there after 1.5 years?", 900 + 40 * 52 * 1.5),
     ("the card earns 3 points per euro; I spent 420 and then 65 more - how many points?", (420 + 65) * 3),
     # work shared at the same pace: time falls as the crew grows
     ("2 movers take 9 hours for the flat; how long would 6 movers take?", 2 * 9 / 6),
@@ -23,6 +24,7 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("a 14.40 6-pack of oat milk, what's that per carton", 14.40 / 6),
     ("at 1.17 dollars to the pound, how many dollars do I get for 640", 640 * 1.17),
     ("9 squared plus 2 to the fifth power", 9 ** 2 + 2 ** 5),
+    ("a 20% reduction on boots priced 85, then at the till an extra 5%", 85 * 0.8 * 0.95),
     ("how wide is each side of a square patio of 30.25 square metres", 30.25 ** 0.5),
     ("fencing for a square paddock of 400 square yards, how many yards all the way around?", 4 * 400 ** 0.5),
 ])
