@@ -10,6 +10,8 @@ mentions "price".
 
 from __future__ import annotations
 
+import re
+
 from indexes.asked_sentence import asked_sentence
 from indexes.bm25 import tokenize
 from indexes.document_coverage import Coverage, DocumentCoverage, title_words
@@ -82,6 +84,20 @@ def _topic_of_a_long_request(ranked: list[Coverage], coverage: DocumentCoverage)
     return []
 
 
+_NOTE_TOPIC = re.compile(r"^(?:trip|visit|holiday|vacation|weekend|stay|leg|notes?|itinerary)\b|"
+                         r"\b(?:trip|visit|holiday|vacation|weekend|stay|notes?) (?:to|in|at|from|about|on)$", re.I)
+
+
+def _around(name: str, text: str) -> str:
+    """The word after the city's name, or the words before it: "Reykjavik trip" gives "trip", "my trip to
+    Reykjavik" gives "... trip to"."""
+    match = re.search(rf"(?i)\b{re.escape(name)}\w*\W*(\w+)?", text)  # the search token may be stemmed
+    if match is None:
+        return ""
+    before = " ".join(text[:match.start()].split()[-2:])
+    return (match.group(1) or "") if _NOTE_TOPIC.match(match.group(1) or "") else before
+
+
 def names_no_file_holds(contents: dict[str, str], request_texts: list[str]) -> list[str]:
     """The cities the request's asking sentence writes mid-sentence ("the hotel on the Reykjavik trip") that no
     read file holds: the request is about a note nobody wrote, and the nearest file (the Lisbon trip) is about
@@ -89,7 +105,10 @@ def names_no_file_holds(contents: dict[str, str], request_texts: list[str]) -> l
     if not contents:
         return []
     # each text on its own: a message's first word after the task's last is no name written mid-sentence
+    # a city, not any capitalised word ("in Celsius") nor a country ("the Japan trip"), naming what a note would be
+    # about ("the Reykjavik trip", "my trip to Reykjavik"), not where the asker happens to be ("flying to Denver,
+    # what's my passport number")
     names = {name for text in request_texts for name in written_names(asked_sentence(text) or text)
-             if is_city_word(name)}  # a city, not any capitalised word ("in Celsius") nor a country ("the Japan trip")
+             if is_city_word(name) and _NOTE_TOPIC.search(_around(name, text))}
     held = {token for path, text in contents.items() for token in tokenize(f"{path}\n{text}")}
     return sorted(names - held)

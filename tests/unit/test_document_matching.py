@@ -218,6 +218,9 @@ def test_a_month_or_weekday_is_no_name_a_document_must_hold():
 def test_a_name_no_file_holds_means_no_file_is_read():
     from nodes.arguments.document_match import names_no_file_holds
     assert names_no_file_holds(NOTES, ["which hotel did I book for the Porto weekend?"]) == ["porto"]
+    assert names_no_file_holds(NOTES, ["the museum code from my trip to Porto?"]) == ["porto"]
+    # a city that only says where the asker is names no note: the vet's number is the vet's number anywhere
+    assert names_no_file_holds(NOTES, ["I'm stuck in Porto with the dog, what's the vet's phone number?"]) == []
     assert names_no_file_holds(NOTES, ["which hotel did I book for the Madrid weekend?"]) == []
     # a name in the sentence that only tells the context, and a message's opening word, are no such names
     assert names_no_file_holds(NOTES, ["vet phone number", "What's the vet's number? I need to tell Omar."]) == []
