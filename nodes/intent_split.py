@@ -53,8 +53,13 @@ _QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: 
                         r"apart from|other than|but not|only(?: the)?|including|counting only|just the)\b", re.I)
 # A part opening the question with its scope, asking nothing: "Across all pending orders in the company DB, how many
 # units ...", "For the Lisbon trip, which hotel ..."
-_SCOPE = re.compile(r"^\s*(?:across|among|amongst|of|for|in|within|out of|from|between|over|during|since|at|on|"
-                    r"regarding|about|as for|when it comes to)\b", re.I)
+# (a quantifier over records only: "For Monday: cheapest hotel in Shanghai" is an intent of its own)
+_SCOPE = re.compile(r"^\s*(?:across|among|amongst|of|for|in|within|out of|over) (?:all|every|each|the whole)\b", re.I)
+# A qualifier that leaves something out may open the question too; "only the ..." or "including ..." opening a
+# message is an intent of its own ("Only the cheapest hotel in Rome, and the weather in Oslo")
+_LEADING_QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: for)?|ignoring|leaving out|"
+                                r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|apart from|"
+                                r"other than)\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
 # A part that tells the asker's situation and asks nothing ("I'm standing in the changing room at the gym and
@@ -119,7 +124,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         if leading:
             piece, leading = f"{leading}, {piece}", ""
         words = piece.lower().split()
-        if (not parts and (_QUALIFIER.match(piece) or _SCOPE.match(piece)) and not _ASKS_WORD.search(piece)
+        if (not parts and (_LEADING_QUALIFIER.match(piece) or _SCOPE.match(piece)) and not _ASKS_WORD.search(piece)
                 and n < len(pieces) - 1):
             leading = piece
         elif parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
@@ -247,10 +252,14 @@ def _pieces(question: str) -> list[str]:
 
 
 def _states_numbers(parts: list[str]) -> bool:
-    """A part that writes numbers and asks nothing, before a part that asks ("3 painters need 14 hours for a
-    job. Working at the same pace, how many hours would 7 need?"): data, when one calculation takes them all."""
-    return any(re.search(r"\d", as_digits(part)) and not _ASKS.search(part) and any(_ASKS.search(p) for p in parts[i + 1:])
-               for i, part in enumerate(parts[:-1]))
+    """A part that writes numbers and asks nothing, before a part that asks with a number of its own ("3
+    painters need 14 hours for a job. Working at the same pace, how many hours would 7 need?"): data, when one
+    calculation takes them all. An asking part without a number ("Book 2 rooms for 3 nights, and what's the
+    weather?") asks something else."""
+    def numbered(part: str) -> bool:
+        return bool(re.search(r"\d", as_digits(part)))
+    return any(numbered(part) and not _ASKS.search(part)
+               and any(_ASKS.search(p) and numbered(p) for p in parts[i + 1:]) for i, part in enumerate(parts[:-1]))
 
 
 def _states_the_data(parts: list[str]) -> bool:

@@ -57,6 +57,7 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("who earns more, Aisha Bello or Camille Laurent?", "choices"),
     ("weather in London tmrw and disney stock price", None),  # it splits
     ("weather in Oslo tomorrow and what is 15% of 80", None),  # a calculation of its own is one of the parts
+    ("book 2 rooms in Rome for 3 nights, and what's the weather in Oslo", None),  # no number asked after
     ("quotes for AAPL, MSFT and GOOGL", None),  # the joins settle nothing: a list of entities
     ("Quarry Works placed an order on 3 May, which part was it and how many pieces", "back-reference"),
     # a part that only tells the asker's situation is the context of the question after it
@@ -192,3 +193,9 @@ def test_an_empty_or_punctuation_only_question_is_one_intent(question):
     from nodes.intent_split import read_intents
 
     assert read_intents(question)[0] == []
+
+
+def test_an_opening_part_of_its_own_is_no_scope():
+    # "For Monday:" or "Only the ..." open an intent of their own; "Across all ..." scopes the question after it
+    assert split_intents("For Monday: cheapest hotel in Lyon, and what is the weather in Oslo") != []
+    assert split_intents("Only the cheapest hotel in Lyon, and the weather in Oslo on Friday") != []
