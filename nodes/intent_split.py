@@ -48,18 +48,17 @@ _ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|do
 # A rate stated as an equation: "1 mile = 1.609344 km", "1 cup equals 240 ml"
 _EQUATION = re.compile(r"\d\s*[a-z]*\s*(?:=|\bequals\b|\bis equal to\b)\s*[$€£]?\d", re.I)
 # A part that narrows the one before it and asks nothing of its own: "..., not counting cancelled orders"
-_QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: for)?|ignoring|without|leaving out|"
-                        r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|"
-                        r"apart from|other than|but not|only(?: the)?|including|counting only|just the)\b", re.I)
+# (the words that leave something out may also open the question: "Leaving aside anything cancelled, how many ...")
+_LEAVES_OUT = (r"not counting|not including|excluding|except(?: for)?|ignoring|leaving out|"
+               r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|apart from|other than")
+_QUALIFIER = re.compile(rf"^\s*(?:{_LEAVES_OUT}|without|but not|only(?: the)?|including|counting only|just the)\b", re.I)
 # A part opening the question with its scope, asking nothing: "Across all pending orders in the company DB, how many
-# units ...", "For the Lisbon trip, which hotel ..."
+# units ..."
 # (a quantifier over records only: "For Monday: cheapest hotel in Shanghai" is an intent of its own)
 _SCOPE = re.compile(r"^\s*(?:across|among|amongst|of|for|in|within|out of|over) (?:all|every|each|the whole)\b", re.I)
-# A qualifier that leaves something out may open the question too; "only the ..." or "including ..." opening a
-# message is an intent of its own ("Only the cheapest hotel in Rome, and the weather in Oslo")
-_LEADING_QUALIFIER = re.compile(r"^\s*(?:not counting|not including|excluding|except(?: for)?|ignoring|leaving out|"
-                                r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|apart from|"
-                                r"other than)\b", re.I)
+# Only a qualifier that leaves something out opens a question as its scope; "only the ..." or "including ..." opening
+# a message is an intent of its own ("Only the cheapest hotel in Rome, and the weather in Oslo")
+_LEADING_QUALIFIER = re.compile(rf"^\s*(?:{_LEAVES_OUT})\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
 # A part that tells the asker's situation and asks nothing ("I'm standing in the changing room at the gym and
