@@ -148,7 +148,7 @@ class ModelFactory:
                 chat: BaseChatModel = EmbeddedChatModel(load, label=endpoint, temperature=temperature,
                                                           max_tokens=max_tokens, tags=tags)
             else:
-                from langchain_openai import ChatOpenAI
+                from nodes.compatible_chat import CompatibleChatOpenAI as ChatOpenAI
 
                 # max_retries=0: an unreachable endpoint must fail within one timeout, not several.
                 chat = ChatOpenAI(

@@ -142,7 +142,10 @@ async def _call_constrained(model: RoleModel, conversation: list[BaseMessage], s
     try:
         return await call_model(model, conversation, **constraint)
     except Exception as exc:
-        if model.backend != "openai" or model.endpoint in _ENDPOINT_SHAPE or not rejects_response_format(exc):
+        # Decided by the shape this call sent, not by what is remembered now: two calls sent at once in vLLM's
+        # shape are both refused, and the second learns of the refusal after the first has recorded it.
+        sent = constraint.get("response_format", {}).get("type")
+        if model.backend != "openai" or sent != "json_schema" or not rejects_response_format(exc):
             raise
         _ENDPOINT_SHAPE[model.endpoint] = "json_object"
     return await call_model(model, conversation,

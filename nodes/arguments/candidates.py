@@ -31,6 +31,7 @@ from nodes.arguments.listed_values import listed_urls, paths_written
 from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
 from nodes.arguments.time_of_day import times_of_day
 from nodes.arguments.timezones import asked_first, asked_zones, zones_named
+from nodes.arguments.unit_amount import asks_for_a_rate, is_quantity_to_convert
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 from nodes.date_mentions import DateMention, find_date_mentions
 from nodes.field_vocabulary import concepts_of, field_concepts
@@ -111,6 +112,9 @@ class Candidates:
             same = [v for f, v in self.dependency_numbers if f == name]
             return list(dict.fromkeys([*named_ids(name, self.requests), *same]))
         same = [v for f, v in self.dependency_numbers if f == name]
+        if not same and not self.dependency_numbers and asks_for_a_rate(self.requests) \
+                and is_quantity_to_convert(name, description):
+            return [1.0]  # "the EUR to USD rate": the value of one unit
         if not same:
             wanted = field_concepts((name,)) | concepts_of(set(TOKEN.findall(description.lower())))
             fitting = [v for f, v in self.dependency_numbers if field_concepts((f,)) & wanted]

@@ -11,8 +11,8 @@ Currency mentions, strongest first: a full name ("US dollars", "Swiss franc"), a
 code in capitals ("EUR"), a nationality with "currency"/"money"/"cash" ("Japanese money"), a plural unit
 noun ("dollars", "euros"). Weak ones count only beside a number, a strong mention or "in"/"into"/"to"/"from":
 a singular or invariant unit noun ("yen", "won": "who won" is no currency) and a code in lower case ("usd";
-"try" and "all" are words too). A unit noun many currencies share ("dollars", "francs") gives them all,
-ranked: the currencies of places the request names first, then the one CLDR writes with a bare symbol
+"try" and "all" are words too). A unit noun many currencies share ("dollars", "francs") gives the first of
+them, ranked: the currencies of places the request names first, then the one CLDR writes with a bare symbol
 ("$" is USD's), then by the population that uses it. Last come the currencies of the places named ("the
 currency of Japan"), so a bare country still offers its currency.
 """
@@ -148,9 +148,15 @@ def _currency_mentions(text: str, tables: _CurrencyTables) -> list[_Mention]:
 
 
 def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bool) -> bool:
-    """A weak mention counts beside a strong one ("usd to EUR"), or, for a unit noun, after a cue ("in yen")."""
+    """A weak mention counts beside a strong one ("usd to EUR"), or, for a unit noun, after a cue ("in yen") or
+    right before "to" and another currency ("yen to dollar")."""
     if mention.strong or (mention.cue and not is_code):
         return True
+    after = text[mention.start + len(mention.span):]
+    joined = re.match(r"\s+(?:to|into)\s+", after)
+    if not is_code and joined and any(other.cue and other.start == mention.start + len(mention.span) + joined.end()
+                                      for other in mentions):
+        return True  # "yen to dollar": a unit noun right before "to" and another currency
     for other in mentions:
         if other is mention or not other.strong:
             continue
@@ -161,7 +167,7 @@ def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bo
 
 
 def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
-    """(span as written, ISO 4217 code) pairs, in text order, each ambiguous noun with all its currencies
+    """(span as written, ISO 4217 code) pairs, in text order, each ambiguous noun as the first of its currencies
     ranked (the module's rules), then the currencies of the places the texts name."""
     tables = _currencies()
     places = places_named(texts)
@@ -174,7 +180,8 @@ def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
             if not _vouched(mention, mentions, text, is_code):
                 continue
             ranked = sorted(mention.codes, key=lambda c: c not in local)  # "francs" in Geneva are CHF
-            pairs.extend((mention.span, code) for code in ranked)
+            # One currency per mention: the executor, offered every dollar, took "yen to dollar" as HKD.
+            pairs.append((mention.span, ranked[0]))
     pairs.extend((p.span, tables.of_country[p.place.country_code]) for p in places
                  if p.place.country_code in tables.of_country)
     return list(dict.fromkeys(pairs))

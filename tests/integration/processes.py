@@ -14,9 +14,21 @@ import httpx
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    return free_ports(1)[0]
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` distinct free loopback ports. All are held until the last is chosen: ports asked for one at a
+    time, each released at once, may repeat, and two servers started together would then race for one port (the
+    loser exits, and a readiness check on the port sees the winner)."""
+    held = [socket.socket() for _ in range(count)]
+    try:
+        for sock in held:
+            sock.bind(("127.0.0.1", 0))
+        return [sock.getsockname()[1] for sock in held]
+    finally:
+        for sock in held:
+            sock.close()
 
 
 class ServerProcess:

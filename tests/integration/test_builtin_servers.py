@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from tests.integration.processes import free_ports
 from tests.integration.test_pool import children_running
 from tools.catalog import Catalog, ServerSpec, load_catalog
 from tools.pool import SessionPool
@@ -70,12 +71,6 @@ def offline_env() -> dict[str, str]:
     return {**env, "PYTHONPATH": str(REPO)}
 
 
-def free_loopback_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def wait_until_listening(process: subprocess.Popen, port: int, log: Path, timeout_s: float = 60.0) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
@@ -108,8 +103,7 @@ def http_servers(sandbox, tmp_path_factory) -> dict[str, str]:
     logs = tmp_path_factory.mktemp("http-logs")
     started: dict[str, tuple[subprocess.Popen, int, Path]] = {}
     try:
-        for name in SERVERS:
-            port = free_loopback_port()
+        for name, port in zip(SERVERS, free_ports(len(SERVERS))):
             log = logs / f"{name}.log"
             with log.open("w") as sink:
                 process = subprocess.Popen(

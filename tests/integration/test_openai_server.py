@@ -21,11 +21,12 @@ from graphs.context import Context
 from graphs.deps import find_smollm_gguf
 from nodes.models import ModelFactory
 from nodes.structured import _ENDPOINT_SHAPE, ask_structured, decoding_constraint
-from tests.integration.processes import ServerProcess, free_port
+from tests.integration.processes import ServerProcess, free_port, free_ports
 
 # One event loop for the module: langchain-openai shares one httpx client per (base URL, timeout) in a process,
 # and its pooled connections belong to the loop that opened them.
-pytestmark = [pytest.mark.integration, pytest.mark.asyncio(loop_scope="module")]
+pytestmark = pytest.mark.integration
+shared_loop = pytest.mark.asyncio(loop_scope="module")
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = "smollm2-135m"
 QUESTION = "What is the weather in Beijing tomorrow?"
@@ -34,8 +35,8 @@ QUESTION = "What is the weather in Beijing tomorrow?"
 class ModelServer(ServerProcess):
     """One ``python -m llama_cpp.server`` process on a free loopback port."""
 
-    def __init__(self, log_path: Path):
-        self.port = free_port()
+    def __init__(self, log_path: Path, port: int):
+        self.port = port
         self.url = f"http://127.0.0.1:{self.port}/v1"
         super().__init__(
             [sys.executable, "-m", "llama_cpp.server", "--model", str(find_smollm_gguf()), "--model_alias", MODEL,
@@ -50,7 +51,8 @@ class ModelServer(ServerProcess):
 def servers(tmp_path_factory):
     """Two live servers: the main endpoint and the executor's own."""
     tmp = tmp_path_factory.mktemp("openai-servers")
-    started = [ModelServer(tmp / "main.log"), ModelServer(tmp / "executor.log")]
+    main_port, executor_port = free_ports(2)
+    started = [ModelServer(tmp / "main.log", main_port), ModelServer(tmp / "executor.log", executor_port)]
     try:
         for server in started:
             server.wait_http(f"{server.url}/models", timeout_s=90)
@@ -95,7 +97,9 @@ def test_the_decomposer_planner_and_search_loop_roles_run_on_the_live_endpoint(s
     run = json.loads(done.stdout)
     assert run["route"] == route and "[T1.1]" in run["answer"], run["answer"]
     if route == "parallel":
-        assert len(run["task_results"]) >= 2  # two intents
+        assert len(run["task_results"]) >= 2  # two intents, each answered by a call (the rate: one euro converted)
+        assert {o["tool"] for r in run["task_results"].values() for o in r["observations"] if o["ok"]} \
+            >= {"get_forecast", "convert_currency"}, run["task_results"]
     else:  # a search step and the next one, or one step whose calls covered the question (the quote, converted)
         steps = run["search_steps"]
         assert len(steps) >= 2 or steps[0]["decision"] in ("covered", "enough"), steps
@@ -109,6 +113,7 @@ class City(BaseModel):
     country: str
 
 
+@shared_loop
 async def test_structured_output_falls_back_to_the_shape_this_server_accepts(servers):
     main, _ = servers
     context = Context(model_backend="openai", openai_base_url=main.url, openai_model=MODEL, request_timeout_s=60)
@@ -126,6 +131,7 @@ async def test_structured_output_falls_back_to_the_shape_this_server_accepts(ser
     assert shape["type"] == "json_object" and shape["schema"]["required"] == ["city", "country"]
 
 
+@shared_loop
 async def test_answer_tokens_stream_from_the_openai_backend(servers, tmp_path, monkeypatch):
     from graphs.deps import build_dependencies
     from graphs.graph import compile_from
@@ -148,6 +154,7 @@ async def test_answer_tokens_stream_from_the_openai_backend(servers, tmp_path, m
     assert len(chunks) >= 3, chunks  # tokens, not one final message
 
 
+@shared_loop
 async def test_answer_tokens_stream_through_langgraph_dev_from_the_openai_backend(servers, tmp_path):
     main, executor = servers
     port = free_port()

@@ -18,10 +18,12 @@ def test_currencies_named(text, first):
     assert currency_codes([text])[: len(first)] == first
 
 
-def test_a_shared_unit_noun_offers_all_its_currencies_ranked():
-    dollars = currency_codes(["convert dollars to euros"])
-    assert dollars[0] == "USD" and {"CAD", "AUD", "EUR"} <= set(dollars)
-    assert currency_codes(["100 francs in Geneva"])[0] == "CHF"  # the place named decides
+def test_a_shared_unit_noun_offers_only_its_first_ranked_currency():
+    # offered every dollar, the executor took "yen to dollar" as HKD
+    assert currency_codes(["convert dollars to euros"]) == ["USD", "EUR"]
+    assert currency_codes(["whats the yen to dollar rate"]) == ["JPY", "USD"]
+    assert currency_codes(["100 francs in Geneva"]) == ["CHF"]  # the place named decides
+    assert currency_codes(["50 dollars in Toronto"])[0] == "CAD"
 
 
 @pytest.mark.parametrize("text", ["I want to try all of it", "who won the game", "how much is 1 BTC"])
