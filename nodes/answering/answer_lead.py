@@ -22,41 +22,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from indexes.document_coverage import written_plainly
 from nodes.answering.fact_rendering import label_and_unit, parse_output, shorten, value_text
 from nodes.answering.figures import figures_of
+from nodes.answering.lead_candidates import Candidate, best, label_of, pieces, terms
+from nodes.answering.text_candidates import text_candidates
 from nodes.field_vocabulary import concepts_of, field_concepts
 
 MAX_LINES = 3
 MAX_FIELDS = 2
-MAX_TIED = 2  # more candidate lines than this answering equally well: a list, which the facts show whole
 MAX_COLUMN_ITEMS = 12
 LEAD_LINE_CHARS = 240
 _WORD = re.compile(r"[a-z°%$€£¥]+")
-_TERM = re.compile(r"[a-z0-9]+")
 _TITLE_KEYS = ("name", "title", "city", "symbol", "flight_no", "train_no", "date")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])")
-_LONG_LINE = 200  # a line longer than this is read sentence by sentence
-_HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
-_UNDERLINE = re.compile(r"^[-=]{3,}$")
-_TABLE_RULE = re.compile(r"^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$")
-_LIST_MARK = re.compile(r"^(?:[-*•]\s+|\d{1,3}[.)]\s+|\[[ xX]?\]\s*)+")
-# Words that carry no subject: question words, auxiliaries, pronouns, request verbs.
-_STOP = frozenset("""a an the and or but of in on at to for from by with about into as than then so if is are was
-    were be been being am do does did done have has had having it its this that these those there here what whats
-    which who whom whose when where why how many much i me my mine we us our you your yours he she they them
-    their his her please tell show give find get list know can could would should will shall may might must
-    need want like any some all each every one s t d ll re ve m also just now today currently current""".split())
-_WANTS_FIGURE = re.compile(r"\b(how (many|much|long|far|old|big|tall|often|late|early)|when|what (time|year|date|day)"
-                           r"|number of|count|total)\b")
 _LEAD_IN = re.compile(r"^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:(?:tell|show|give) me\s+)?"
                       r"(?:what's|whats|what is|what are|what was|how many|how much|how|what|which|who|when|where|"
                       r"calculate|compute|work out|evaluate|find|get)\b\s*", re.IGNORECASE)
-_EMPHASIS = re.compile(r"\*\*|__|`")
 _FILLER = frozenset({"is", "are", "was", "were", "do", "does", "did", "it", "there", "please"})
 
 
@@ -102,24 +85,6 @@ def _scalar(value: Any) -> bool:
     return isinstance(value, (int, float, str)) and not isinstance(value, bool)
 
 
-def _stem(word: str) -> str:
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 4 and (word.endswith(("ches", "shes")) or (word.endswith("es") and word[-3] in "sxz")):
-        return word[:-2]
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
-
-
-def terms(text: str) -> set[str]:
-    """The content words of ``text``, lower-cased and singular ("Wi-Fi passwords" -> {wifi, password}); no
-    numbers, no question or function words."""
-    # months written out and past forms as verbs, as the documents were routed ("Finished ... Oct 11")
-    text = re.sub(r"(?<=[a-z])-(?=[a-z])", "", written_plainly(text).lower().replace("'s", "").replace("’s", ""))
-    return {_stem(w) for w in _TERM.findall(text) if not w.isdigit() and len(w) > 1 and w not in _STOP}
-
-
 def _key_terms(key: str) -> set[str]:
     return terms(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", key))
 
@@ -129,111 +94,6 @@ def _key_matches(key: str, asked: set[str]) -> bool:
     ("time" -> ``datetime``)."""
     words = _key_terms(key)
     return bool(words & asked) or any(w.endswith(a) for w in words for a in asked if len(a) >= 4)
-
-
-@dataclass
-class Candidate:
-    """A line of text (or a string value) that may answer the question."""
-
-    text: str
-    context: set[str]  # words of its headings (text) or of its record's title and field (JSON)
-    title: str = ""  # shown before the line when the context helped to pick it
-    label: str = ""  # the part before "label: value", whose words say what the line is about
-    order: int = 0
-    in_record: bool = False  # a string value of a structured output (its title is its record's name)
-
-
-def _score(candidate: Candidate, asked: set[str], wants_figure: bool, question_figures: set[str]) -> tuple | None:
-    """How well a candidate answers: the question words it holds or its headings hold ("2 eggs" under
-    "# Banana bread"), then a figure when the question asks for a quantity or a time, then the words it holds
-    itself, then how much of what it is about the question names ("password: ..." over "router admin ...
-    password on the sticker"). None: it holds no word of the question itself, or only repeats it."""
-    words = terms(candidate.text)
-    own = words & asked
-    if not own:
-        return None
-    figures = {f for _, forms in figures_of(candidate.text) for f in forms}
-    if not (words - asked) and not (figures - question_figures):
-        return None  # "# Banana bread" under "how many eggs in banana bread": nothing the user did not say
-    if candidate.in_record and own <= terms(candidate.title):
-        return None  # "timezone: Europe/Paris" for "weather in Paris": it shares only the record's own name
-    about = terms(candidate.label) or words
-    return (len(own | (candidate.context & asked)), bool(wants_figure and figures), len(own),
-            len(about & asked) / len(about))
-
-
-def _best(candidates: list[Candidate], question: str) -> Candidate | None:
-    """The candidate that answers best; None when none shares a word with the question, or when more than
-    MAX_TIED answer equally well (a list: "[FILE] a.txt", "[FILE] b.txt" for "which files")."""
-    asked = terms(question)
-    wants = bool(_WANTS_FIGURE.search(question.lower()))
-    asked_figures = {f for _, forms in figures_of(question) for f in forms}
-    scored = [(score, c) for c in candidates if (score := _score(c, asked, wants, asked_figures)) is not None]
-    if not scored:
-        return None
-    top = max(score for score, _ in scored)
-    tied = [c for score, c in scored if score == top]
-    if len(tied) > MAX_TIED:
-        return None
-    return min(tied, key=lambda c: c.order)
-
-
-def _label_of(line: str) -> str:
-    head, sep, _ = line.partition(": ")
-    return head if sep and len(head.split()) <= 5 else ""
-
-
-def _pieces(line: str) -> list[str]:
-    """A line, or its sentences when it is long (a paragraph)."""
-    if len(line) <= _LONG_LINE:
-        return [line]
-    return [s for s in _SENTENCE.split(line) if s.strip()]
-
-
-def text_candidates(text: str) -> list[Candidate]:
-    """Every line of a plain-text output that could answer, with the words of the headings above it.
-    Markdown and underlined headings are context, not answers; a table row reads as "header: cell; ...";
-    list bullets and check boxes are dropped."""
-    raw = [line.strip() for line in text.splitlines()]
-    headings: dict[int, str] = {}
-    header: list[str] | None = None
-    block: set[str] | None = None  # the words of the first line of the current paragraph
-    candidates: list[Candidate] = []
-    for i, line in enumerate(raw):
-        following = raw[i + 1] if i + 1 < len(raw) else ""
-        if not line:
-            header, block = None, None
-            continue
-        if _UNDERLINE.match(line) or _TABLE_RULE.match(line):
-            continue
-        heading = _HEADING.match(line)
-        if heading or (_UNDERLINE.match(following) and len(line) < 80):
-            level = len(heading.group(1)) if heading else 1
-            text = heading.group(2) if heading else line
-            headings = {k: v for k, v in headings.items() if k < level} | {level: text}
-            header, block = None, None
-            continue
-        if line.startswith("|") and line.endswith("|"):
-            cells = [c.strip() for c in line.strip("|").split("|")]
-            if header is None and _TABLE_RULE.match(following):
-                header = cells
-                continue
-            if header is not None:  # "| 4 | Project Hail Mary | ..." -> "Title: Project Hail Mary; ..."
-                pairs = [f"{h}: {c}" for h, c in zip(header, cells) if c and any(ch.isalpha() for ch in h)]
-                line = "; ".join(pairs) or line
-        else:
-            header = None
-        # A paragraph's first line ("guest network: ...") tells what the lines under it are about.
-        context = set().union(*(terms(h) for h in headings.values())) if headings else set()
-        context |= block or set()
-        # ... when it reads as a heading: a line stating figures ("Bed 1: garlic, 40 cloves") is an answer itself
-        if block is None and header is None:
-            block = terms(line) if line.endswith(":") or not re.search(r"\d", line) else set()
-        outer = headings[min(headings)] if headings else ""
-        body = _EMPHASIS.sub("", _LIST_MARK.sub("", line)).strip()
-        for piece in _pieces(body):
-            candidates.append(Candidate(piece, context, outer, _label_of(piece), len(candidates)))
-    return candidates
 
 
 def _leaf_candidates(data: Any) -> list[Candidate]:
@@ -250,8 +110,8 @@ def _leaf_candidates(data: Any) -> list[Candidate]:
                 [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
             context = terms(title) | _key_terms(key)
             for text in values:
-                for piece in _pieces(" ".join(text.split())):
-                    found.append(Candidate(piece, context, title, _label_of(piece), len(found), in_record=True))
+                for piece in pieces(" ".join(text.split())):
+                    found.append(Candidate(piece, context, title, label_of(piece), len(found), in_record=True))
     return found
 
 
@@ -401,8 +261,8 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
         return [f"Nothing found{' for ' + subject if subject else ''}: {tool} returned no results [{marker}]"]
     if data is None:
         candidates = text_candidates(output)
-        if best := _best(candidates, question):
-            return [_candidate_line(best, asked, marker)]
+        if picked := best(candidates, question):
+            return [_candidate_line(picked, asked, marker)]
         single = output.strip()
         if "\n" not in single and len(single) <= 40 and len(single.split()) <= 4 and figures_of(single):
             return [_value_line(_call_subject(item, question, alone), single, marker)]
@@ -410,16 +270,16 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
     if not isinstance(data, (dict, list)):
         return [_value_line(_call_subject(item, question, alone), value_text(data), marker)]
     if isinstance(data, list) and not any(isinstance(v, (dict, list)) for v in data):
-        best = _best([Candidate(str(v), set(), "", "", i) for i, v in enumerate(data)], question)
-        return [_candidate_line(best, asked, marker)] if best else []
+        picked = best([Candidate(str(v), set(), "", "", i) for i, v in enumerate(data)], question)
+        return [_candidate_line(picked, asked, marker)] if picked else []
     root = data if isinstance(data, dict) else {"results": data}
     named = concepts_of(set(_WORD.findall(question.lower())))
     if named and (lines := _concept_lines(root, named, marker)):
         return lines
     if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines
-    if best := _best(_leaf_candidates(data), question):
-        return [_candidate_line(best, asked, marker)]
+    if picked := best(_leaf_candidates(data), question):
+        return [_candidate_line(picked, asked, marker)]
     line = _small_result_line(data, _call_subject(item, question, alone), marker) or _one_record_line(root, marker)
     return [line] if line else []
 
