@@ -15,7 +15,8 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
-from nodes.intent_split import read_intents, refers_back
+from nodes.intent_references import refers_back
+from nodes.intent_split import read_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.decompose import DECOMPOSE_SYSTEM, DECOMPOSE_USER

@@ -16,21 +16,13 @@ orders") is glued back to it.
 from __future__ import annotations
 
 import re
-from datetime import date
 
-from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.number_words import as_digits
-from nodes.arguments.places import places_named
-from nodes.arguments.stop_words import STOP_WORDS
-from nodes.date_mentions import find_date_mentions
+from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
-_BACK_REFERENCES = frozenset("there then it its that those them they this one warmer cheaper "
-                             "he she him her his their theirs".split())  # "call my dentist, do I have her number"
 MIN_PART_WORDS = 3
-# Words that add no need of their own: "time in Tokyo and Sydney right now" is one intent over two places.
-_FILLERS = frozenset("right now rn today tonight tomorrow tmrw please pls currently too also as well then".split())
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
 # Either side of a join inside a list of figures: "82, 91", "88 and 95", "$12, $15"
@@ -69,10 +61,6 @@ _TELLS = re.compile(r"^\s*(?:i|i'm|im|i've|ive|i was|we|we're|we've|my|our)\b(?!
 # Words of greeting and hedging, which ask for nothing: "hey quick one, reykjavik local time?"
 _GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
                       "just wondering".split())
-# A part that only says what to do with the part before: "meeting 11:00 toronto time, convert to paris pls"
-_OPERATES_ON_BEFORE = re.compile(r"^\s*(?:convert|change|translate|turn|switch|round)(?: it| that| this)?\s+(?:to|into|in)\b",
-                                 re.I)
-_LIST_JOINERS = frozenset({"and", "or", "&", "vs", "versus", "plus"})
 _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
 
 
@@ -128,10 +116,10 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
             leading = piece
         elif parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
             parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"
-        elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in _FILLERS]) < 2
-                        or _bare_measure(piece)):
+        elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in FILLERS]) < 2
+                        or bare_measure(piece)):
             # "..., which product was it and how many units": a bare measure asks it of the part before
-            measures_before = measures_before or _bare_measure(piece)
+            measures_before = measures_before or bare_measure(piece)
             parts[-1] = f"{parts[-1]} and {piece}"
         else:
             parts.append(piece)
@@ -140,11 +128,11 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         parts.pop(0)
     if len(parts) < 2:
         return [], "back-reference" if measures_before else None
-    if any(_only_names(part) for part in parts[:-1]):
+    if any(only_names(part) for part in parts[:-1]):
         return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
-    if any(refers_back(part) or _names_again(part, " ".join(parts[:i])) for i, part in enumerate(parts) if i):
+    if any(refers_back(part) or names_again(part, " ".join(parts[:i])) for i, part in enumerate(parts) if i):
         return [], "back-reference"
     return parts, None
 
@@ -186,56 +174,6 @@ def _with_context_told(pieces: list[str]) -> list[str]:
             joined.append(pending + piece)
             pending = ""
     return [*joined, pending + pieces[-1]]
-
-
-def _bare_measure(part: str) -> bool:
-    """A part naming nothing of its own, only what to measure: "how many units", "and the price" (one
-    lower-case word beside question words; "how much is TSLA" names a thing)."""
-    content = [w for w in re.findall(r"[\w'$€£%.-]+", part) if w.lower() not in QUESTION_WORDS | _FILLERS]
-    return len(content) < 2 and all(w.islower() and w.isalpha() for w in content)
-
-
-def refers_back(part: str) -> bool:
-    """Whether ``part`` refers to something said before it ("there", "it", "her", "the day after")."""
-    undated = part
-    for mention in find_date_mentions(part, date.today()):  # "this saturday" is a date, not a reference
-        undated = undated.replace(mention.phrase, " ")
-    words = set(re.findall(r"[a-z']+", undated.lower()))
-    return bool(words & _BACK_REFERENCES or re.search(r"\bthe same\b|\bthe (?:day|one|[a-z]+) (?:after|before|there)\b",
-                                                      part)
-                or _OPERATES_ON_BEFORE.match(part)
-                # "..., and can you give me the price in dollars too": a thing named by "the" alone is the one before;
-                # "tell me the best-rated restaurant in Bangkok" names its own
-                or ("the" in words and not _names_its_own(part)))
-
-
-_THE_PHRASE = re.compile(r"\bthe ((?:[a-z][a-z'-]* ){0,2}[a-z][a-z'-]*)", re.I)
-
-
-def _names_again(part: str, before: str) -> bool:
-    """Whether ``part`` names with "the" a thing an earlier part named: "a ladder leans ... how long is the ladder",
-    "... lay a path ..., how long would the path be" (the phrase's last content word; "the cheapest hotel" after
-    "the cheapest flight" names another thing)."""
-    earlier = set(re.findall(r"[a-z]+", before.lower()))
-    for phrase in _THE_PHRASE.findall(part.lower()):
-        content = [w for w in phrase.split() if w not in STOP_WORDS and len(w) > 2]
-        if content and content[-1] in earlier:
-            return True
-    return False
-
-
-def _names_its_own(part: str) -> bool:
-    """Whether ``part`` names something of its own: a capitalised word after its first, a place, or a figure."""
-    return bool(re.search(r"(?<=\w)\W+[A-Z]", part) or re.search(r"\d", part) or places_named([part]))
-
-
-def _only_names(part: str) -> bool:
-    """Whether ``part`` is only a list of places or names ("Paris and London"): no intent of its own."""
-    rest = part
-    for mention in places_named([part]):
-        rest = rest.replace(mention.span, " ")
-    words = [w for w in re.findall(r"[\w'.-]+", rest) if w.lower() not in _LIST_JOINERS]
-    return all(w[:1].isupper() for w in words)
 
 
 def _pieces(question: str) -> list[str]:
