@@ -13,9 +13,10 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Za-z\"'])")
 _ASKS = re.compile(r"\?\s*$|^\s*(?:what|which|who|whose|whom|when|where|why|how|is|are|was|were|do|does|did|can|could|"
                    r"would|will|should|tell me|remind me|give me|find|show me|look up|check)\b", re.IGNORECASE)
 MIN_WORDS = 3
-# "Sam's house-sitting while I'm away, so what's the guest wifi password again?": a told reason, then the question
-_SO_ASKS = re.compile(r"[,;]\s+(?:and\s+)?so\s+(?=(?:what|which|who|whose|when|where|how|is|are|can|could|do|does)\b)",
-                      re.IGNORECASE)
+# "Sam's house-sitting while I'm away, so what's the guest wifi password again?", "Chipped a tooth on a pretzel —
+# what's my dentist's number?": a told reason, then the question
+_SO_ASKS = re.compile(r"(?:[,;]\s+(?:and\s+)?so|\s+[—–]|\s+-{1,2})\s+"
+                      r"(?=(?:what|which|who|whose|when|where|how|is|are|can|could|do|does)\b)", re.IGNORECASE)
 
 
 def asked_sentence(message: str) -> str | None:

@@ -31,7 +31,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from indexes.bm25 import tokenize
-from indexes.document_coverage import Coverage, DocumentCoverage, title_words
+from indexes.document_coverage import QUESTION_WORDS, Coverage, DocumentCoverage, title_words
 from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
 from indexes.ownership import QUESTION, asks_about_own_records
 from indexes.route_cues import GENERIC_WORDS, MIN_WORD, CueWords, stem
@@ -169,11 +169,18 @@ def written_names(question: str) -> set[str]:
 RECORD_ROW_HOLDS = 0.60
 
 
+def _shares_a_content_word(row: str, query: str) -> bool:
+    """Whether a record row and the question share a word that is no question word: "how many products are there"
+    shares only "how many" with "how many garlic cloves did I put in the bed", and holds nothing against the garden
+    note that names garlic."""
+    return bool((set(tokenize(row)) & set(tokenize(query))) - QUESTION_WORDS - GENERIC_WORDS)
+
+
 def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str], terms: DocumentTerms | None,
                           data_rows: Mapping[str, Collection[str]] | None = None) -> list[ServerHit]:
     """``hits`` with, for every sub-query one server's documents hold, that server first (score at least the
     match floor). A first server matched by a row of its own records (``data_rows``: server -> the rows its data
-    gave), clearly, keeps its place: "how many orders did we get in October" is the count its orders table answers, though
+    gave), clearly and by a word of the question's own, keeps its place: "how many orders did we get in October" is the count its orders table answers, though
     a garden note says "order seeds by October"."""
     hits = list(hits)
     if terms is None:
@@ -184,7 +191,8 @@ def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str],
         match = terms.match(query, leader)
         if match is None or (first is not None and match.server != leader
                              and first.matched in (data_rows or {}).get(leader, ())
-                             and first.query_scores.get(i, first.score) >= RECORD_ROW_HOLDS):
+                             and first.query_scores.get(i, first.score) >= RECORD_ROW_HOLDS
+                             and _shares_a_content_word(first.matched, query)):
             continue
         best = max([MATCH_FLOOR, *(h.query_scores.get(i, h.score) for h in hits if i in h.best_for)])
         hits = put_first(hits, i, match.server, best,

@@ -96,7 +96,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
             return [], reason or "context"
         return [f"{context} {parts[0]}", *parts[1:]], None
     raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
-    if _states_the_data(raw) or (_states_numbers(raw) and is_one_calculation(question)):
+    if _states_the_data(raw) or _states_a_time(raw) or (_states_numbers(raw) and is_one_calculation(question)):
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
@@ -208,3 +208,16 @@ def _states_the_data(parts: list[str]) -> bool:
     # an equation after the question is its data too: "how many km is a marathon? its 26.2 miles and 1 mile =
     # 1.609344 km"
     return any(_EQUATION.search(part) and not _ASKS.search(part) for part in parts[1:])
+
+
+_CLOCK = re.compile(r"\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)", re.I)
+_ASKS_TIME = re.compile(r"\bwhat time\b|\bwhen\b|\bwhat hour\b", re.I)
+
+
+def _states_a_time(parts: list[str]) -> bool:
+    """A part that states a clock time and asks nothing, before a part that asks what time or when: the time is
+    the data asked about ("Webinar kicks off at 14:00 in Dublin and I'll be in Honolulu, what time do I log on?").
+    A part that requests something ("book a table at 7pm") is an intent of its own."""
+    return any(_CLOCK.search(part) and not _ASKS.search(part) and not _REQUESTS.search(part)
+               and any(_ASKS_TIME.search(p) for p in parts[i + 1:])
+               for i, part in enumerate(parts[:-1]))

@@ -67,6 +67,10 @@ def bill_rules() -> list[_Rule]:
         # a bill for a party, with a tip, shared: "dinner for 6 came to 238.50, add a 20% tip, then split it"
         (re.compile(rf"(?:for|among|between) {N}(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
          lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),
+        # a bill for the party, then a tip: "dinner came to 1,284 for the 11 of us and I want to add a 20% tip"
+        (re.compile(rf"{N}(?: \S+){{0,3}}? for (?:the |all |all the )?{N} (?:of us|people|friends|guests|persons)"
+                    rf"(?: \S+){{0,10}}? {P} (?:tip|service|gratuity)"),
+         lambda m: [f"{m[1]}*(1+{m[3]}/100)/{m[2]}"] if re.search(r"each|per person|split|share", m.string) else []),
         # a bill, a tip, then shared: "dinner came to 186.40, a 20% tip, split evenly between 4 of us"
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P} (?:tip|service|gratuity)(?: \S+){{0,10}}? {N} (?:of us|people|ways|friends|"
                     rf"persons|guests)"),

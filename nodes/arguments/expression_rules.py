@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from nodes.arguments.expression_formulas import formula_rules
+from nodes.arguments.expression_growth import growth_rules
 from nodes.arguments.expression_party import bill_rules
 from nodes.arguments.expression_placeholders import LIST, N, P
 from nodes.arguments.expression_travel import travel_rules
@@ -126,6 +127,9 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/(1-{m[2]}/100)"] if re.search(r"original|before|full|regular|was it", m.string) else []),
         (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:increase|raise|rise|markup|tip|tax)"),
          lambda m: [f"{m[1]}/(1+{m[2]}/100)"] if re.search(r"original|before|was it", m.string) else []),
+        # an hourly rate over hours, with tax on top: "bills 95/hour and logged 37.5 hours, there's 8% tax on top"
+        (re.compile(rf"{N} (?:an|a|per|/) ?(?:hour|hr)\b(?: \S+){{0,4}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {P} "
+                    rf"(?:tax|vat|gst|sales tax)"), lambda m: [f"{m[1]}*{m[2]}*(1+{m[3]}/100)"]),
         # a price and a rate of tax or tip: "240 before tax, sales tax here is 8.25%. total?"
         # (the nearest amount before the word: "dinner for 6 came to 237.60 before tip, adding 20%" taxes 237.60)
         (re.compile(rf"(?P<base>N\d+)(?: {_NOT_NUMBER}){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? "
@@ -134,6 +138,9 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"
                     rf"(?! (?:[a-z]+ ){{0,2}}?(?:weeks?|days?|months?|years?)\b)"),
          lambda m: [f"{m[1]}*({m[2]}+{m[3]})"] if _ASKS_TOTAL.search(m.string) else []),
+        # growth over years, a rise then a fall, a budget's remainder, a part held back, a target reached
+        # (expression_growth.py): before a bill shared, which "4,500 across 6 people, holding back 10%" also reads
+        *growth_rules(),
         # bills shared by a party (expression_party.py)
         *bill_rules(),
         # a share of a share: "half of 3/4 of 960"
@@ -206,6 +213,9 @@ def rules() -> list[_Rule]:
         # an hourly rate over hours: "28 an hour and work 37.5 hours a week"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,4}}? {N} (?:hours|hrs|h)\b"),
          lambda m: [f"{m[1]}*{m[2]}"]),
+        # two charges per one unit, over a count of it: "142 a night plus a 4 euro city tax per night, 3 nights"
+        (re.compile(rf"{N}(?: [a-z]+){{0,2}} (?:a|per) ([a-z]+) plus (?:a |an )?{N}(?: [a-z]+){{0,4}} (?:a|per) \2 ,? "
+                    rf"{N} \2s?\b"), lambda m: [f"({m[1]}+{m[3]})*{m[4]}"]),
         # an amount paid out in equal parts: "a salary of 78,000 a year paid in 26 equal paychecks"
         (re.compile(rf"{N}(?: {_NOT_NUMBER}){{0,4}}? (?:paid|split|divided|spread|broken) (?:out |up |evenly |equally )?"
                     rf"(?:in|into|over|across) {N} (?:equal |even |monthly |weekly )?[a-z]+"),

@@ -60,7 +60,12 @@ def _unit(words: str) -> Any | None:
         except Exception:  # pint raises several error types for words that are no unit
             continue
     repaired = _misspelt_unit(words.split(" ")[0])
-    return (repaired, registry.parse_units(repaired)) if repaired else None
+    if not repaired:
+        return None
+    try:
+        return repaired, registry.parse_units(repaired)
+    except Exception:  # a name pint lists that it cannot parse alone ("concert" is one letter off "convert")
+        return None
 
 
 # a long unit name one letter off ("farenheit", "celcius", "kilometre" -> pint's "kilometer"); shorter words are

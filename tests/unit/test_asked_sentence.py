@@ -9,6 +9,9 @@ from indexes.asked_sentence import asked_sentence
     ("I chipped a tooth on a walnut. What's the number for my dentist?", "What's the number for my dentist?"),
     ("Running late today! when does the pharmacy close", "when does the pharmacy close"),
     ("Which room is the review in? I need to tell Omar.", "Which room is the review in?"),
+    # a reason told before a dash
+    ("Locked out of the shed again — what's the padlock code?", "what's the padlock code?"),
+    ("lost my card -- who do I call at the bank", "who do I call at the bank"),
 ])
 def test_the_asking_sentence_is_found(message, asked):
     assert asked_sentence(message) == asked

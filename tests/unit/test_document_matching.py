@@ -229,3 +229,13 @@ def test_a_name_no_file_holds_means_no_file_is_read():
     assert names_no_file_holds(NOTES, ["what rear tyre pressure in Bar does my bike note say?"]) == []
     # nor a country: the note of a trip names its city ("the Spain weekend" of madrid-weekend.md)
     assert names_no_file_holds(NOTES, ["the museum pass code from the Spain weekend?"]) == []
+
+
+def test_a_record_row_holds_its_place_only_by_a_word_the_question_shares():
+    terms = _terms(CueWords(servers_of={}))
+    question = "how many psi did I note for the rear tyre?"
+    rows = {"shop": ["how many tyres are in stock", "how many items are there"]}
+    loose = [ServerHit(server="shop", score=0.7, best_for=[0], matched="how many items are there")]
+    assert with_document_matches(loose, [question], terms, rows)[0].server == "notes"  # shares only "how many"
+    close = [ServerHit(server="shop", score=0.7, best_for=[0], matched="how many tyres are in stock")]
+    assert with_document_matches(close, [question], terms, rows)[0].server == "shop"  # "tyre" is the question's own

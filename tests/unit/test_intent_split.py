@@ -58,6 +58,9 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("weather in London tmrw and disney stock price", None),  # it splits
     ("weather in Oslo tomorrow and what is 15% of 80", None),  # a calculation of its own is one of the parts
     ("book 2 rooms in Rome for 3 nights, and what's the weather in Oslo", None),  # no number asked after
+    # a clock time told, then asked about
+    ("the standup starts at 9:30 in Denver and I'm in Nairobi this week, what time is that for me?", "data"),
+    ("my train gets in at 6pm in Lyon and I'll call my sister in Perth, when will it be there", "data"),
     ("quotes for AAPL, MSFT and GOOGL", None),  # the joins settle nothing: a list of entities
     ("Quarry Works placed an order on 3 May, which part was it and how many pieces", "back-reference"),
     # a part that only tells the asker's situation is the context of the question after it
