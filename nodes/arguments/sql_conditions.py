@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import re
 
-from nodes.arguments.sql_names import identifier_words, overlap, qualified, quoted_literal
+from nodes.arguments.sql_names import identifier_words, overlap, qualified, quoted_literal, same_word
 from nodes.arguments.sql_literals import RequestLiteral
-from nodes.arguments.sql_schema import TableSchema
+from nodes.arguments.sql_schema import Column, TableSchema
 
 # a year or a month a date column falls in: "hired in 2024", "orders placed in october 2026"
 _MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
@@ -40,7 +40,19 @@ def number_conditions(tables: list[TableSchema], text: str) -> list[tuple[TableS
             match = re.search(rf"\b{word}s?\s+(?:no\.?\s*|number\s+|#\s*)?(\d+)\b|\b(\d+)(?:st|nd|rd|th)?\s+{word}\b", text)
             if match:
                 found.append((table, f"{qualified(table, column)} = {match.group(1) or match.group(2)}"))
+        if (key := _numeric_key(table)) is not None and (row := _ROW_NUMBER.search(text)) is not None \
+                and same_word(row.group(1), identifier_words(table.name)[-1]):
+            found.append((table, f"{qualified(table, key)} = {row.group(2)}"))  # "order #74": orders.id = 74
     return found
+
+
+# a row named by its table's word and a number: "order #74", "order no. 74", "employee number 12"
+_ROW_NUMBER = re.compile(r"\b([a-z]+)\s+(?:no\.?\s*|number\s+|#\s*|id\s+)?#?(\d+)\b(?!\s*(?:%|st\b|nd\b|rd\b|th\b))")
+
+
+def _numeric_key(table: TableSchema) -> Column | None:
+    """The table's numeric primary key (or its numeric ``id`` column), by which a request may name one row."""
+    return next((c for c in table.columns if c.is_numeric and (c.primary_key or c.name.lower() == "id")), None)
 
 
 def value_conditions(literals: list[RequestLiteral]) -> list[str]:

@@ -16,7 +16,8 @@ _COUNT = re.compile(r"\bhow many\b|\bnumber of\b|(?<!n't )(?<!not )\bcount\b|\bh
 # "which one has the fewest units left and how many": the trailing "how many" asks the ranked row's amount
 _TRAILING_HOW_MANY = re.compile(r"\b(?:and|&)\s+how many(?:\s+[a-z]+){0,2}\s*[?.!]*\s*$")
 _AVERAGE = re.compile(r"\baverage\b|\bmean\b|\bavg\b")
-SUM_WORDS = re.compile(r"\btotal\b|\bsum\b|\baltogether\b|\bcombined\b")
+SUM_WORDS = re.compile(r"\btotal\b|\bsum\b|\baltogether\b|\bcombined\b|\badded (?:together|up)\b|\badd(?:ing)? up\b|\ball told\b|"
+                       r"\bsummed\b")
 _LATEST = re.compile(r"\bmost recent(?:ly)?\b|\blatest\b|\bnewest\b|\brecently\b|\blast\b")
 _EARLIEST = re.compile(r"\boldest\b|\bearliest\b|\bfirst\b")
 _HIGHEST = re.compile(r"\bhighest\b|\bmost\b|\bbiggest\b|\blargest\b|\bmax(?:imum)?\b|\btop\b|\bgreatest\b|\blongest\b|"
