@@ -50,13 +50,16 @@ def _singular(words: list[str]) -> str:
 
 def described_statements(tables: list[TableSchema]) -> list[tuple[str, TableSchema, str, str]]:
     """(phrase, table, select list, tail) for each simple statement: a count of each table, the highest and lowest,
-    total and average of each measured column, the most recent and earliest by each date column."""
+    total and average of each measured column, a count of rows with none of a column "in" something ("units in
+    stock": how many are out of stock; the condition is the request's own, nodes/arguments/sql_conditions.py), the
+    most recent and earliest by each date column."""
     found = []
     for table in tables:
         plural = " ".join(identifier_words(table.name))
         one = _singular(identifier_words(table.name))
         label = label_column(table)
         shown = f"{qualified(table, label)}, " if label is not None else ""
+        count_at = len(found)
         found.append((f"how many {plural} are there", table, "COUNT(*)", ""))
         for column in table.columns:
             words = identifier_words(column.name)
@@ -72,6 +75,9 @@ def described_statements(tables: list[TableSchema]) -> list[tuple[str, TableSche
                           (f"the {one} with the lowest {name}", table, f"{shown}{value}", last),
                           (f"the total {name} of all {plural}", table, f"SUM({value})", ""),
                           (f"the average {name} of {plural}", table, f"AVG({value})", "")]
+                if len(words) > 2 and words[-2] == "in":  # "units in stock": none left is "out of stock", a
+                    # count, kept beside the table's count so a capped share of the phrases still holds it
+                    found.insert(count_at + 1, (f"how many {plural} are out of {words[-1]}", table, "COUNT(*)", ""))
     return found
 
 

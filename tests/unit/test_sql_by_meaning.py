@@ -144,3 +144,18 @@ def test_two_tasks_rewording_at_once_never_see_the_words_before_their_vectors(da
         thread.join()
     assert failures == []
     assert len(results) == 2 and len(set(results)) == 1
+
+
+def test_a_count_of_rows_out_of_what_a_column_holds_them_in_comes_after_the_tables_count():
+    db = opened("CREATE TABLE parts (id INTEGER PRIMARY KEY, name TEXT NOT NULL, units_in_bin INTEGER, weight REAL);"
+                "INSERT INTO parts VALUES (1, 'Hinge', 0, 0.2), (2, 'Bolt', 40, 0.01), (3, 'Latch', 0, 0.3);")
+    try:
+        tables = described_tables(db)
+        phrases = [phrase for phrase, *_ in described_statements(tables)]
+        assert phrases[:2] == ["how many parts are there", "how many parts are out of bin"]
+        assert not any("out of weight" in phrase for phrase in phrases)  # "weight" holds nothing "in" anything
+        index = MeaningIndex(tables, KeywordEncoder(["out of bin", "how many parts are there"], {}))
+        found = index.queries("how many parts are out of bin right now")
+        assert found and db.execute(found[0]).fetchone()[0] == 2, found
+    finally:
+        db.close()
