@@ -58,7 +58,9 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
                          r"work out|be)\b|\bclock\b|\b(?:their|my|your|our|his|her) time\b|"
                          # a terse conversion: "17:30 paris -> toronto", "9am lagos to lima?"
                          r"^\W*\d{1,2}(?::\d{2}\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\.?)\s+[^\d\s]+(?: [^\d\s]+)?\s*(?:->|→|=>|to|in)\s*[^\d\s]+(?: [^\d\s]+)?\W*$|"
-                         r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b|=\s*\?|(?:->|→|=)\s*\S+(?: \S+)? time\b",
+                         r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b|=\s*\?|(?:->|→|=)\s*\S+(?: \S+)? time\b|"
+                         # "what's the equivalent hour for a colleague in Dubai"
+                         r"\b(?:equivalent|matching|same) (?:hour|time)\b",
                          re.IGNORECASE)
 
 
@@ -73,11 +75,13 @@ _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it 
                        # Hobart arriving 10am local time")
                        r"^\W*(?:[\w']+\W+){0,4}(?:current|local) time\W*$|"
                        # the clock itself, or the hour: "whats the clock say in lagos", "what hour is it in Lima"
-                       r"\bclock (?:say|says|saying|read|reads|reading|show|shows|showing|at|in|over in|out in)\b|\bwhat hour is it\b|\bhow late is it (?:in|there)\b|"
+                       r"\bclock (?:say|says|saying|read|reads|reading|show|shows|showing|at|in|over in|out in)\b|\bhow late is it (?:in|there)\b|"
+                       # "what hour is it in Lima", "what hour is by her right now"
+                       r"\bwhat hour is (?:it|by|for|with|there)\b|"
                        # the day or the part of the day there: "what day is it in Auckland", "is it daytime in Honolulu"
                        r"\bwhat (?:day|date) is it\b|\bwhat(?:'s|s| is) the date (?:in|at|there)\b|"
                        r"\bis it (?:still |already )?(?:day|daytime|night|nighttime|morning|afternoon|evening|dark|light|"
-                       r"late|early|midnight|today|tomorrow|yesterday|the weekend) (?:in|at|there|over)\b|"
+                       r"late|early|midnight|today|tomorrow|yesterday|the weekend)(?: yet)? (?:in|at|there|over)\b|"
                        # "is it morning or night for her right now"
                        r"\bis it (?:morning|day|daytime|night|nighttime|afternoon|evening) or (?:morning|day|daytime|night|"
                        r"nighttime|afternoon|evening)\b", re.IGNORECASE)
