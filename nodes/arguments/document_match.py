@@ -52,7 +52,13 @@ def files_for_request(named: list[str], contents: dict[str, str], request_texts:
     # (a folder is never read: "notes/" named by "my trip notes" confirms nothing)
     confirmed = [p for p in named if (p not in read and not p.endswith("/")) or shares.get(p, 0.0) >= MIN_CONFIRMING_SHARE]
     if confirmed:
-        return confirmed
+        confirmed = sorted(confirmed, key=lambda p: -shares.get(p, 1.0))  # best first
+        if len(confirmed) <= limit:
+            return confirmed
+        # more than a request names by file name: "my travel notes" names every file under notes/, and the one
+        # holding all of "the Hotel Baixa Azul" is the one to read, not the roadmap that mentions a hotel
+        best = max(shares.get(p, 0.0) for p in confirmed)
+        return [p for p in confirmed if p not in read or shares.get(p, 0.0) >= RUNNER_UP_SHARE * best][:limit]
     written = set(tokenize(" ".join(request_texts)))
     titled = [p for p in named if (title := title_words(p)) and title <= written]
     if len(titled) == 1 and shares.get(titled[0], 0.0) >= MIN_TITLED_SHARE:

@@ -239,3 +239,10 @@ def test_a_record_row_holds_its_place_only_by_a_word_the_question_shares():
     assert with_document_matches(loose, [question], terms, rows)[0].server == "notes"  # shares only "how many"
     close = [ServerHit(server="shop", score=0.7, best_for=[0], matched="how many tyres are in stock")]
     assert with_document_matches(close, [question], terms, rows)[0].server == "shop"  # "tyre" is the question's own
+
+
+def test_a_folder_word_naming_every_file_reads_only_the_ones_near_the_best():
+    question = "how much a night was Hotel Sol y Luna? should be in my notes"
+    named = paths_for_request(list(NOTES), [question])
+    assert len(named) > 2  # "notes" is in every path
+    assert files_for_request(named, NOTES, [question]) == ["/home/kai/notes/madrid-weekend.md"]
