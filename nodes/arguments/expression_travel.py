@@ -21,6 +21,15 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 def travel_rules() -> list[_Rule]:
     """(pattern over the normalised text, its expressions with placeholders), best first."""
     return [
+        # a distance driven each way, paid per unit of it: "drove 137 miles each way ..., reimbursed at 67 cents a
+        # mile" is 137*2*67/100
+        (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi) each way\b(?: \S+){{0,12}}? {N} (cents? )?"
+                    rf"(?:a|per|/) (?:km|kilometer|kilometre|mile|mi)\b"),
+         lambda m: [f"{m[1]}*2*{m[2]}" + ("/100" if m[3] else "")]),
+        # a daily charge over the days away, and a fare each way: "parking is 22 a day, away 6 days, the shuttle is
+        # 9 each way" is 22*6+2*9
+        (re.compile(rf"{N} (?:a|per|/) day\b(?: \S+){{0,6}}? {N} (?:days|nights)\b(?: \S+){{0,8}}? {N} each way\b"),
+         lambda m: [f"{m[1]}*{m[2]}+2*{m[3]}"]),
         # fuel cost: "1200 km a month, 6.8 l per 100 km, fuel is 1.89 a litre"
         (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:l|litres|liters|gallons|gal) "
                     rf"(?:per|every|/) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:a|per|/) "

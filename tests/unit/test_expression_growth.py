@@ -17,6 +17,9 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("sales goal was 80,000 and we hit 68,500 this quarter, what percent is that", 68500 / 80000 * 100),
     ("electrician charges 70/hour, worked 12 hours, plus 20% vat - what's the bill", 70 * 12 * 1.2),
     ("lunch was 312 for the 6 of us, we're adding a 15% tip, what does each owe", 312 * 1.15 / 6),
+    # each way: there and back
+    ("I drive 48 km each way to the depot, they pay 35 cents per km - how much is that", 48 * 2 * 35 / 100),
+    ("kennel is 31 per day while we're gone 9 days, plus the pet taxi at 25 each way, total?", 31 * 9 + 2 * 25),
 ])
 def test_the_asked_reading_comes_first(request_text, value):
     expressions = arithmetic_expressions([request_text])
