@@ -49,3 +49,27 @@ def test_a_day_of_the_joined_rows_narrows_the_asked_table(database):
     found = candidate_queries("which treatment did Mateo Ruiz have booked on June 11 2025?", described_tables(database))
     assert found
     assert [row[0] for row in database.execute(found[0]).fetchall()] == ["Root canal"]
+
+
+# a row named by its table's word and a number ("visit #3") is a condition on the table's numeric key; a
+# number beside another word is not; a total written in other words ("added together") sums
+@pytest.mark.parametrize("request_text, patient", [
+    ("who was visit #3 for?", "Lena Vogt"),
+    ("whose is visit no. 2", "Omar Haddad"),
+    ("visit number 4 - which patient", "Ruth Abara"),
+])
+def test_a_numbered_row_is_its_key(database, request_text, patient):
+    found = candidate_queries(request_text, described_tables(database))
+    assert found and "visits.id = " in found[0], found[:2]
+    assert patient in database.execute(found[0]).fetchone()
+
+
+def test_a_number_beside_another_word_names_no_row(database):
+    found = candidate_queries("which patients paid a fee over 3 euros", described_tables(database))
+    assert found and not any("visits.id" in query for query in found[:3]), found[:3]
+
+
+def test_fees_added_together_are_summed(database):
+    found = candidate_queries("Lena Vogt's visit fees added together?", described_tables(database))
+    assert found and "SUM(" in found[0], found[:2]
+    assert database.execute(found[0]).fetchone()[-1] == 140
