@@ -19,6 +19,7 @@ import re
 
 from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.number_words import as_digits
+from nodes.arguments.time_of_day import times_of_day
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
@@ -210,7 +211,6 @@ def _states_the_data(parts: list[str]) -> bool:
     return any(_EQUATION.search(part) and not _ASKS.search(part) for part in parts[1:])
 
 
-_CLOCK = re.compile(r"\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\w)", re.I)
 _ASKS_TIME = re.compile(r"\bwhat time\b|\bwhen\b|\bwhat hour\b", re.I)
 
 
@@ -218,6 +218,6 @@ def _states_a_time(parts: list[str]) -> bool:
     """A part that states a clock time and asks nothing, before a part that asks what time or when: the time is
     the data asked about ("Webinar kicks off at 14:00 in Dublin and I'll be in Honolulu, what time do I log on?").
     A part that requests something ("book a table at 7pm") is an intent of its own."""
-    return any(_CLOCK.search(part) and not _ASKS.search(part) and not _REQUESTS.search(part)
+    return any(times_of_day([part]) and not _ASKS.search(part) and not _REQUESTS.search(part)
                and any(_ASKS_TIME.search(p) for p in parts[i + 1:])
                for i, part in enumerate(parts[:-1]))

@@ -61,6 +61,9 @@ def test_single_or_dependent_questions_are_not_split(question):
     # a clock time told, then asked about
     ("the standup starts at 9:30 in Denver and I'm in Nairobi this week, what time is that for me?", "data"),
     ("my train gets in at 6pm in Lyon and I'll call my sister in Perth, when will it be there", "data"),
+    # any clock the time reader knows: "half past three", "noon"
+    ("the call starts at half past three in Denver, and I am in Lisbon, what time do I join?", "data"),
+    ("standup is at noon in Austin and I will be in Oslo, when do I dial in?", "data"),
     ("quotes for AAPL, MSFT and GOOGL", None),  # the joins settle nothing: a list of entities
     ("Quarry Works placed an order on 3 May, which part was it and how many pieces", "back-reference"),
     # a part that only tells the asker's situation is the context of the question after it
