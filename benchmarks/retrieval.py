@@ -43,7 +43,8 @@ from indexes.embeddings import MiniLMEmbeddingFunction  # noqa: E402
 from indexes.fusion import DEFAULT_FUSION  # noqa: E402
 from indexes.livemcpbench import LiveMCPBench, Question, load  # noqa: E402
 from indexes.metrics import summarize  # noqa: E402
-from indexes.server_index import QueryOptions, ServerIndex, ephemeral_client, open_collection  # noqa: E402
+from indexes.chroma_store import ephemeral_client, open_collection  # noqa: E402
+from indexes.server_index import QueryOptions, ServerIndex  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared/benchmarks/livemcpbench"
 DEFAULT_CACHE = ROOT / "indexes/data/livemcpbench_synthetic.json"

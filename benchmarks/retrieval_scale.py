@@ -34,7 +34,8 @@ sys.path.insert(0, str(ROOT))
 from indexes.documents import ServerDoc  # noqa: E402
 from indexes.embeddings import MiniLMEmbeddingFunction  # noqa: E402
 from indexes.livemcpbench import load  # noqa: E402
-from indexes.server_index import QueryOptions, ServerIndex, ephemeral_client, open_collection  # noqa: E402
+from indexes.chroma_store import ephemeral_client, open_collection  # noqa: E402
+from indexes.server_index import QueryOptions, ServerIndex  # noqa: E402
 
 DEFAULT_DATA = ROOT.parent / "shared/benchmarks/livemcpbench"
 DEFAULT_OUT = ROOT / "benchmarks/results/retrieval_scale.md"

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.server_index import COLLECTION
+from indexes.chroma_store import COLLECTION
 from nodes.approval import changes_data
 from tools.catalog import BUILTIN_CATALOG, Catalog
 

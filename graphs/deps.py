@@ -30,7 +30,8 @@ from graphs.catalog_docs import collection_for
 from graphs.catalog_index import CatalogRetriever
 from indexes.embeddings import MiniLMEmbeddingFunction, minilm_model_path, onnx_encoder
 from indexes.route_classifier import LazyRouteClassifier, train_default
-from indexes.server_index import ServerIndex, http_client, open_collection, persistent_client
+from indexes.chroma_store import http_client, open_collection, persistent_client
+from indexes.server_index import ServerIndex
 from nodes.arguments.discovery import discovery_for
 from nodes.embedded_model import LlamaRuntime
 from nodes.models import ADAPTER_SWITCHES, ROLES, ModelFactory, RoleAdapter, RoleOverride

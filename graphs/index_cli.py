@@ -26,7 +26,9 @@ from graphs.context import Context
 from indexes.augment import QUERIES_PER_SERVER, SyntheticQueryCache
 from indexes.documents import ServerDoc
 from indexes.search_fallback import with_search_fallback
-from indexes.server_index import COLLECTION, EmptyQueryError, QueryOptions, ServerIndex
+from indexes.chroma_store import COLLECTION
+
+from indexes.server_index import EmptyQueryError, QueryOptions, ServerIndex
 
 if TYPE_CHECKING:
     from graphs.augmenters import Augmenter
@@ -84,7 +86,7 @@ async def open_target(deps, target: Target) -> ServerIndex:
         return await deps.retriever.open()
     from graphs.deps import encoder_dir
     from indexes.embeddings import MiniLMEmbeddingFunction
-    from indexes.server_index import open_collection, persistent_client
+    from indexes.chroma_store import open_collection, persistent_client
 
     def opened() -> ServerIndex:
         embedder = MiniLMEmbeddingFunction(onnx_dir=encoder_dir(deps.data_dir))

@@ -27,7 +27,9 @@ from chromadb.api.types import EmbeddingFunction
 from indexes.augment import Generate, clean_queries
 from indexes.documents import ServerDoc
 from indexes.ranking import QueryOptions
-from indexes.server_index import ServerIndex, ephemeral_client, open_collection
+from indexes.chroma_store import ephemeral_client, open_collection
+
+from indexes.server_index import ServerIndex
 
 ROUND_TRIP_TOP_K = 3
 BASE_KINDS = frozenset({"description", "tool"})

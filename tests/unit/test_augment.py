@@ -9,7 +9,8 @@ import pytest
 from graphs.index_build import build_index, runtime_sources, runtime_synthetic
 from indexes.augment import CacheFormatError, SyntheticQueryCache, augment_catalog, clean_queries
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.server_index import TEMPLATE_ORIGIN, ServerIndex, ephemeral_client
+from indexes.chroma_store import ephemeral_client
+from indexes.server_index import TEMPLATE_ORIGIN, ServerIndex
 from indexes.template_queries import as_question, first_sentence, template_queries
 from nodes.augment_queries import ModelQueryGenerator
 from nodes.models import RoleModel

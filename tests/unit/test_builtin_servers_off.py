@@ -4,7 +4,6 @@
 import json
 
 import pytest
-from mcp.types import Tool
 
 from graphs.catalog_choice import CatalogChoices, compile_choosing, wants_builtin_servers
 from graphs.catalog_docs import collection_for
@@ -12,7 +11,8 @@ from graphs.catalog_index import CatalogRetriever
 from graphs.context import Context
 from graphs.deps import Dependencies, build_dependencies, builtin_servers_on
 from indexes.documents import ServerDoc, ToolDoc
-from indexes.server_index import COLLECTION, ServerHit, ServerIndex, persistent_client
+from indexes.chroma_store import COLLECTION, persistent_client
+from indexes.server_index import ServerHit, ServerIndex
 from tests.fakes import BagOfWordsEmbedding, FakeTools, FixedRetriever, ScriptedModels, make_tool
 from tools.catalog import Catalog, CatalogError, load_catalog
 

@@ -11,7 +11,8 @@ from mcp.types import Tool
 from graphs.catalog_docs import is_listing_tool
 from graphs.catalog_index import CatalogRetriever
 from indexes.route_cues import domains_of
-from indexes.server_index import TEMPLATE_ORIGIN, ServerIndex, ephemeral_client
+from indexes.chroma_store import ephemeral_client
+from indexes.server_index import TEMPLATE_ORIGIN, ServerIndex
 from tests.fakes import BagOfWordsEmbedding, FakeTools, make_tool
 from tools.catalog import Catalog, ServerSpec
 

@@ -12,7 +12,8 @@ from typer.testing import CliRunner
 from graphs.index_cli import index_app
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.fusion import RowHit, fuse, lexical_tiebreak, max_across, max_sim, ranks, rrf, weighted
-from indexes.server_index import EmptyQueryError, QueryOptions, ServerIndex, ephemeral_client, get_all
+from indexes.chroma_store import ephemeral_client, get_all
+from indexes.server_index import EmptyQueryError, QueryOptions, ServerIndex
 from tests.fakes import BagOfWordsEmbedding
 
 WEATHER = ServerDoc("weather", "forecasts temperature rain wind for cities",

@@ -5,7 +5,8 @@ import uuid
 import pytest
 
 from indexes.documents import ServerDoc, ToolDoc, rows_for_server
-from indexes.server_index import TEMPLATE_ORIGIN, EmptyQueryError, ServerIndex, ephemeral_client
+from indexes.chroma_store import ephemeral_client
+from indexes.server_index import TEMPLATE_ORIGIN, EmptyQueryError, ServerIndex
 from tests.fakes import BagOfWordsEmbedding
 
 WEATHER = ServerDoc("weather", "forecasts temperature rain wind for cities",

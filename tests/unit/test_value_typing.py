@@ -6,7 +6,8 @@ import pytest
 
 from indexes.documents import ServerDoc, ToolDoc
 from indexes.ranking import QueryOptions
-from indexes.server_index import ServerIndex, ephemeral_client
+from indexes.chroma_store import ephemeral_client
+from indexes.server_index import ServerIndex
 from indexes.value_typing import type_values
 from tests.fakes import BagOfWordsEmbedding
 
