@@ -4,8 +4,9 @@ writes each number as N<i>, a percentage as P<i>) and the expressions each asks 
 
 Why a separate file: these shapes are the part that grows with every writer's phrasing; reading the numbers,
 written arithmetic and checking an expression (expressions.py) do not. Distances, speeds and fuel
-(expression_travel.py), bills shared by a party (expression_party.py) and formulas a word names
-(expression_formulas.py) keep their own rules, taken in here in the order they are tried.
+(expression_travel.py), bills shared by a party (expression_party.py), formulas a word names
+(expression_formulas.py), roots and powers (expression_powers.py) and percentages of an amount
+(expression_percentages.py) keep their own rules, taken in here in the order they are tried.
 """
 
 from __future__ import annotations
@@ -17,21 +18,18 @@ from functools import lru_cache
 from nodes.arguments.expression_formulas import formula_rules
 from nodes.arguments.expression_growth import growth_rules
 from nodes.arguments.expression_party import bill_rules
-from nodes.arguments.expression_placeholders import LIST, N, P
+from nodes.arguments.expression_percentages import ASKS_TOTAL, percent_readings, percent_rules
+from nodes.arguments.expression_placeholders import LIST, N, P, STEP_WORDS
+from nodes.arguments.expression_powers import power_rules
 from nodes.arguments.expression_travel import travel_rules
 
-_DECREASE = r"(?:off|discount|discounted|less|minus|reduction|decrease|cut|markdown)"
 _NOT_NUMBER = r"(?![NP]\d)\S+"  # a word between an amount and its rate that is no other number
 
-_ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:the )?(?:tip|tax)|including|"
-                         r"after (?:the )?(?:tip|tax)|final|pay|owe|each|per person|comes? to)\b")
-_ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|how much off|how much less)\b")
 
 
 # interest that earns interest: "compounded", or said in words ("interest is added every year on top")
 _COMPOUNDED = re.compile(r"compound|interest (?:is |gets )?added|added (?:to it )?(?:every|each) year|reinvest")
 _ASKS_REST = re.compile(r"\b(?:left|remains?|remaining|rest|leftover|left over)\b")
-_STEP = {"plus": "+", "+": "+", "minus": "-", "-": "-", "times": "*", "*": "*", "divided by": "/", "/": "/"}
 # a quantity at a unit price: "5 kg of apples at 2.40 per kg", "3 shirts at 12 each", "4 tickets @ 35 apiece"
 _MONEY_WORD = r"(?:(?:euros?|eur|dollars?|usd|pounds?|gbp|bucks|quid|zloty|yen|francs?|pesos?|rupees?) )?"
 _PRICED = rf"(N\d+) (?:[a-z]+ ){{0,3}}?(?:at|@|for) (N\d+) {_MONEY_WORD}(?:per|a|an|each|apiece|/)\b"
@@ -63,48 +61,17 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 @lru_cache(maxsize=1)
 def rules() -> list[_Rule]:
     """(pattern over the normalised text, its expressions with placeholders), best first."""
-    def both(sign: str, *, by_cue: bool = False) -> Callable[[re.Match[str]], list[str]]:
-        def readings(m: re.Match[str]) -> list[str]:
-            result, part = f"{m['base']}*(1{sign}{m['pct']}/100)", f"{m['base']}*{m['pct']}/100"
-            # "a 15% tip on 80" asks for the tip, "15% tip on 80, total?" for the sum; "20% off 50" for the
-            # price, "how much do I save" for the part; "add 20% to 300" always for the result
-            if sign == "+":
-                wants_part = by_cue and _ASKS_TOTAL.search(m.string) is None
-            else:
-                wants_part = bool(_ASKS_PART.search(m.string))
-            return [part, result] if wants_part else [result, part]
-        return readings
-
     return [
         # a formula a word names ("mortgage", "diagonal", "bmi") reads the request as a whole: first
         *formula_rules(),
         # two shares, one after the other: "40% of 250 minus 15% of 80"
         (re.compile(rf"{P} of {N} (plus|minus|times|divided by|and) {P} of {N}"),
-         lambda m: [f"{m[2]}*{m[1]}/100{_STEP.get(m[3], '+')}{m[5]}*{m[4]}/100"]),
+         lambda m: [f"{m[2]}*{m[1]}/100{STEP_WORDS.get(m[3], '+')}{m[5]}*{m[4]}/100"]),
         # minutes at an hourly rate: "45 minutes at 28 dollars an hour"
         (re.compile(rf"{N} (?:minutes?|mins?)\b(?: \S+){{0,3}}? (?:at|@|for) {N} (?:[a-z]+ )?(?:an|a|per|/) (?:hour|hr)\b"),
          lambda m: [f"{m[1]}/60*{m[2]}"]),
-        (re.compile(rf"(?:square root|sqrt) (?:of )?{N}|√ ?{N}"),
-         lambda m: [f"{m[1] or m[2]}**0.5", f"sqrt({m[1] or m[2]})"]),
-        # a root and one more step: "square root of 144 plus 3"
-        (re.compile(rf"(?:square root|sqrt) (?:of )?{N} (plus|minus|times|divided by|\+|-|\*|/) {N}"),
-         lambda m: [f"{m[1]}**0.5{_STEP[m[2]]}{m[3]}", f"sqrt({m[1]}){_STEP[m[2]]}{m[3]}"]),
-        (re.compile(rf"(?:cube root) (?:of )?{N}"), lambda m: [f"{m[1]}**(1/3)"]),
-        # a square or cube and one more step: "17 squared plus 5"
-        (re.compile(rf"{N} (squared|cubed) (plus|minus|times|divided by) {N}"),
-         lambda m: [f"{m[1]}**{2 if m[2] == 'squared' else 3}{_STEP[m[3]]}{m[4]}"]),
-        # "12 cubed minus 5 to the fourth power" (the power read by nodes/arguments/number_words.py)
-        (re.compile(rf"{N} (squared|cubed) (plus|minus|times|divided by) {N} (?:to the power of|\*\*|\^) {N}"),
-         lambda m: [f"{m[1]}**{2 if m[2] == 'squared' else 3}{_STEP[m[3]]}{m[4]}**{m[5]}"]),
-        # a square's side from its area: "each side of a square rug that covers 21.16 square metres"
-        (re.compile(rf"\b(?:side|sides|edge|edges|width|length)\b(?: (?![NP]\d)\S+){{0,8}}? square\b(?: (?![NP]\d)\S+){{0,8}}? "
-                    rf"{N} (?:square|sq)\b"), lambda m: [f"{m[1]}**0.5", f"sqrt({m[1]})"]),
-        # and the way round it: "a square bedroom that's 196 square feet, how many feet of baseboard all the way round"
-        (re.compile(rf"\bsquare\b(?: (?![NP]\d)\S+){{0,8}}? {N} (?:square|sq)\b(?=.*\b(?:perimeter|all the way round|"
-                    rf"all the way around|round the edge|around the edge|fence|fencing|border|baseboard|skirting|trim)\b)"),
-         lambda m: [f"4*{m[1]}**0.5", f"4*sqrt({m[1]})"]),
-        (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
-        (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
+        # roots, squares and cubes (expression_powers.py)
+        *power_rules(),
         (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         # "scores were 82, 91, 77, 88 and 95. what's her average"
@@ -114,7 +81,7 @@ def rules() -> list[_Rule]:
          lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
         # a percent "on that": "dinner came to 86.40, what's a 15% tip on that"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,12}}? (?P<pct>P\d+) (?:\w+ ){{0,2}}?(?:on|of|for) (?:that|it|this|the bill|"
-                    rf"the total)\b"), both("+", by_cue=True)),
+                    rf"the total)\b"), percent_readings("+", by_cue=True)),
         # (or the first written before the price: "15% discount on a jacket costing 129,90, then extra 10%")
         (re.compile(rf"{P} (?:discount|off|reduction|markdown)\b(?: (?![NP]\d)\S+){{0,6}}? {N}(?: (?![NP]\d)\S+){{0,12}}? "
                     rf"(?:extra|another|additional|further|second) {P}"),
@@ -133,11 +100,11 @@ def rules() -> list[_Rule]:
         # a price and a rate of tax or tip: "240 before tax, sales tax here is 8.25%. total?"
         # (the nearest amount before the word: "dinner for 6 came to 237.60 before tip, adding 20%" taxes 237.60)
         (re.compile(rf"(?P<base>N\d+)(?: {_NOT_NUMBER}){{0,8}}? (?:tax|vat|gst|tip|service|surcharge)(?: \S+){{0,4}}? "
-                    rf"(?P<pct>P\d+)"), both("+", by_cue=True)),
+                    rf"(?P<pct>P\d+)"), percent_readings("+", by_cue=True)),
         # an hourly rate over hours worked in two spells: "22.50 an hour, 38 hours last week and 41.5 this week"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,8}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {N}\b"
                     rf"(?! (?:[a-z]+ ){{0,2}}?(?:weeks?|days?|months?|years?)\b)"),
-         lambda m: [f"{m[1]}*({m[2]}+{m[3]})"] if _ASKS_TOTAL.search(m.string) else []),
+         lambda m: [f"{m[1]}*({m[2]}+{m[3]})"] if ASKS_TOTAL.search(m.string) else []),
         # growth over years, a rise then a fall, a budget's remainder, a part held back, a target reached
         # (expression_growth.py): before a bill shared, which "4,500 across 6 people, holding back 10%" also reads
         *growth_rules(),
@@ -178,7 +145,7 @@ def rules() -> list[_Rule]:
                     rf"(?: \S+){{0,5}}? {N} (?:[a-z]+ ){{0,2}}?weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
         # a rate added to a price: "the total price of a 149 item once 8.25% sales tax is added"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ )?(?:tax|vat|gst|tip|service|surcharge)\b"),
-         both("+", by_cue=True)),
+         percent_readings("+", by_cue=True)),
         # a share of a whole: "I earn 4200 a month and rent is 1350. what share of my income goes on rent?" (a share
         # is the smaller of the two over the larger)
         (re.compile(rf"{N}(?: \S+){{0,10}}? {N}(?: \S+){{0,8}}? (?:what|which) (?:share|percent|percentage|proportion|"
@@ -234,23 +201,8 @@ def rules() -> list[_Rule]:
         (re.compile(rf"subtract {N} from {N}"), lambda m: [f"{m[2]}-{m[1]}"]),
         (re.compile(rf"multiply {N} (?:by|and|with) {N}"), lambda m: [f"{m[1]}*{m[2]}"]),
         (re.compile(rf"divide {N} (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
-        (re.compile(rf"what (?:percent|percentage) (?:of {N} is {N}|is {N} of {N})"),
-         lambda m: [f"{m[2]}/{m[1]}*100" if m[1] else f"{m[3]}/{m[4]}*100"]),
-        (re.compile(rf"{N} (?:is what|as a) (?:percent|percentage) of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"]),
-        (re.compile(rf"(?P<pct>P\d+) (?:\w+ ){{0,2}}?{_DECREASE} (?:on |of |from )?(?:a |an |the )?(?P<base>N\d+)"),
-         both("-")),
-        (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?:a |an |the )?(?P<base>N\d+)"), both("+", by_cue=True)),
-        (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), both("+")),
-        (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), both("-")),
-        # "149.99 with 35% off": a price with a discount
-        (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus)(?: \S+){{0,4}}? (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"),
-         both("-")),
-        (re.compile(rf"(?P<base>N\d+) (?:plus|\+|increased by|with|and) (?:a )?(?P<pct>P\d+)(?! {_DECREASE}\b)"),
-         both("+")),
-        (re.compile(r"(?P<base>N\d+) (?:minus|-|less|decreased by|reduced by) (?:a )?(?P<pct>P\d+)"), both("-")),
-        (re.compile(rf"{P} of {N}"), lambda m: [f"{m[2]}*{m[1]}/100"]),
-        # a fraction as a percentage: "what is 3/8 as a percentage"
-        (re.compile(rf"{N} / {N} (?:as|in|into|to) (?:a )?(?:percent|percentage|%)"), lambda m: [f"{m[1]}/{m[2]}*100"]),
+        # shares, discounts and rates added to an amount, in words a percentage is read in (expression_percentages.py)
+        *percent_rules(),
         (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
          lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
         (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
@@ -270,7 +222,7 @@ def rules() -> list[_Rule]:
          if "compound" in m.string and "simple" in m.string else []),
         # a tip left on a bill: "my bill was 58.40 and I want to leave 18 percent, how much is the tip"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:leave|leaving|tip|tipping|give|giving) (?:a |an )?(?P<pct>P\d+)"),
-         both("+", by_cue=True)),
+         percent_readings("+", by_cue=True)),
         # a value lost by a share each period: "bought a car for 24,000, it loses 15% of its value every year,
         # worth after 3 years"
         (re.compile(rf"{N}(?: \S+){{0,10}}? (?:loses|lose|drops|falls|depreciates|declines|shrinks)(?: \S+){{0,3}}? {P}"
