@@ -67,7 +67,8 @@ def _right_triangle(m: re.Match[str]) -> list[str]:
     asking = list(re.finditer(r"\b(?:how|what|find|calculate|compute|work out)\b", m.string))
     clause = m.string[asking[-1].start():] if asking else ""  # the words of the last question asked
     if re.search(r"\b(?:diagonal|hypotenuse)\b", clause) or re.search(r"\b(?:diagonal|hypotenuse) of\b", m.string) \
-            or re.search(r"\b(?:corner to corner|diagonally)\b", m.string):  # across a rectangle: its diagonal
+            or re.search(r"\b(?:corner to corner|diagonally)\b", m.string) \
+            or re.search(r"\blegs\b", m.string):  # across a rectangle, or over both legs: the diagonal
         return [f"sqrt({numbers[0]}**2+{numbers[1]}**2)"]
     # the diagonal is the longer: the reading with the shorter one has no real value and is dropped
     return [f"sqrt({numbers[0]}**2-{numbers[1]}**2)", f"sqrt({numbers[1]}**2-{numbers[0]}**2)"]

@@ -30,6 +30,11 @@ _HALF_RIDER = re.compile(rf"\b{N} (?:(?![NP]\d)\S+ ){{0,8}}?(?:are|at|cost|costs
                          rf"the price|the fare|off)\b")
 
 
+# the party's total asked: "how much is that all together"
+_TOTAL_ASKED = re.compile(r"\b(?:total|altogether|all together|in all|all in|overall|how much (?:is|will|would) (?:that|it|"
+                          r"this)(?: be| come to| cost)?)\b")
+
+
 def party_costs(normalised: str) -> list[str]:
     """The shares or the party's total ``normalised`` (numbers as N<i>) asks for; [] when it asks none."""
     return [*_shared(normalised), *_with_half_rider(normalised)]
@@ -81,6 +86,10 @@ def bill_rules() -> list[_Rule]:
         # "we spent 312.60 on the cabin groceries, split 4 ways": the request's one amount, shared
         (re.compile(rf"{N}(?: (?![NP]\d)\S+){{0,8}} split (?:it |evenly |equally |them )?{N} ways"),
          lambda m: [f"{m[1]}/{m[2]}"] if not re.search(r"[NP]\d", m.string[:m.start()]) else []),
+        # a price a head for the party: "lunch is 12.50 a head and there's 18 of us, how much all together"
+        (re.compile(rf"{N} (?:a|per) (?:head|person|guest)\b(?: \S+){{0,8}}? {N} (?:of us|people|guests|persons)\b|"
+                    rf"{N} (?:of us|people|guests|persons)\b(?: \S+){{0,8}}? {N} (?:a|per) (?:head|person|guest)\b"),
+         lambda m: [f"{m[1]}*{m[2]}" if m[1] else f"{m[3]}*{m[4]}"] if _TOTAL_ASKED.search(m.string) else []),
         # a bill shared: "came to 186.40 and there were 7 of us, how much each"
         (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
                     rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),

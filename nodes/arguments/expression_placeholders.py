@@ -4,6 +4,7 @@ every rule module (expression_rules.py and those it takes rules from) reads the 
 
 N = r"(N\d+)"
 P = r"(P\d+)"
-LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+)"  # "N0 , N1 and N2": a list of figures
+# "N0 , N1 and N2", or typed into a search box "N0 N1 N2": a list of figures
+LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+|N\d+(?: N\d+){2,})"
 # an operation in words or symbols between two figures: "17 squared plus 5", "40% of 250 minus 15% of 80"
 STEP_WORDS = {"plus": "+", "+": "+", "minus": "-", "-": "-", "times": "*", "*": "*", "divided by": "/", "/": "/"}

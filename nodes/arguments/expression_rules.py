@@ -210,7 +210,7 @@ def rules() -> list[_Rule]:
         # (or the percent asked first: "what percent gain is it when a stock climbs from 84.20 to 97.83")
         (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}|"
                     rf"percent(?:age)? (?:gain|loss|increase|decrease|change|rise|drop|growth|jump|fall|up|down)\b"
-                    rf"(?: (?![NP]\d)\S+){{0,12}}? from {N} (?:[a-z]+ ){{0,2}}to {N}"),
+                    rf"(?: (?![NP]\d)\S+){{0,12}}? (?:from )?{N} (?:[a-z]+ ){{0,2}}to {N}"),
          lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100" if m[3]
                     else f"({m[6]}-{m[5]})/{m[5]}*100"]),
         # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
@@ -240,6 +240,9 @@ def rules() -> list[_Rule]:
                     rf"(?: (?:is|equals|makes|are))? {N} [a-z]+"), lambda m: [f"{m[1]}*{m[4]}/{m[3] or 1}"]),
         (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?P<unit>[a-z]{{2,}}?)(?:es|s)?(?: (?:is|equals|makes|are))? {N} [a-z]+\b"
                     rf"(?: \S+){{0,8}}? {N} (?P=unit)(?:es|s)?\b"), lambda m: [f"{m[4]}*{m[3]}/{m[1] or 1}"]),
+        # a conversion at a factor the request states: "4.5 kg to lb (x 2.2)"
+        (re.compile(rf"{N} [a-z]+ (?:to|in|into) [a-z]+ (?:\( )?(?:x|×|\*|times|/|÷|divided by) {N}"),
+         lambda m: [f"{m[1]}{'/' if re.search(r'/|÷|divided', m.group()) else '*'}{m[2]}"]),
         # a product with the unit written between: "1,264 miles x 0.67 reimbursement"
         (re.compile(rf"{N} [a-z]+ (?:x|×|\*|times) {N}\b"), lambda m: [f"{m[1]}*{m[2]}"]),
         # a holder's part of an amount: "profit 86,900, I hold 3 of 11 shares, my cut"

@@ -23,7 +23,8 @@ _SHARE = re.compile(rf"(?:(N\d+) / (N\d+)|half|a quarter) of {_N}")
 _PERCENT_OF = re.compile(rf"{_P} of {_N}")
 # one written operation whose next step is set apart ("1,200 divided by 16, then times 3"); a plain chain ("45 minus
 # 17 times 2") is written arithmetic, read with its precedence by nodes/arguments/expressions.py
-_FIRST_STEP = re.compile(rf"{_N} (divided by|times|multiplied by|plus|minus) {_N}(?= ,| then| and then)")
+# (a unit word may follow the first number: "98.6 fahrenheit minus 32, then times 5 over 9")
+_FIRST_STEP = re.compile(rf"{_N}(?: [a-z]+)? (divided by|times|multiplied by|plus|minus) {_N}(?= ,| then| and then)")
 _OPERATORS = {"divided by": "/", "times": "*", "multiplied by": "*", "plus": "+", "minus": "-"}
 _TIME_UNITS = ("hour", "day", "night", "week", "month", "year")
 _WORD = r"(?![NP]\d)\S+"  # a word that is no other number: a step's rate is the nearest one
@@ -32,7 +33,8 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: ,| and| then| but)* (?:minus|less|take away|subtract|take off) {_N}"), "({amount})-{0}"),
     (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add)(?: a| an| the)? {_N}"), "({amount})+{0}"),
     (re.compile(rf"^(?: ,| and| then)* (?:times|multiplied by) {_N}"), "({amount})*{0}"),
-    (re.compile(rf"^(?: ,| and| then)* divided by {_N}"), "({amount})/{0}"),
+    (re.compile(rf"^(?: ,| and| then)* (?:divided by|over) {_N}(?! (?:[a-z]+ )?(?:years?|months?|weeks?|days?|hours?|"
+                rf"nights?)\b)"), "({amount})/{0}"),
     # _FIRST_RATE_STEP: the steps that may follow a bare number (a rate, a markup, a fee, or a party's share)
     (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
      "({amount})*(1+{0}/100)"),

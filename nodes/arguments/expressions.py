@@ -50,6 +50,10 @@ _TOKEN = re.compile(
     r"|(?P<word>[a-z]+)",
     re.IGNORECASE,
 )
+# search-box shorthand: "249.90 w/ 30% off", "48 @ 12.75 ea", "legs 9 & 40", "pct change 80 -> 92"
+_SHORTHAND = re.compile(r"\bpct\b|\bw/o\b|\bw/(?=\s|[a-z])|\s&\s|\bea\b\.?|\s(?:->|→|=>)\s", re.IGNORECASE)
+_SHORTHAND_WORDS = {"pct": "percent", "w/o": "without", "w/": "with ", "&": " and ", "ea": "each", "ea.": "each", "->": " to ",
+                    "→": " to ", "=>": " to "}
 _DOZEN = re.compile(r"\b(?:(half a)|(\d+(?:\.\d+)?)|an?|one) dozen\b", re.IGNORECASE)
 _MIXED = re.compile(r"\b(\d+) (\d)/(\d{1,2})\b")
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9,
@@ -69,7 +73,8 @@ def _numeral(value: float) -> str:
 def _normalise(text: str) -> tuple[str, dict[str, str]]:
     """``text`` as space-separated tokens with each number replaced by N<i> (P<i> for a percentage), and the
     numerals by placeholder. Dates, clock times and ordinals are masked first: they are no operands."""
-    masked = _MASKS.sub(" ", _SLASHED_DAYS.sub(" ", text))
+    masked = _SHORTHAND.sub(lambda m: _SHORTHAND_WORDS[m.group().strip().lower()], text)
+    masked = _MASKS.sub(" ", _SLASHED_DAYS.sub(" ", masked))
     masked = _DECIMAL_COMMA.sub(r"\1.\2", masked)  # "2,49 euro per kg", "6,8 litre": a decimal comma
     # "2 3/4 cups": a mixed number is one operand
     masked = _MIXED.sub(lambda m: _numeral(int(m[1]) + int(m[2]) / int(m[3])), masked)
@@ -158,4 +163,10 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
 
 def _covering_first(candidates: list[str]) -> list[str]:
     """A candidate that is part of a longer one goes after it: "(45+15)*3/4-2**3" before its "2**3"."""
-    return sorted(candidates, key=lambda c: any(c != other and c in other for other in candidates))
+    return sorted(candidates, key=lambda c: any(c != other and _part_of(c, other) for other in candidates))
+
+
+def _part_of(expression: str, other: str) -> bool:
+    """Whether ``expression`` is written inside ``other`` as a whole: "2**3" in "(45+15)*3/4-2**3", but "4.5*2.2"
+    is not in "4.5*2.20462262185"."""
+    return re.search(rf"(?<![\d.]){re.escape(expression)}(?![\d.])", other) is not None

@@ -26,11 +26,39 @@ _ORDINAL_POWER = re.compile(r"\bto the (\d+)(?:st|nd|rd|th)(?: power)?\b", re.IG
 
 
 # "1 million", "2.5 billion": the digits times the scale word (text2num would read the word alone: "1 1000000")
-_SCALED = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(thousand|million|billion|trillion)\b", re.IGNORECASE)
-_SCALES = {"thousand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALED = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(thousand|grand|million|billion|trillion)\b", re.IGNORECASE)
+_SCALES = {"thousand": 10**3, "grand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
 # "2 and a half hours", "1 and three quarters"
 _AND_A_PART = re.compile(r"\b(\d+) and (a half|a quarter|three quarters)\b", re.IGNORECASE)
 _PARTS = {"a half": ".5", "a quarter": ".25", "three quarters": ".75"}
+
+
+# an amount or a clock time said as two numbers: "twelve fifty" (12.50), "a hundred and twenty six forty"
+# (126.40), "ten fifteen pm" (10:15 pm)
+_SMALL = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+          "seventeen|eighteen|nineteen")
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUMBER_WORD = rf"(?:{_SMALL}|{_TENS}|hundred)"
+_SPOKEN_PAIR = re.compile(rf"\b(?:(?:a|an|one)\s+hundred\s+(?:and\s+)?)?{_NUMBER_WORD}(?:[\s-]+(?:and\s+)?{_NUMBER_WORD})+\b",
+                          re.IGNORECASE)
+_CLOCK_AFTER = re.compile(r"\s*(?:a\.?\s?m\b|p\.?\s?m\b|o'?\s?clock|in the (?:morning|afternoon|evening)|at night|tonight|"
+                          r"this (?:morning|afternoon|evening))", re.IGNORECASE)
+_CLOCK_BEFORE = re.compile(r"\b(?:at|by|from|until|till|before|after|around)\s+$", re.IGNORECASE)
+_MONEY_AFTER = re.compile(r"\s*(?:a head|each|apiece|per|an? |dollars?|euros?|pounds?|bucks)\b", re.IGNORECASE)
+
+
+def _spoken_pair(match: re.Match[str]) -> str:
+    """Two numbers said together: a price ("nineteen ninety nine", 19.99) or, by a clock word or "at", a time."""
+    numbers = alpha2digit(re.sub(r"^(?:a|an)\s+", "one ", match[0], flags=re.I), "en", threshold=0).split()
+    if len(numbers) != 2 or not all(n.isdigit() for n in numbers):
+        return match[0]
+    whole, cents = int(numbers[0]), int(numbers[1])
+    if not (1 <= whole <= 999 and 10 <= cents <= 99) or whole == 20:  # "twenty twenty five" is a year
+        return match[0]
+    before, after = match.string[:match.start()], match.string[match.end():]
+    clock = cents < 60 and whole <= 12 and (_CLOCK_AFTER.match(after) is not None or (
+        _CLOCK_BEFORE.search(before) is not None and _MONEY_AFTER.match(after) is None))
+    return f"{whole}:{cents:02d}" if clock else f"{whole}.{cents:02d}"
 
 
 def _scaled(match: re.Match[str]) -> str:
@@ -48,6 +76,8 @@ def as_digits(text: str) -> str:
     text = _FRACTION.sub(_fraction, text)
     text = _MULTIPLE.sub(lambda m: f"{_MULTIPLES[m['word'].lower()]} times ", text)
     text = _SCALED.sub(_scaled, text)
+    text = _SPOKEN_PAIR.sub(_spoken_pair, text)
     text = alpha2digit(text, "en", threshold=2)  # "two adult tickets" counts; a lone "one" stays a word
+    text = _SCALED.sub(_scaled, text)  # "ten grand"
     text = _AND_A_PART.sub(lambda m: m[1] + _PARTS[m[2].lower()], text)
     return _ORDINAL_POWER.sub(r"to the power of \1", text)

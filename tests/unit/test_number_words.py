@@ -55,3 +55,34 @@ def test_word_problems(text, value):
         assert expressions == []
     else:
         assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
+
+
+@pytest.mark.parametrize(("text", "digits"), [
+    # two numbers said together: a price, or a clock time by a clock word or "at"
+    ("the kettle was twenty four ninety five", "the kettle was 24.95"),
+    ("a hundred and forty two thirty for the hamper", "142.30 for the hamper"),
+    ("the bus goes at nine forty", "the bus goes at 9:40"),
+    ("call me eleven twenty p m", "call me 11:20 p m"),
+    ("we saved fifteen grand", "we saved 15000"),
+    # not a pair: a list, a year, one number
+    ("add sixty one forty two ninety", "add 61 42 90"),
+    ("back in twenty twenty two", "back in 20 22"),
+    ("three hundred and seventy", "370"),
+])
+def test_numbers_said_aloud(text, digits):
+    assert as_digits(text) == digits
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("brunch is eighteen seventy five a head and there are six of us, how much all together", 112.5),
+    ("mean 14 9 22 31", 19),  # a search-box list of figures
+    ("1,200 w/ 15% off", 1020),
+    ("pct change 250 -> 310", 24),
+    ("60 miles to km (x 1.6)", 96),  # the factor the request states, not the exact one
+    ("right triangle legs 20 & 21, hypotenuse?", 29),
+    ("36 pens @ 1.25 ea, total", 45),
+    ("seventy seven minus seventeen then times three over four", 45),
+])
+def test_spoken_and_search_box_arithmetic(text, value):
+    expressions = arithmetic_expressions([text])
+    assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
