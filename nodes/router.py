@@ -26,6 +26,7 @@ from nodes.models import ModelProvider
 from nodes.prompts.router import ROUTER_SYSTEM, ROUTER_USER
 from nodes.question import InvalidQuery, clip_query, latest_question
 from nodes.rewrite import earlier_turns, rewrite_standalone
+from nodes.spoken_corrections import without_corrections
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.timing import timed
 
@@ -90,6 +91,7 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
         except InvalidQuery as exc:
             return {**new_turn([f"router: {exc}"]), "standalone_query": ""}
         question, note = clip_query(question)
+        question = without_corrections(question)  # "in chicago no wait I mean denver" asks about Denver
         errors = [f"router: {note}"] if note else []
         turns = earlier_turns(state.get("messages") or []) if not state.get("query") else []
         if turns:
