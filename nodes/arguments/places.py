@@ -45,7 +45,11 @@ _CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "v
 _CUE_WORDS = "|".join(sorted(_CUES_BEFORE))
 # a clock time just before a name: "9:30 am mumbai = ? in sao paulo"
 _CLOCK_BEFORE = re.compile(r"(?:\d{1,2}[:.h]\d{2}|\d\s?[ap]\.?m\.?)\s*$", re.IGNORECASE)
-_CUES_AFTER = frozenset({"time", "'s"})
+_CUES_AFTER = frozenset({"time", "'s", "what time", "local time", "current time"})  # "reykjavik what time rn?"
+# a search box's "current time lisbon?", "clock nairobi rn": after "time" or "clock", a name that ends the query or
+# comes before "now" ("my free time reading books" names no Reading)
+_CLOCK_WORD_BEFORE = frozenset({"time", "clock"})
+_QUERY_END_AFTER = re.compile(r"\s*(?:[?!.,]|$|(?:now|rn|atm|right now|currently|at the moment)\b)", re.IGNORECASE)
 _JOINS_AFTER = frozenset({"to", "and", "or", "vs", "versus"})  # "Paris to Tokyo": an opening name joined to another
 
 
@@ -81,6 +85,8 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
     if i > 1 and words[i - 1][0].lower() == "the" and words[i - 2][0].lower() in _CUES_BEFORE:
         return True  # "in the philippines", "to the netherlands"
     if _CLOCK_BEFORE.search(text[: words[i][1]]):
+        return True
+    if i > 0 and words[i - 1][0].lower() in _CLOCK_WORD_BEFORE and _QUERY_END_AFTER.match(text[words[j - 1][2]:]):
         return True
     following = text[words[j - 1][2]:].lstrip().lower()
     if any(following.startswith(cue) for cue in _CUES_AFTER):

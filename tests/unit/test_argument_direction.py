@@ -74,6 +74,8 @@ def test_a_time_that_is_their_time_binds_the_place_before_it():
     # "in X it is 08:30" binds X
     ("If in Lisbon it is 08:30 in the morning, how much o'clock is it then in Denver?", "Europe/Lisbon",
      "America/Denver"),
+    # "o'clock" and two day words between the time and its place
+    ("7 oclock in the evening tomorrow in lima peru, what is that in oslo norway", "America/Lima", "Europe/Oslo"),
 ])
 def test_a_time_bound_to_its_place_makes_that_place_the_source(text, source, target):
     assert should_swap(text, target, source)

@@ -31,3 +31,21 @@ def test_only_a_close_big_place_counts():
     assert misspelt_place("pairs") is None  # an English word
     assert misspelt_place("zqxwvy") is None  # nothing close
     assert misspelt_place("tokoy").timezone == "Asia/Tokyo"
+
+
+def test_a_slip_two_edits_away_resolves_only_to_a_city_of_a_million():
+    assert misspelt_place("barcellonna").timezone == "Europe/Madrid"  # Barcelona, two edits
+    assert misspelt_place("vellmora") is None  # made up: two edits from Vellore, a city of half a million
+
+
+@pytest.mark.parametrize(("text", "zone"), [
+    ("current time perth?", "Australia/Perth"),  # a search box: the name after "time", ending the query
+    ("clock seville rn", "Europe/Madrid"),
+    ("porto what time now", "Europe/Lisbon"),  # the name before "what time"
+])
+def test_a_search_box_names_a_place_beside_the_clock_word(text, zone):
+    assert [m.place.timezone for m in places_named([text])] == [zone]
+
+
+def test_a_word_after_time_in_a_sentence_names_no_place():
+    assert places_named(["my free time reading books"]) == []  # "Reading" only where it ends the query
