@@ -60,7 +60,11 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
                          r"^\W*\d{1,2}(?::\d{2}\s*(?:[ap]\.?m\.?)?|\s*[ap]\.?m\.?)\s+[^\d\s]+(?: [^\d\s]+)?\s*(?:->|→|=>|to|in)\s*[^\d\s]+(?: [^\d\s]+)?\W*$|"
                          r"\bin \S+(?: \S+)? time\b|\btime\b.*\btime\b|=\s*\?|(?:->|→|=)\s*\S+(?: \S+)? time\b|"
                          # "what's the equivalent hour for a colleague in Dubai"
-                         r"\b(?:equivalent|matching|same) (?:hour|time)\b",
+                         r"\b(?:equivalent|matching|same) (?:hour|time)\b|"
+                         # said aloud or typed fast: "noon today in sao paulo is what in johannesburg", "it is how many
+                         # o'clock", "when do i join"
+                         r"\bis what (?:in|for|over in)\b|\bhow many o'?\s?clock\b|"
+                         r"\bwhen (?:do|should|can|must|will) (?:i|we) (?:join|log on|log in|dial in|call in|hop on|connect)\b",
                          re.IGNORECASE)
 
 
@@ -75,7 +79,10 @@ _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it 
                        # Hobart arriving 10am local time")
                        r"^\W*(?:[\w']+\W+){0,4}(?:current|local) time\W*$|"
                        # the clock itself, or the hour: "whats the clock say in lagos", "what hour is it in Lima"
-                       r"\bclock (?:say|says|saying|read|reads|reading|show|shows|showing|at|in|over in|out in)\b|\bhow late is it (?:in|there)\b|"
+                       r"\bclocks? (?:say|says|saying|read|reads|reading|show|shows|showing|at|in|over in|out in)\b|\bhow late is it (?:in|there)\b|"
+                       # a search box: "clock nairobi rn", "now @ auckland", "current time lisbon?"
+                       r"\bclocks?\b(?: \S+){0,3}? (?:now|rn|right now|atm|at the moment|currently)\b|"
+                       r"^\W*(?:right )?now\s*(?:@|in|at)\s+\S+|^\W*(?:current|local) time \S+(?: \S+)?\W*$|"
                        # "what hour is it in Lima", "what hour is by her right now"
                        r"\bwhat hour is (?:it|by|for|with|there)\b|"
                        # the day or the part of the day there: "what day is it in Auckland", "is it daytime in Honolulu"

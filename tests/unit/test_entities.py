@@ -171,6 +171,9 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
     ("what time does the 8pm show start in Vienna", False),  # one zone: nothing to convert
     ("the Lagos review is at 16:30 - equivalent hour for the team in Seoul?", True),
     ("same time for Quito as 11:00 in Madrid?", True),
+    # said aloud or typed fast
+    ("uh quarter past ten tonight in lagos is what in lima", True),
+    ("standup 9:15 in riga, im in quito, when do i join", True),
 ])
 def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):
     from nodes.arguments.typed_fit import is_decisive
@@ -195,7 +198,9 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
                   "can you tell me the current time there?", "is it morning or night for him right now in Hanoi",
                   "hey quick one, hanoi local time?", "Which time it is there at the moment?",
                   "What is the present time in Quito?", "could you look at the clock in Santiago for me",
-                  "can you check what hour is by him in Lima", "is it evening yet in Manila?"):
+                  "can you check what hour is by him in Lima", "is it evening yet in Manila?",
+                  # a search box
+                  "clock hanoi rn", "now @ santiago", "current time valparaiso?", "the clocks say what in Oslo now"):
         assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")
