@@ -5,7 +5,8 @@ like nothing in particular, BM25 has no such token, and the query went to the sh
 repaired only when it is unknown twice over: not a word of any index row, and not a whole word of the
 encoder's vocabulary (so names such as "tesla" or "paris" stay as typed); and only to a catalogue word one
 edit away (two for words of eight letters or more), the most frequent such word, when one is clearly that.
-So it works for any catalogue, from the catalogue's own words.
+Everyday shorthand ("dept", "avg") becomes the word it stands for when the catalogue uses that word
+(indexes/abbreviations.py). So it works for any catalogue, from the catalogue's own words.
 """
 
 from __future__ import annotations
@@ -19,11 +20,13 @@ from pathlib import Path
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
+from indexes.abbreviations import expansion
 from indexes.bm25 import split_identifier
 
 MIN_WORD = 5
 LONG_WORD = 8
 _WORD = re.compile(r"[A-Za-z]+")
+_COUNT_SIGN = re.compile(r"(?<![\w#])#\s*(?=[A-Za-z])")
 
 
 @lru_cache(maxsize=4)
@@ -75,6 +78,8 @@ class CatalogueSpelling:
     def repair_word(self, word: str) -> str:
         """``word``, or the catalogue word it is a typo of."""
         lower = word.lower()
+        if lower not in self.frequency and (full := expansion(lower, self.frequency)) is not None:
+            return full  # "dept" where the catalogue has departments
         if len(lower) < MIN_WORD or lower in self.frequency or lower in self.known or not self.vocabulary:
             return word
         matches = nearest_words(lower, self.vocabulary)
@@ -87,4 +92,5 @@ class CatalogueSpelling:
 
     def repair(self, text: str) -> str:
         """``text`` with each typo replaced by its catalogue word; everything else as typed."""
+        text = _COUNT_SIGN.sub("number of ", text)  # "# orders bluewater": the number of orders
         return _WORD.sub(lambda m: self.repair_word(m.group()), text)

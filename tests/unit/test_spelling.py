@@ -37,3 +37,16 @@ def test_nearest_words_keeps_only_the_closest_within_the_slip_limit():
     assert nearest_words("harbr", vocabulary) == []  # a short word may slip by one edit only, not two
     assert nearest_words("margarat", vocabulary) == ["margaret"]
     assert nearest_words("priya", vocabulary) == []  # the word itself is no slip
+
+
+def test_shorthand_becomes_the_word_the_catalogue_uses():
+    spelling = CatalogueSpelling(["departments: name, floor, budget", "the average quantity of orders"], set())
+    assert spelling.repair("headcount ops dept?") == "headcount ops department?"
+    assert spelling.repair("avg qty per orders") == "average quantity per orders"
+    assert spelling.repair("# orders last week") == "number of orders last week"  # a count sign before a word
+    assert spelling.repair("budget #74") == "budget #74"  # a number sign stays
+
+
+def test_shorthand_the_catalogue_does_not_use_stays_as_typed():
+    spelling = CatalogueSpelling(ROWS, KNOWN)
+    assert spelling.repair("dept budget") == "dept budget"  # no row writes "department"
