@@ -54,7 +54,9 @@ def literals_written(tables: list[TableSchema], text: str,
     counted = [k for k in kept if re.search(r"\b(?:how many|number of)\s+(?:of\s+(?:our|the|your|their|my)\s+)?$",
                                             text[:k[0]], re.IGNORECASE)
                and (any(o is not k and o[2].column == k[2].column for o in kept)
-                    or (text[k[0]:k[1]].islower() and not k[2].value.islower()))]
+                    # (a name of several words is what is asked about, in any case: "how many down alternative
+                    # pillows are left")
+                    or (text[k[0]:k[1]].islower() and not k[2].value.islower() and " " not in k[2].value.strip()))]
     return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
 
 

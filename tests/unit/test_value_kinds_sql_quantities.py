@@ -135,3 +135,9 @@ def test_a_state_set_aside_is_left_out(database, tables):
     # "leaving aside anything they lost": every state but 'lost' (10 + 3 arrived), not only the lost ones
     assert _first_value(database, tables, "Leaving aside anything they lost, how many pieces in total has "
                                           "Harbor Mill had shipped?") == 13
+
+
+def test_a_named_row_said_in_lower_case_reads_its_stock(database, tables):
+    # a name of several words is what is asked about, in any case; a count sign counts the rows named
+    assert _first_value(database, tables, "um how many of the steel brackets are left in the warehouse") == 12
+    assert _first_value(database, tables, "# shipments harbor mill, any state") == 3
