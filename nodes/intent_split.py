@@ -177,6 +177,14 @@ def _with_context_told(pieces: list[str]) -> list[str]:
     return [*joined, pending + pieces[-1]]
 
 
+_UNITS_SAID = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+               "seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety")
+_SCALE_BEFORE = re.compile(r"\b(?:hundred|thousand|million|billion)\s*$", re.IGNORECASE)
+_UNIT_AFTER = re.compile(rf"\s*(?:{_UNITS_SAID})\b", re.IGNORECASE)
+_UNIT_BEFORE = re.compile(rf"\b(?:{_UNITS_SAID}|\d+)\s*$", re.IGNORECASE)
+_PART_AFTER = re.compile(r"\s*an? (?:half|quarter)\b", re.IGNORECASE)
+
+
 def _pieces(question: str) -> list[str]:
     """``question`` cut at its joins, except a comma or "and" inside a list of figures ("scores were 82, 91, 77
     and 95"): numbers are operands of one question, not entities of several."""
@@ -184,6 +192,9 @@ def _pieces(question: str) -> list[str]:
     for join in _JOINS.finditer(question):
         if _LIST_BEFORE.search(question, 0, join.start()) and _LIST_AFTER.match(question, join.end()):
             continue
+        if (_SCALE_BEFORE.search(question, 0, join.start()) and _UNIT_AFTER.match(question, join.end())) or (
+                _UNIT_BEFORE.search(question, 0, join.start()) and _PART_AFTER.match(question, join.end())):
+            continue  # "seven hundred and forty", "two and a half": one number said in words
         pieces.append(question[start:join.start()])
         start = join.end()
     return [*pieces, question[start:]]

@@ -91,6 +91,8 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
     following = text[words[j - 1][2]:].lstrip().lower()
     if any(following.startswith(cue) for cue in _CUES_AFTER):
         return True
+    if _qualifier_beside_cue(words, j, text, index):
+        return True  # "portland oregon time": the state after the city is where the cue is
     if not opening:
         return False
     if following.startswith(","):
@@ -98,10 +100,24 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
     return j + 1 < len(words) and words[j][0].lower() in _JOINS_AFTER and _starts_place(words, j + 1, text, index)
 
 
+def _qualifier_beside_cue(words: list[tuple[str, int, int]], j: int, text: str, index: Gazetteer) -> bool:
+    """Whether a state, province or country (one or two words) follows word ``j - 1`` and stands beside a cue."""
+    for size in (2, 1):
+        if j + size > len(words):
+            continue
+        name = " ".join(text[words[j][1]:words[j + size - 1][2]].lower().split())
+        place = index.by_name.get(name)
+        if place is not None and (place.is_region or place.is_country or name in _US_STATES) \
+                and _beside_cue(words, j, j + size, text, index, opening=False):
+            return True
+    return False
+
+
 def _stands_alone(words: list[tuple[str, int, int]], i: int, j: int, text: str, index: Gazetteer) -> bool:
     """Whether words ``i:j`` name a place as written (the module's matching rules)."""
     spelled = [w[0] for w in words[i:j]]
-    if len(spelled) == 1 and (spelled[0].lower() in STOP_WORDS or len(spelled[0]) < 2):
+    if len(spelled) == 1 and (spelled[0].lower() in STOP_WORDS or len(spelled[0]) < 2
+                              or spelled[0].lower() in _CLOCK_WORD_BEFORE):  # "Time" is a Norwegian town too
         return False
     if len(spelled) > 1 and not any(w.lower() in STOP_WORDS for w in spelled):
         return True
@@ -198,10 +214,16 @@ def _without_modifiers(found: list[PlaceMention], texts: list[str]) -> list[Plac
     kept = []
     for mention, following in zip(found, [*found[1:], None]):
         modifies = (following is not None and mention.span.islower() and " " not in mention.span
-                    and _BEFORE_NEXT.fullmatch(text[mention.start + len(mention.span):following.start]) is not None)
+                    and _BEFORE_NEXT.fullmatch(text[mention.start + len(mention.span):following.start]) is not None
+                    # "portland oregon": a city before its state is qualified by it (_qualified), not a modifier
+                    and not (_names_a_region(following) and gazetteer().city_in(mention.span, following.place)))
         if not modifies:
             kept.append(mention)
     return kept
+
+
+def _names_a_region(mention: PlaceMention) -> bool:
+    return mention.place.is_country or mention.place.is_region or mention.place.name.lower() in _US_STATES
 
 
 def _qualified(found: list[PlaceMention], texts: list[str], index: Gazetteer) -> list[PlaceMention]:
@@ -215,7 +237,7 @@ def _qualified(found: list[PlaceMention], texts: list[str], index: Gazetteer) ->
         between = text[city.start + len(city.span):where.start]
         if city.place.is_country or not re.fullmatch(r"\s*[,(]?\s*", between):
             continue
-        if not (where.place.is_country or where.place.is_region or where.place.name.lower() in _US_STATES):
+        if not _names_a_region(where):
             continue
         there = index.city_in(city.span, where.place) or index.city_in(city.place.name, where.place)
         if there is not None:

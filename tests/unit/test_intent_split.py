@@ -44,6 +44,8 @@ def test_independent_intents_split_into_spans_of_the_question(question, parts):
     # numbers told before the asking part, all taken by one calculation
     "2 cooks need 6 hours for the banquet. At that rate, how many hours would 4 cooks need?",
     "Quarry Works shipped a crate on 3 May: which part was in it and how many pieces",  # a bare measure
+    "what's eight hundred and twelve times three",  # one number said in words
+    "I've saved for four and a half years at 210 a month, how much is that",
 ])
 def test_single_or_dependent_questions_are_not_split(question):
     assert split_intents(question) == []

@@ -49,3 +49,10 @@ def test_a_search_box_names_a_place_beside_the_clock_word(text, zone):
 
 def test_a_word_after_time_in_a_sentence_names_no_place():
     assert places_named(["my free time reading books"]) == []  # "Reading" only where it ends the query
+
+
+def test_a_city_before_its_state_is_read_in_that_state():
+    # the state after the city stands by the cue, and the city is read there, not dropped as a modifier
+    assert [m.place.timezone for m in places_named(["9am portland maine time, what is that in lima"])] == [
+        "America/New_York", "America/Lima"]
+    assert places_named(["Time is short"]) == []  # a Norwegian town of that name is never read
