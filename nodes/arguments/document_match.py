@@ -116,5 +116,23 @@ def names_no_file_holds(contents: dict[str, str], request_texts: list[str]) -> l
     # what's my passport number")
     names = {name for text in request_texts for name in written_names(asked_sentence(text) or text)
              if is_city_word(name) and _NOTE_TOPIC.search(_around(name, text))}
+    # typed in lower case: "notes kyoto trip hotel name", "my lasagna recipe"
+    names |= {token for text in request_texts for token in _topics_in_lower_case(asked_sentence(text) or text)}
     held = {token for path, text in contents.items() for token in tokenize(f"{path}\n{text}")}
     return sorted(names - held)
+
+
+# "<city> trip", "trip to <city>", "<dish> recipe": what a note would be about, in lower case
+_CITY_TOPIC = re.compile(r"\b([a-z]{3,}) (?:trip|visit|holiday|vacation|itinerary)\b|"
+                         r"\b(?:trip|visit|holiday|vacation) (?:to|in) ([a-z]{3,})\b")
+_DISH_TOPIC = re.compile(r"\b([a-z]{4,}) recipe\b")
+# words that say which one, not what about: "my last recipe", "the old recipe"
+_WHICH_ONE = frozenset("""last next first previous recent latest upcoming old new favourite favorite own usual
+    family secret special quick easy simple best good great basic classic""".split())
+
+
+def _topics_in_lower_case(text: str) -> set[str]:
+    """The tokens of a city a lower-case trip is about, or of the dish a lower-case recipe is for."""
+    words = [w for m in _CITY_TOPIC.finditer(text) for w in m.groups() if w and is_city_word(w)]
+    words += [m.group(1) for m in _DISH_TOPIC.finditer(text) if m.group(1) not in _WHICH_ONE]
+    return {token for word in words for token in tokenize(word)}

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+
+from nodes.arguments.sql_names import identifier_words, same_word
 from nodes.arguments.sql_schema import Column, TableSchema
 from nodes.arguments.sql_slips import stored_values_misspelt
 
@@ -124,4 +127,14 @@ def names_unheld(tables: list[TableSchema], request: str,
     for name in WRITTEN_NAME.finditer(request):
         if not any(start < name.end() and name.start() < end for start, end in held):
             return True
+    schema_words = {w for t in tables for n in (t.name, *(c.name for c in t.columns)) for w in identifier_words(n)}
+    for name in _POSSESSOR.finditer(request):  # "whats bartholomew quince's salary", typed in lower case
+        words = name.group(1).lower().split()
+        if (not any(w in STOPWORDS_EN_PLUS or any(same_word(w, s) for s in schema_words) for w in words)
+                and not any(start < name.end(1) and name.start(1) < end for start, end in held)):
+            return True
     return False
+
+
+# a person or thing named by two words before a possessive "'s"
+_POSSESSOR = re.compile(r"(?<![\w'])([a-z]+ [a-z]+)['’]s\b")

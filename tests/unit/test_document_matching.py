@@ -229,6 +229,10 @@ def test_a_name_no_file_holds_means_no_file_is_read():
     assert names_no_file_holds(NOTES, ["what rear tyre pressure in Bar does my bike note say?"]) == []
     # nor a country: the note of a trip names its city ("the Spain weekend" of madrid-weekend.md)
     assert names_no_file_holds(NOTES, ["the museum pass code from the Spain weekend?"]) == []
+    # typed in lower case: a city's trip, a dish's recipe
+    assert names_no_file_holds(NOTES, ["notes porto trip museum code"]) == ["porto"]
+    assert names_no_file_holds(NOTES, ["get my risotto recipe, how long does it simmer"]) == ["risotto"]
+    assert names_no_file_holds(NOTES, ["madrid trip hotel?", "whats in my usual recipe"]) == []
 
 
 def test_a_record_row_holds_its_place_only_by_a_word_the_question_shares():
