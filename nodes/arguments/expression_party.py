@@ -22,7 +22,7 @@ _COUNTED = re.compile(r"\bN\d+ (?!(?:euros|dollars|pounds|bucks|francs|pesos|rup
 _SHARE_ASKED = re.compile(r"\b(?:each|share|per person|per head|apiece|split|splitting)\b")
 # "3 of us are splitting 1,284 evenly", "the 4 of us will share 920": one amount, shared
 _SPLITTING_ONE = re.compile(rf"\b{N} (?:of us|people|friends|guests) (?:are |were |will |will be |want to |have to )?"
-                            rf"(?:split|splitting|sharing|share|dividing|divide|chipping in on) (?:(?![NP]\d)\S+ ){{0,3}}?"
+                            rf"(?:split|splitting|sharing|shared|share|dividing|divide|chipping in on) (?:(?![NP]\d)\S+ ){{0,3}}?"
                             rf"{N}\b(?!.*\b[NP]\d)")  # and no other amount after it (a tip, a second cost)
 # "2 adult tickets ... are 69.90 each, and my niece rides for half price"
 _HALF_RIDER = re.compile(rf"\b{N} (?:(?![NP]\d)\S+ ){{0,8}}?(?:are|at|cost|costs|for|is|@) {N} (?:each|apiece|a head|"

@@ -45,6 +45,9 @@ def percent_rules() -> list[_Rule]:
     (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?:a |an |the )?(?P<base>N\d+)"), percent_readings("+", by_cue=True)),
     (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), percent_readings("+")),
     (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), percent_readings("-")),
+    # "a 240 jacket is marked 35% off": a price, then its discount a few words on
+    (re.compile(rf"(?P<base>N\d+)(?: (?![NP]\d)\S+){{1,4}}? (?P<pct>P\d+) (?:off|discount)\b"),
+     percent_readings("-")),
     # "149.99 with 35% off": a price with a discount
     (re.compile(rf"(?P<base>N\d+) (?:with|at|and|minus)(?: \S+){{0,4}}? (?:a |an )?(?P<pct>P\d+) {_DECREASE}\b"),
      percent_readings("-")),

@@ -38,6 +38,9 @@ def power_rules() -> list[_Rule]:
     (re.compile(rf"\bsquare\b(?: (?![NP]\d)\S+){{0,8}}? {N} (?:square|sq)\b(?=.*\b(?:perimeter|all the way round|"
                 rf"all the way around|round the edge|around the edge|fence|fencing|border|baseboard|skirting|trim)\b)"),
      lambda m: [f"4*{m[1]}**0.5", f"4*sqrt({m[1]})"]),
+    # a product then a power: "15,000 x 1.04 cubed"
+    (re.compile(rf"{N} (?:x|×|\*|times) {N} (squared|cubed)"),
+     lambda m: [f"{m[1]}*{m[2]}**{2 if m[3] == 'squared' else 3}"]),
     (re.compile(rf"{N} squared"), lambda m: [f"{m[1]}**2"]),
     (re.compile(rf"{N} cubed"), lambda m: [f"{m[1]}**3"]),
     ]

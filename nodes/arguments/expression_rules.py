@@ -79,6 +79,9 @@ def rules() -> list[_Rule]:
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         (re.compile(rf"(?:sum|total) of {LIST}|(?:add|sum|total) up {LIST}|add together {LIST}"),
          lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
+        # "total the following travel claims for me : 1,245.50 , 389.75 and 76.25", "total these up : ..."
+        (re.compile(rf"\b(?:total|sum|tally|add)\b(?: (?![NP]\d)\S+){{1,8}}? {LIST}"),
+         lambda m: ["+".join(_listed(m[1]))]),
         # a percent "on that": "dinner came to 86.40, what's a 15% tip on that"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,12}}? (?P<pct>P\d+) (?:\w+ ){{0,2}}?(?:on|of|for) (?:that|it|this|the bill|"
                     rf"the total)\b"), percent_readings("+", by_cue=True)),
@@ -143,6 +146,9 @@ def rules() -> list[_Rule]:
         # an hourly rate over stated hours and weeks: "23.75 an hour, 37.5 hours a week, over 52 weeks"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,3}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week"
                     rf"(?: \S+){{0,5}}? {N} (?:[a-z]+ ){{0,2}}?weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
+        # a rate of tax on an amount described first: "18% GST on an invoice value of 4,35,000"
+        (re.compile(rf"(?P<pct>P\d+) (?:sales tax|tax|vat|gst|tip|service charge|surcharge) on(?: (?![NP]\d)\S+){{0,6}}? "
+                    rf"(?P<base>N\d+)"), percent_readings("+", by_cue=True)),
         # a rate added to a price: "the total price of a 149 item once 8.25% sales tax is added"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ )?(?:tax|vat|gst|tip|service|surcharge)\b"),
          percent_readings("+", by_cue=True)),
@@ -205,7 +211,7 @@ def rules() -> list[_Rule]:
         *percent_rules(),
         (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
          lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
-        (re.compile(rf"{N} divided (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
+        (re.compile(rf"{N} divided (?:equally |evenly )?(?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
         # a change in percent: "went up from 1,820 to 1,975, what percentage increase"
         # (or the percent asked first: "what percent gain is it when a stock climbs from 84.20 to 97.83")
         (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}|"

@@ -51,7 +51,8 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: {_WORD}){{0,8}}? (?:a |an )?{_N} (?:[a-z]+ )?(?:coupon|voucher|gift card|store credit|rebate)\b"),
      "({amount})-{0}"),
     # hours worked, then paid by the hour: "7.5 hours a day for 5 days this week at 22.40 an hour"
-    (re.compile(rf"^(?: {_WORD}){{0,4}}? (?:at|@|paid) {_N} (?:an|a|per|/) (?:hour|hr)\b"), "({amount})*{0}"),
+    # (a currency code may come between: "at AUD 62.40 an hour")
+    (re.compile(rf"^(?: {_WORD}){{0,4}}? (?:at|@|paid) (?:[a-z]{{3}} )?{_N} (?:an|a|per|/) (?:hour|hr)\b"), "({amount})*{0}"),
     # "and a one-off 35 resort fee", "plus a flat 25 handling fee"
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:plus|and|with|add|adding) (?:a |an |the )?(?:(?:one - off|one off|flat|"
                 rf"fixed|extra|additional|separate|single) )?{_N} (?:{_WORD} ){{0,3}}?(?:fee|charge|surcharge|deposit|"

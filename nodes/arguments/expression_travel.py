@@ -30,6 +30,11 @@ def travel_rules() -> list[_Rule]:
         # 9 each way" is 22*6+2*9
         (re.compile(rf"{N} (?:a|per|/) day\b(?: \S+){{0,6}}? {N} (?:days|nights)\b(?: \S+){{0,8}}? {N} each way\b"),
          lambda m: [f"{m[1]}*{m[2]}+2*{m[3]}"]),
+        # the fuel a trip burns at a stated economy: "my car manages 34 miles per gallon, how many gallons will a
+        # 1,150-mile road trip burn"
+        (re.compile(rf"{N} (?:miles|mi|km|kms|kilometers|kilometres) (?:per|a|an|/) (?:gallon|gal|litre|liter|l)\b"
+                    rf"(?: \S+){{0,14}}? {N}(?: -)? ?(?:miles?|mi|km|kms|kilometers?|kilometres?)\b"),
+         lambda m: [f"{m[2]}/{m[1]}"] if re.search(r"how many (?:gallons|gal|litres|liters)|\bfuel\b", m.string) else []),
         # fuel cost: "1200 km a month, 6.8 l per 100 km, fuel is 1.89 a litre"
         (re.compile(rf"{N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:l|litres|liters|gallons|gal) "
                     rf"(?:per|every|/) {N} (?:km|kms|kilometers|kilometres|miles|mi)\b(?: \S+){{0,6}}? {N} (?:a|per|/) "

@@ -42,8 +42,9 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d+),(\d{1,2})(?!\d|,\d|\.\d)")
 _SLASHED_DAYS = re.compile(r"\b(?:between|from|since)\s+\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+(?:and|to|until|till|-)\s+"
                            r"\d{1,2}/\d{1,2}(?:/\d{2,4})?\b", re.IGNORECASE)
 _TOKEN = re.compile(
-    r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
+    # (and the Indian grouping "4,35,000", "12.5 lakh")
+    r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
+    r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion|lakhs?|crores?)\b)?"
     r"(?P<pct>\s?(?:%|percent\b|per\s?cent\b))?"
     r"|(?P<sym>\*\*|[-+*/×÷^()√,@])"
     r"|(?P<sign>%)"  # a percent sign with no number before it: "what % have i lost"
@@ -57,13 +58,14 @@ _SHORTHAND_WORDS = {"pct": "percent", "w/o": "without", "w/": "with ", "&": " an
 _DOZEN = re.compile(r"\b(?:(half a)|(\d+(?:\.\d+)?)|an?|one) dozen\b", re.IGNORECASE)
 _MIXED = re.compile(r"\b(\d+) (\d)/(\d{1,2})\b")
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9,
-          "trillion": 1e12}
+          "trillion": 1e12, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
 
 _INFIX = {"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-", "times": "*", "multiplied by": "*",
           "x": "*", "*": "*", "×": "*", "divided by": "/", "over": "/", "/": "/", "÷": "/", "per": "/",
           "to the power of": "**", "**": "**", "^": "**", "raised to": "**", "raised to the power of": "**"}
 _OPERATOR = "|".join(re.escape(k) for k in sorted(_INFIX, key=len, reverse=True))
-_CHAIN = re.compile(rf"(?:\( )*{N}(?: \))*(?: (?:{_OPERATOR}) (?:\( )*{N}(?: \))*)+")
+_CHAIN = re.compile(rf"(?:\( )*{N}(?: \))*(?:(?: ,)?(?: then)? (?:{_OPERATOR}) (?:\( )*{N}(?: \))*)+")
+_STEP_BREAK = re.compile(r" ,(?: then)? | then ")
 
 
 def _numeral(value: float) -> str:
@@ -102,7 +104,11 @@ def _chains(normalised: str) -> list[str]:
     """Written arithmetic: numbers joined by operator words or symbols ("12 plus 3 times 2", "(5+3)/2")."""
     found = []
     for match in _CHAIN.finditer(normalised):
-        expression = match.group()
+        # a step set apart by a comma or "then" works on everything before it: "(18.5 + 27.25) x 3.2, minus 14"
+        steps = _STEP_BREAK.split(match.group())
+        expression = steps[0]
+        for step in steps[1:]:
+            expression = f"( {expression} ) {step}"
         for word in sorted(_INFIX, key=len, reverse=True):
             expression = re.sub(rf"(?<![\w*]){re.escape(word)}(?![\w*])", f" {_INFIX[word]} ", expression)
         found.append("".join(expression.split()))

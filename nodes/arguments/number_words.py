@@ -26,8 +26,10 @@ _ORDINAL_POWER = re.compile(r"\bto the (\d+)(?:st|nd|rd|th)(?: power)?\b", re.IG
 
 
 # "1 million", "2.5 billion": the digits times the scale word (text2num would read the word alone: "1 1000000")
-_SCALED = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(thousand|grand|million|billion|trillion)\b", re.IGNORECASE)
-_SCALES = {"thousand": 10**3, "grand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12}
+_SCALED = re.compile(r"(?<![\d.,])(\d+(?:\.\d+)?)\s+(thousand|grand|million|billion|trillion|lakhs?|crores?)\b",
+                     re.IGNORECASE)
+_SCALES = {"thousand": 10**3, "grand": 10**3, "million": 10**6, "billion": 10**9, "trillion": 10**12,
+           "lakh": 10**5, "lakhs": 10**5, "crore": 10**7, "crores": 10**7}
 # "2 and a half hours", "1 and three quarters"
 _AND_A_PART = re.compile(r"\b(\d+) and (a half|a quarter|three quarters)\b", re.IGNORECASE)
 _PARTS = {"a half": ".5", "a quarter": ".25", "three quarters": ".75"}

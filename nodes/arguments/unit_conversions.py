@@ -21,7 +21,7 @@ from nodes.arguments.stop_words import STOP_WORDS
 _NUMBER = r"(?P<num>\d[\d,]*(?:\.\d+)?|an?|one)"
 _UNIT = r"[a-z°][a-z°]*(?: [a-z]+)?"
 _PATTERNS = (
-    re.compile(rf"\bhow many (?P<to>{_UNIT}?) (?:are |is )?(?:there )?in {_NUMBER} (?P<from>{_UNIT})"),
+    re.compile(rf"\bhow many (?P<to>{_UNIT}?) (?:are |is )?(?:there )?(?:in|fit into|fit in|make up) {_NUMBER} (?P<from>{_UNIT})"),
     # "my height is 72 inches, how many cm is that"
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>[a-z°]+)\b[^?!]{{0,30}}?\bhow many (?P<to>[a-z°]+)\b"),
     # "bake at 425 fahrenheit, my oven is in celsius"

@@ -86,3 +86,19 @@ def test_numbers_said_aloud(text, digits):
 def test_spoken_and_search_box_arithmetic(text, value):
     expressions = arithmetic_expressions([text])
     assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("Kindly compute 12% VAT on a bill amount of 2,50,000; only the tax, please.", 30000),  # Indian grouping
+    ("what is 3.2 lakh divided equally among 4 stores", 80000),
+    ("Please total the following receipts: 12.50, 7.25, 30 and 0.75", 50.5),
+    ("the price grows 1,000 x 1.1 squared", 1210),
+    ("Seven of us shared a $350 bill evenly, what does each owe?", 50),
+    ("A $80 lamp is marked 25% off, so what do I pay?", 60),
+    ("What is (2.5 + 7.5) x 4, minus 6?", 34),
+    ("my van does 25 miles per gallon, how many gallons for a 400-mile drive", 16),
+    ("how many minutes fit into 2.5 hours", 150),
+])
+def test_formal_and_paraphrased_arithmetic(text, value):
+    expressions = arithmetic_expressions([text])
+    assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
