@@ -20,8 +20,9 @@ def without_described_names(request: str, description: str) -> str:
         return request
     described = " ".join(description.lower().split())
     for name in reversed(list(WRITTEN_NAME.finditer(request))):
-        if re.search(rf"(?<!\w){re.escape(' '.join(name.group().lower().split()))}(?!\w)", described):
+        written = name.group().rstrip(".'’&-")  # "... at Northwind Loom.": the sentence's full stop is no part
+        if re.search(rf"(?<!\w){re.escape(' '.join(written.lower().split()))}(?!\w)", described):
             start = name.start()
             placing = re.search(r"\b(?:at|of|for|in|from|within)\s+$", request[:start], re.IGNORECASE)
-            request = request[:placing.start() if placing else start].rstrip() + request[name.end():]
+            request = request[:placing.start() if placing else start].rstrip() + request[start + len(written):]
     return request

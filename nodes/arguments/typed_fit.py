@@ -64,6 +64,11 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
                          # said aloud or typed fast: "noon today in sao paulo is what in johannesburg", "it is how many
                          # o'clock", "when do i join"
                          r"\bis what (?:in|for|over in)\b|\bhow many o'?\s?clock\b|"
+                         # "which hour is that for me in Chicago", "where does that land for the team in Lima", "what
+                         # would somebody in London see on their watch"
+                         r"\b(?:what|which) hour (?:is|would|will) (?:that|it|this)\b|"
+                         r"\bwhere (?:does|would|will) (?:that|it|this) (?:land|fall)\b|"
+                         r"\bsee on (?:their|his|her|my|your|the) (?:watch|clock|phone)\b|"
                          r"\bwhen (?:do|should|can|must|will) (?:i|we) (?:join|log on|log in|dial in|call in|hop on|connect)\b",
                          re.IGNORECASE)
 

@@ -17,6 +17,9 @@ def test_the_described_name_is_dropped_with_the_word_that_places_it():
             == "How many people are in Design?")
     assert without_described_names("How many Velvet Cushion Covers are left", DESCRIPTION) == (
         "How many Velvet Cushion Covers are left")  # a name the description does not write stays
+    # the sentence's full stop after the name stays, the name goes
+    assert (without_described_names("Kindly confirm the headcount of Support at Quillfeather Press.", DESCRIPTION)
+            == "Kindly confirm the headcount of Support.")
     assert without_described_names("headcount of Design at Quillfeather Press", "") == (
         "headcount of Design at Quillfeather Press")
 

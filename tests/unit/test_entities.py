@@ -174,6 +174,9 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
     # said aloud or typed fast
     ("uh quarter past ten tonight in lagos is what in lima", True),
     ("standup 9:15 in riga, im in quito, when do i join", True),
+    ("A call opens at 09:00 Oslo. Which hour is that for me in Lima?", True),
+    ("the review is at 16:00 Riga hours, where does that land for the team in Perth", True),
+    ("at 07:30 in Cairo, what would someone in Quito see on their watch?", True),
 ])
 def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):
     from nodes.arguments.typed_fit import is_decisive
