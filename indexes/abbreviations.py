@@ -9,7 +9,11 @@ catalogue without departments keeps "dept" as typed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container
+
+# "# orders bluewater": a number sign before a word counts what the word names ("order #74" is a number)
+COUNT_SIGN = re.compile(r"(?<![\w#])#\s*(?=[A-Za-z])")
 
 SHORTHAND = {
     "dept": "department", "depts": "departments", "qty": "quantity", "avg": "average", "amt": "amount",

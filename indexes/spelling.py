@@ -20,13 +20,12 @@ from pathlib import Path
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein
 
-from indexes.abbreviations import expansion
+from indexes.abbreviations import COUNT_SIGN, expansion
 from indexes.bm25 import split_identifier
 
 MIN_WORD = 5
 LONG_WORD = 8
 _WORD = re.compile(r"[A-Za-z]+")
-_COUNT_SIGN = re.compile(r"(?<![\w#])#\s*(?=[A-Za-z])")
 
 
 @lru_cache(maxsize=4)
@@ -92,5 +91,5 @@ class CatalogueSpelling:
 
     def repair(self, text: str) -> str:
         """``text`` with each typo replaced by its catalogue word; everything else as typed."""
-        text = _COUNT_SIGN.sub("number of ", text)  # "# orders bluewater": the number of orders
+        text = COUNT_SIGN.sub("number of ", text)  # "# orders bluewater": the number of orders
         return _WORD.sub(lambda m: self.repair_word(m.group()), text)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from nodes.arguments.expressions import is_one_calculation
-from nodes.arguments.number_words import as_digits
+from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digits
 from nodes.arguments.time_of_day import times_of_day
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 
@@ -177,8 +177,7 @@ def _with_context_told(pieces: list[str]) -> list[str]:
     return [*joined, pending + pieces[-1]]
 
 
-_UNITS_SAID = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-               "seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety")
+_UNITS_SAID = f"{SMALL_NUMBER_WORDS}|{TENS_WORDS}"
 _SCALE_BEFORE = re.compile(r"\b(?:hundred|thousand|million|billion)\s*$", re.IGNORECASE)
 _UNIT_AFTER = re.compile(rf"\s*(?:{_UNITS_SAID})\b", re.IGNORECASE)
 _UNIT_BEFORE = re.compile(rf"\b(?:{_UNITS_SAID}|\d+)\s*$", re.IGNORECASE)

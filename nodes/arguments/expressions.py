@@ -42,9 +42,9 @@ _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d+),(\d{1,2})(?!\d|,\d|\.\d)")
 _SLASHED_DAYS = re.compile(r"\b(?:between|from|since)\s+\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+(?:and|to|until|till|-)\s+"
                            r"\d{1,2}/\d{1,2}(?:/\d{2,4})?\b", re.IGNORECASE)
 _TOKEN = re.compile(
-    # (and the Indian grouping "4,35,000", "12.5 lakh")
+    # (and the Indian grouping "4,35,000"; "12.5 lakh" is digits already, nodes/arguments/number_words.py)
     r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion|lakhs?|crores?)\b)?"
+    r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
     r"(?P<pct>\s?(?:%|percent\b|per\s?cent\b))?"
     r"|(?P<sym>\*\*|[-+*/×÷^()√,@])"
     r"|(?P<sign>%)"  # a percent sign with no number before it: "what % have i lost"
@@ -58,7 +58,7 @@ _SHORTHAND_WORDS = {"pct": "percent", "w/o": "without", "w/": "with ", "&": " an
 _DOZEN = re.compile(r"\b(?:(half a)|(\d+(?:\.\d+)?)|an?|one) dozen\b", re.IGNORECASE)
 _MIXED = re.compile(r"\b(\d+) (\d)/(\d{1,2})\b")
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9,
-          "trillion": 1e12, "lakh": 1e5, "lakhs": 1e5, "crore": 1e7, "crores": 1e7}
+          "trillion": 1e12}
 
 _INFIX = {"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-", "times": "*", "multiplied by": "*",
           "x": "*", "*": "*", "×": "*", "divided by": "/", "over": "/", "/": "/", "÷": "/", "per": "/",

@@ -37,10 +37,10 @@ _PARTS = {"a half": ".5", "a quarter": ".25", "three quarters": ".75"}
 
 # an amount or a clock time said as two numbers: "twelve fifty" (12.50), "a hundred and twenty six forty"
 # (126.40), "ten fifteen pm" (10:15 pm)
-_SMALL = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+SMALL_NUMBER_WORDS = ("one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
           "seventeen|eighteen|nineteen")
-_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
-_NUMBER_WORD = rf"(?:{_SMALL}|{_TENS}|hundred)"
+TENS_WORDS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUMBER_WORD = rf"(?:{SMALL_NUMBER_WORDS}|{TENS_WORDS}|hundred)"
 _SPOKEN_PAIR = re.compile(rf"\b(?:(?:a|an|one)\s+hundred\s+(?:and\s+)?)?{_NUMBER_WORD}(?:[\s-]+(?:and\s+)?{_NUMBER_WORD})+\b",
                           re.IGNORECASE)
 _CLOCK_AFTER = re.compile(r"\s*(?:a\.?\s?m\b|p\.?\s?m\b|o'?\s?clock|in the (?:morning|afternoon|evening)|at night|tonight|"

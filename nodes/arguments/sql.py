@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from indexes.abbreviations import COUNT_SIGN
 from nodes.arguments.sql_columns import column_product, measured_columns, names_a_number, text_column_named
 from nodes.arguments.sql_conditions import date_conditions, number_conditions, value_conditions, zero_conditions
 from nodes.arguments.sql_counts import counted_quantity, counts_other_than, distinct_count
@@ -63,7 +64,6 @@ _SOLD_OUT = re.compile(r"\bsold out\b")
 # what is kept, in a shop's words: "have we got on the shelves", "do we have left", "in the warehouse"
 _ON_HAND = re.compile(r"\b(?:on the shel(?:f|ves)|in the (?:warehouse|storeroom|stockroom)|in inventory|on hand|"
                       r"(?:do|did) we (?:still )?have (?:left|remaining)|have we (?:still )?got left|(?:are|is) left)\b")
-_COUNT_SIGN = re.compile(r"(?<![\w#])#\s*(?=[a-z])")
 _BY_COUNT_OF = re.compile(r"\(?\s*\bby (?:the )?(?:number|count) of [a-z_]+\s*\)?")
 _MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
 _MOST_NUMBER = re.compile(r"\b(?:highest|largest|greatest|biggest) (?:number|count|amount) of\b")
@@ -72,7 +72,7 @@ _FEWEST_NUMBER = re.compile(r"\b(?:lowest|smallest) (?:number|count) of\b")
 
 def _statements(tables: list[TableSchema], request: str,
                 written: list[tuple[int, int, RequestLiteral]] | None = None) -> list[str]:
-    text = " ".join(_COUNT_SIGN.sub("number of ", request.lower()).split())  # "# orders bluewater": a count
+    text = " ".join(COUNT_SIGN.sub("number of ", request.lower()).split())  # "# orders bluewater": a count
     # "the largest number of orders" asks what "the most orders" asks: a ranking of counts, not one count
     text = _MOST_NUMBER.sub("most", _FEWEST_NUMBER.sub("fewest", text))
     # "the most popular category by number of products" asks "which category has the most products"

@@ -84,8 +84,7 @@ def test_numbers_said_aloud(text, digits):
     ("seventy seven minus seventeen then times three over four", 45),
 ])
 def test_spoken_and_search_box_arithmetic(text, value):
-    expressions = arithmetic_expressions([text])
-    assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
+    _reads_first(text, value)
 
 
 @pytest.mark.parametrize(("text", "value"), [
@@ -100,5 +99,10 @@ def test_spoken_and_search_box_arithmetic(text, value):
     ("how many minutes fit into 2.5 hours", 150),
 ])
 def test_formal_and_paraphrased_arithmetic(text, value):
+    _reads_first(text, value)
+
+
+def _reads_first(text, value):
+    """The first expression read from ``text`` evaluates to ``value``."""
     expressions = arithmetic_expressions([text])
     assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
