@@ -278,10 +278,22 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
         return lines
     if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines
-    if picked := best(_leaf_candidates(data), question):
+    # a value the call was given ("timezone": "Asia/Seoul") echoes the question, it does not answer it
+    given = {" ".join(str(v).lower().split()) for v in (item.get("arguments") or {}).values() if isinstance(v, str)}
+    picked = best(_leaf_candidates(data), question)
+    echoed = picked is not None and " ".join(picked.text.lower().split()) in given
+    if picked and not echoed:
         return [_candidate_line(picked, asked, marker)]
     line = _small_result_line(data, _call_subject(item, question, alone), marker) or _one_record_line(root, marker)
+    if line is None and echoed and isinstance(data, dict):
+        # the question's best match is a value the call was given ("timezone": "Asia/Seoul" for "seoul - after
+        # midnight rn?"): it echoes the question; the record's other fields answer it
+        line = _one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
     return [line] if line else []
+
+
+def _echoing(record: dict[str, Any], given: set[str]) -> set[str]:
+    return {k for k, v in record.items() if isinstance(v, str) and " ".join(v.lower().split()) in given}
 
 
 def _labelled(line: str, item: dict[str, Any], question: str) -> str:

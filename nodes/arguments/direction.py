@@ -55,6 +55,22 @@ def direction_pairs(properties: list[str]) -> list[tuple[str, str]]:
     return pairs
 
 
+
+def pair_collapses(schema: dict, required: list[str]) -> bool:
+    """Whether a required source/target pair of a decoding schema can only take one value: the request resolved
+    to a single zone or currency, so "Nairobi -> Nairobi" is all the tool could be called with ("is it past 6pm in
+    nairobi": the clock time made the conversion tool look the better fit, and the model was refused three times)."""
+    properties = schema.get("properties") or {}
+    for source, target in direction_pairs(list(properties)):
+        if source not in required or target not in required:
+            continue
+        enums = [properties[name].get("enum") if isinstance(properties[name], dict) else None
+                 for name in (source, target)]
+        if all(isinstance(values, list) for values in enums) and \
+                len({str(v).strip().lower() for values in enums for v in values}) < 2:
+            return True
+    return False
+
 # A quantity just before a value, with at most "in" / "at" between: "20 USD", "3pm in Tokyo", "9 am at Madrid",
 # "7:30 in the morning in Sydney", "9:30 here in Chicago", "5 o'clock in the morning today in Honolulu".
 _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%|o'?\s?clock)?|\bnoon|\bmidnight)"

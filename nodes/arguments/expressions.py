@@ -46,7 +46,7 @@ _TOKEN = re.compile(
     r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
     r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
     r"(?P<pct>\s?(?:%|percent\b|per\s?cent\b))?"
-    r"|(?P<sym>\*\*|[-+*/×÷^()√,@])"
+    r"|(?P<sym>\*\*|[-−+*/×÷^()√,@])"
     r"|(?P<sign>%)"  # a percent sign with no number before it: "what % have i lost"
     r"|(?P<word>[a-z]+)",
     re.IGNORECASE,
@@ -61,10 +61,18 @@ _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1
           "trillion": 1e12}
 
 _INFIX = {"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-", "times": "*", "multiplied by": "*",
-          "x": "*", "*": "*", "×": "*", "divided by": "/", "over": "/", "/": "/", "÷": "/", "per": "/",
+          "x": "*", "*": "*", "×": "*", "−": "-", "divided by": "/", "over": "/", "/": "/", "÷": "/", "per": "/",
           "to the power of": "**", "**": "**", "^": "**", "raised to": "**", "raised to the power of": "**"}
 _OPERATOR = "|".join(re.escape(k) for k in sorted(_INFIX, key=len, reverse=True))
-_CHAIN = re.compile(rf"(?:\( )*{N}(?: \))*(?:(?: ,)?(?: then)? (?:{_OPERATOR}) (?:\( )*{N}(?: \))*)+")
+# (a power said after its number: "one half times 9.81 times 3.2 squared")
+_POWER = {"squared": "**2", "cubed": "**3"}
+_CHAIN = re.compile(rf"(?:\( )*{N}(?: squared| cubed)?(?: \))*(?:(?: ,)?(?: then)? (?:{_OPERATOR}) (?:\( )*{N}"
+                    rf"(?: squared| cubed)?(?: \))*)+")
+_ROOT_BEFORE = re.compile(r"\b(?:square root|sqrt|root) of $")
+_OPERAND_OF = re.compile(r"\b(?:of|root|sqrt) $")
+_RATE_AFTER = re.compile(r"^(?: (?![NP]\d)[a-z]+){0,4}? (?P<off>P\d+)(?: (?![NP]\d)[a-z]+)? (?:off|discount|cut)\b|"
+                         r"^ (?:plus|\+|with|and) (?P<on>P\d+)(?= (?:tax|tip|on top|vat|gst|service)\b)")
+_AMOUNT_BEFORE = re.compile(r"\b(N\d+)(?: (?![NP]\d)[a-z]+){0,3} (?:(?P<at>at|@)|(?:up |down )?by a factor of) $")
 _STEP_BREAK = re.compile(r" ,(?: then)? | then ")
 
 
@@ -100,8 +108,9 @@ def _normalise(text: str) -> tuple[str, dict[str, str]]:
     return " ".join(tokens), numbers
 
 
-def _chains(normalised: str) -> list[str]:
-    """Written arithmetic: numbers joined by operator words or symbols ("12 plus 3 times 2", "(5+3)/2")."""
+def _chains(normalised: str) -> list[tuple[str, bool]]:
+    """Written arithmetic: numbers joined by operator words or symbols ("12 plus 3 times 2", "(5+3)/2"), each with
+    whether it stands alone (not the operand of a phrase before it: "square root of 81 minus 4")."""
     found = []
     for match in _CHAIN.finditer(normalised):
         # a step set apart by a comma or "then" works on everything before it: "(18.5 + 27.25) x 3.2, minus 14"
@@ -111,7 +120,22 @@ def _chains(normalised: str) -> list[str]:
             expression = f"( {expression} ) {step}"
         for word in sorted(_INFIX, key=len, reverse=True):
             expression = re.sub(rf"(?<![\w*]){re.escape(word)}(?![\w*])", f" {_INFIX[word]} ", expression)
-        found.append("".join(expression.split()))
+        expression = re.sub(r" (squared|cubed)\b", lambda m: _POWER[m[1]], expression)
+        expression = "".join(expression.split())
+        alone = _OPERAND_OF.search(normalised[:match.start()]) is None
+        if _ROOT_BEFORE.search(normalised[:match.start()]) and "**2" in expression:
+            # "the square root of 11 squared plus 17 squared" is a hypotenuse ("square root of 81 minus 4" is not)
+            expression, alone = f"({expression})**0.5", True
+        if (before := _AMOUNT_BEFORE.search(normalised[:match.start()])) and expression[0] in "NP":
+            # "9 shirts at 34.99 plus 12.50 shipping", "scale 225 grams up by a factor of 7/4": the count or amount
+            # written before multiplies the arithmetic's first term, or all of it
+            expression = (f"{before[1]}*{expression}" if before["at"] else f"{before[1]}*({expression})")
+            alone = True
+        if rate := _RATE_AFTER.match(normalised[match.end():]):
+            # "340 times 12.50 once you take 18% off": the rate applies to the whole written arithmetic
+            sign, pct = ("-", rate["off"]) if rate["off"] else ("+", rate["on"])
+            found.append((f"({expression})*(1{sign}{pct}/100)", alone))
+        found.append((expression, alone))
     return found
 
 
@@ -143,6 +167,8 @@ def is_one_calculation(text: str) -> bool:
 def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
     """(expression, the placeholders of the request's numbers it takes), best first."""
     candidates: dict[str, set[str]] = {}
+    chained: set[str] = set()  # the arithmetic written out with operators, as templates
+    written_out: set[str] = set()
     for text in texts:
         text = as_digits(text)
         normalised, numbers = _normalise(text)
@@ -155,16 +181,28 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
         for pattern, build in rules():
             for match in pattern.finditer(normalised):
                 placeholders.extend(build(match))
-        placeholders.extend(_chains(normalised))
+        written = _chains(normalised)
+        placeholders.extend(t for t, _ in written)
+        chained.update(t for t, alone in written if alone and len(re.findall(r"[NP]\d+", t)) >= 2)
         built = [(_factorials(re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], template)),
                   set(re.findall(r"[NP]\d+", template))) for template in placeholders]
+        written_out.update(_factorials(re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], t))
+                           for t in chained)
         for expression, taken in [*formulas, *built, *((e, set()) for e in conversion_expressions(text))]:
             try:
                 evaluate(expression)
             except ValueError:
                 continue  # "5/0" is no answer to offer
             candidates.setdefault(expression, taken)
-    return [(expression, candidates[expression]) for expression in _covering_first(list(candidates))]
+    ordered = _covering_first(list(candidates))
+    # Arithmetic the request writes out ("what's 412 divided by 13.6", "crunch 37.5 × 52 − 25 × 7.5") is what it
+    # asks, before any word problem's reading of the same numbers or fewer: the story around it ("his truck does 30
+    # miles to the gallon") is context, not operands.
+    widest = max((len(taken) for taken in candidates.values()), default=0)
+    literal = [e for e in ordered if e in written_out and len(candidates[e]) >= widest
+               and not any(e != other and _part_of(e, other) for other in candidates)]  # not "5/16" of "5/16*100"
+    ordered = [*literal, *(e for e in ordered if e not in literal)]
+    return [(expression, candidates[expression]) for expression in ordered]
 
 
 def _covering_first(candidates: list[str]) -> list[str]:

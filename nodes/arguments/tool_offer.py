@@ -22,6 +22,7 @@ from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.step_rules import ToolRefused, ToolStep
 from nodes.arguments.tool_roles import fitting_tools, most_typed
 from nodes.arguments.unresolved import unresolved_line
+from nodes.arguments.direction import pair_collapses
 from nodes.arguments.discovery import DISCOVERY_TOOLS
 from tools.tool_outcome import ToolOutcome
 
@@ -61,7 +62,9 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
                                              tool_words(t.name, t.description or "") | codes, enum_words,
                                              tool_name=t.name, tool_description=t.description or "")
                for t in tools}
-    callable_ = {name: schema for name, schema in schemas.items() if schema is not None}
+    required = {t.name: list((t.inputSchema or {}).get("required") or []) for t in tools}
+    callable_ = {name: schema for name, schema in schemas.items()
+                 if schema is not None and not pair_collapses(schema, required[name])}
     nouns = candidates.listed.get(LISTING_NOUNS, [])
     blocked = any(names_a_listed_thing(name, nouns) for t in tools if schemas[t.name] is None
                   for name in (t.inputSchema or {}).get("required") or [])

@@ -96,7 +96,14 @@ _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it 
                        r"late|early|midnight|today|tomorrow|yesterday|the weekend)(?: yet)? (?:in|at|there|over)\b|"
                        # "is it morning or night for her right now"
                        r"\bis it (?:morning|day|daytime|night|nighttime|afternoon|evening) or (?:morning|day|daytime|night|"
-                       r"nighttime|afternoon|evening)\b", re.IGNORECASE)
+                       r"nighttime|afternoon|evening)\b|"
+                       # a check against the clock: "is it already past 6pm in nairobi", "is it lunchtime in sao paulo
+                       # yet", "seoul - after midnight rn or nah", "... time there pls"
+                       r"\bis it (?:still |already |nearly |almost )?(?:past|after|gone|before) (?:\d{1,2}(?::\d{2})?\s*"
+                       r"(?:[ap]\.?m\.?|o'?\s?clock)?|noon|midnight)\b|"
+                       r"\bis it (?:still |already )?(?:lunch|dinner|bed|tea|breakfast|brunch|supper)\s?time\b|"
+                       r"\b(?:past|after) (?:midnight|noon|\d{1,2}\s*[ap]\.?m\.?) (?:rn|now|right now|yet|already)\b|"
+                       r"\btime there\W*(?:pls|please|thx|thanks|now|rn)?\W*$", re.IGNORECASE)
 
 
 def asks_clock_now(query: str) -> bool:

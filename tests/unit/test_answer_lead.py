@@ -2,7 +2,7 @@
 
 import json
 
-from nodes.answering.answer_lead import lead_lines
+from nodes.answering.answer_lead import lead_lines, output_lead
 
 FORECAST = json.dumps({"city": "Toronto", "days": [{"date": "2026-11-28", "high_c": 5.7, "low_c": -2.6,
                                                     "precip_chance": 10, "sunrise": "07:30", "sunset": "16:43"}]})
@@ -44,3 +44,13 @@ def test_a_value_that_only_repeats_the_records_own_name_is_no_answer():
 
 def test_a_plain_text_output_that_names_nothing_asked_gets_no_lead():
     assert lead_lines("sunset in Toronto", evidence("The sun sets late in June.")) == []
+
+
+def test_a_value_the_call_was_given_is_no_answer():
+    """"seoul - after midnight rn?" names Seoul, so the output's "timezone" field matches it best; but the call was
+    given that value, and the lead states the clock reading instead."""
+    output = json.dumps({"timezone": "Asia/Seoul", "datetime": "2026-11-28T17:18:47+09:00",
+                         "day_of_week": "Saturday", "is_dst": False})
+    [line] = output_lead("seoul - after midnight rn or nah", {"output": output, "marker": "T1.1",
+                                                              "arguments": {"timezone": "Asia/Seoul"}})
+    assert "17:18" in line and "Asia/Seoul" not in line

@@ -316,3 +316,17 @@ def test_a_span_holding_a_code_of_the_servers_enums_is_no_name():
                                 narrow=False)
     values = allowed["get_quote"]["properties"]["ticker_or_name"]["enum"]
     assert "amd" in values and not [v for v in values if "EUR" in v]
+
+
+def test_a_conversion_between_one_zone_and_itself_is_not_offered():
+    """"is it past 6pm in Dakar": the clock time makes a conversion look the better fit, but the request gives one
+    zone, so the tool could only be called Dakar -> Dakar; the current-time tool is offered instead."""
+    zone = {"type": "string", "description": "IANA timezone name (e.g. 'Europe/Paris')"}
+    tools = [make_tool("get_current_time", {"timezone": zone}, required=["timezone"]),
+             make_tool("convert_time", {"source_timezone": zone, "time": {"type": "string", "description":
+                                        "Time to convert in 24-hour format (HH:MM)"}, "target_timezone": zone},
+                       required=["source_timezone", "time", "target_timezone"])]
+    one = constrained_tools("clock", tools, gather_candidates(["is it already past 6pm in Dakar?"], [], TODAY))
+    assert list(one) == ["get_current_time"]
+    two = constrained_tools("clock", tools, gather_candidates(["6pm in Dakar is what in Lima?"], [], TODAY))
+    assert list(two) == ["convert_time"]

@@ -203,7 +203,10 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
                   "What is the present time in Quito?", "could you look at the clock in Santiago for me",
                   "can you check what hour is by him in Lima", "is it evening yet in Manila?",
                   # a search box
-                  "clock hanoi rn", "now @ santiago", "current time valparaiso?", "the clocks say what in Oslo now"):
+                  "clock hanoi rn", "now @ santiago", "current time valparaiso?", "the clocks say what in Oslo now",
+                  # a check against the clock
+                  "is it already past 7pm in Dakar?", "is it dinnertime in Lima yet", "quito after midnight rn?",
+                  "hmm, kathmandu. time there pls"):
         assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")

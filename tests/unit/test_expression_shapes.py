@@ -98,6 +98,15 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("trail is 14 leagues and 1 league equals 4.8 km, in km?", 14 * 4.8),
     ("mortgage of 400,000 at 5.5% for 25 years, monthly payment", 400000 * (0.055 / 12) / (1 - (1 + 0.055 / 12) ** -300)),
     ("boots cost 180, there's 20% off, and vat at 21% is added after the discount. final price?", 180 * 0.8 * 1.21),
+    # arithmetic written out after a story with other numbers in it: the written arithmetic is what is asked
+    ("our old van claimed 25 to the gallon. we did 630 km on 48 litres, so what is 630 divided by 48", 630 / 48),
+    ("my rota says 40 hours, but really: work out 6 × 7.5 + 2 × 4 for me", 6 * 7.5 + 2 * 4),
+    ("the form wants 1,200 − 3 × 85 (a typographer's minus sign)", 1200 - 3 * 85),
+    ("what is one third times 27 times 2 squared", 27 / 3 * 2 ** 2),
+    ("the ramp rises 5 and runs 12; the square root of 5 squared plus 12 squared is its length?", 13),
+    ("what's 24 times 3.50 once the 10% member discount is taken off", 24 * 3.5 * 0.9),
+    ("4 lamps at 19.99 plus 6.50 delivery, roughly what do I owe", 4 * 19.99 + 6.5),
+    ("triple a recipe? no, take 300 g of sugar up by a factor of 5/3", 300 * 5 / 3),
 ])
 def test_everyday_shapes_give_the_expected_value_first(request_text, value):
     assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)

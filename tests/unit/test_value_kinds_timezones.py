@@ -45,6 +45,8 @@ from nodes.arguments.timezones import asked_first, zone_values, zones_named
     ("surf trip to Tahiti", [("Tahiti", "Pacific/Tahiti")]),
     # a big city keeps its name against a region abroad (not Jamaica's parish), a state against a town at home
     ("what time is it in New South Wales", [("New South Wales", "Australia/Sydney")]),
+    # the main name of a city of half a million people, in lower case without a cue
+    ("when it's noon for us, is oslo still at lunch", [("oslo", "Europe/Oslo")]),
 ])
 def test_places_resolve_to_their_zone(text, expected):
     assert zones_named([text]) == expected
