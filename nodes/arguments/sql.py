@@ -179,11 +179,52 @@ def candidate_queries(request: str, tables: list[TableSchema],
     column) to those the tables carry."""
     tables = with_samples(tables, samples)
     written = stored_values_written(tables, request)  # once: both readings below take it
+    request, written = without_story_values(request, written)
     if names_unheld(tables, request, written):
         return []
     known = [t.name for t in tables]
     statements = [s for s in dict.fromkeys(_statements(tables, request, written)) if is_select_only(s, known)]
     return statements[:MAX_CANDIDATES]
+
+
+_SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+|$)")
+# a sentence that asks or tells what to look up is no story, whatever else it says: "For the monthly report I need
+# the revenue from delivered orders"
+_ASKS = re.compile(r"\b(?:i|we) (?:need|want|would like|'d like)\b|\b(?:tell|give|show|find|get|pull|check|look)\b|:",
+                   re.IGNORECASE)
+_STORY_STOCK = re.compile(r"\bsold out\b|\bout of stock\b", re.IGNORECASE)
+STORY_MIN_CHARS = 120
+
+
+def story_spans(request: str) -> list[tuple[int, int]]:
+    """The sentences of a long message that only set the scene: before its last question, asking nothing."""
+    sentences = [(m.start(), m.end()) for m in _SENTENCE.finditer(request) if m.group().strip()]
+    if len(request) < STORY_MIN_CHARS or len(sentences) < 2 or not request[sentences[-1][0]:].rstrip().endswith("?"):
+        return []
+    return [(a, b) for a, b in sentences[:-1] if not request[a:b].rstrip().endswith("?") and not _ASKS.search(request[a:b])]
+
+
+def _spans_of(request: str, story: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``request`` cut into the story spans and the text between them, in order."""
+    cuts = sorted({0, len(request), *(x for span in story for x in span)})
+    return list(zip(cuts, cuts[1:]))
+
+
+def without_story_values(request: str, written: list[tuple[int, int, RequestLiteral]]
+                         ) -> tuple[str, list[tuple[int, int, RequestLiteral]]]:
+    """``request`` and its stored values without what its story sentences say in lower case: "a lot of our
+    operations people live around there. How many of our employees are based in Charlotte?" counts no department,
+    and "the Alpine Merino Blanket, which sold out at a pop-up two winters ago. How many have we got?" asks no zero
+    stock. Names written capitalised there are what the question refers back to ("those blankets") and stay."""
+    spans = story_spans(request)
+    if not spans:
+        return request, written
+    inside = lambda start: any(a <= start < b for a, b in spans)  # noqa: E731
+    outside = "".join(request[a:b] if not inside(a) else " " * (b - a) for a, b in _spans_of(request, spans))
+    kept = [(start, end, lit) for start, end, lit in written if not inside(start) or request[start:start + 1].isupper()
+            or re.search(rf"(?<!\w){re.escape(request[start:end])}(?!\w)", outside, re.IGNORECASE)]
+    masked = _STORY_STOCK.sub(lambda m: " " * len(m.group()) if inside(m.start()) else m.group(), request)
+    return masked, kept
 
 
 def with_samples(tables: list[TableSchema], samples: dict[tuple[str, str], list[str]] | None) -> list[TableSchema]:

@@ -34,6 +34,13 @@ _GROUP = re.compile(r"\b(?:per|by|for each|in each|each)\s+([a-z_]+)")
 _COMPARE = re.compile(r"(?P<op>more than|greater than|over|above|at least|exceeding|under|below|less than|"
                       r"fewer than|at most|cheaper than|>=|<=|>|<)\s*[$€£]?\s*"
                       r"(?P<num>\d[\d,]*(?:\.\d+)?)(?P<k>k\b)?")
+# a comparison the asker checks the answer against: "is it over 30?", "has she ordered more than 10 times", "how
+# many are still pending, more than 5?"
+_CHECKS_THE_ANSWER = re.compile(r"\b(?:is|was|are|were|will|would)\s+(?:it|that|this|we|they|the (?:total|sum|"
+                                r"count|number))\s+(?:be\s+)?(?:still\s+|already\s+)?$")
+_TIMES_AFTER = re.compile(r"\s*times\b")
+_CLAUSE_BREAK = re.compile(r"[,;]\s*$")
+_ENDS = re.compile(r"\s*(?:or (?:not|less|more|under|over|fewer))?\s*\??\s*(?:pls|please)?\W*$")
 _OPERATORS = {"more than": ">", "greater than": ">", "over": ">", "above": ">", "exceeding": ">", ">": ">",
               "at least": ">=", ">=": ">=", "under": "<", "below": "<", "less than": "<", "fewer than": "<",
               "cheaper than": "<", "<": "<", "at most": "<=", "<=": "<="}
@@ -83,6 +90,10 @@ def comparisons_written(text: str) -> list[tuple[str, float]]:
     """(operator, number) for each comparison the request writes: "more than 90k" -> (">", 90000.0)."""
     found = []
     for match in _COMPARE.finditer(text):
+        before, after = text[:match.start()], text[match.end():]
+        if _CHECKS_THE_ANSWER.search(before) or _TIMES_AFTER.match(after) or (
+                _CLAUSE_BREAK.search(before) and _ENDS.match(after)):
+            continue  # "add up the throws in open orders, is it over 30?": a check of the answer, not a condition
         value = float(match.group("num").replace(",", "")) * (1000 if match.group("k") else 1)
         found.append((_OPERATORS[match.group("op")], value))
     return found

@@ -66,6 +66,13 @@ def tables(database):
     ("total hours Alice Smith worked", [(150,)]),
     # a place ending a told sentence is no name running on into the next ("Lisbon. What")
     ("I'm presenting it in Lisbon. What is the budget of Cosmos?", [("Cosmos", 80000.0)]),
+    # a comparison the asker checks the answer against is no condition
+    ("how many projects does Alice Smith work on, more than 2?", [(3,)]),
+    ("has Alice Smith worked on projects more than 5 times? count pls", [(3,)]),
+    ("add up the hours Alice Smith worked, is it over 100?", [(150,)]),
+    # a long message's scene-setting sentences name no condition in lower case ("the sales folks")
+    ("The sales folks keep joking that engineering gets all the money, and I promised to dig into it before "
+     "Friday's meeting. What is the average salary of employees in Engineering?", [(pytest.approx(106666.67, rel=1e-4),)]),
 ])
 def test_the_best_candidate_answers(database, tables, question, answer):
     queries = candidate_queries(question, tables)
