@@ -19,6 +19,7 @@ import re
 
 from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digits
+from nodes.arguments.places import is_place_name
 from nodes.arguments.time_of_day import times_of_day
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 
@@ -63,6 +64,21 @@ _TELLS = re.compile(r"^\s*(?:i|i'm|im|i've|ive|i was|we|we're|we've|my|our)\b(?!
 _GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
                       "just wondering".split())
 _ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
+# a description of what the part before names: "..., the lisbon fair guy", "..., the one organising the fair"
+_DESCRIBES = re.compile(r"^\s*the\b", re.I)
+MAX_DESCRIPTION_WORDS = 6
+# a person's name: "marco silva's", "of Marco", "Chiara Bellini" (a place is no person: "hotels in Paris")
+_POSSESSIVE_NAME = re.compile(r"\b[a-z]+ [a-z]+'s\b", re.I)
+_CAPITALISED = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+(?: [A-Z][a-z]+)?\b")
+
+
+def _names_a_person(text: str) -> bool:
+    return bool(_POSSESSIVE_NAME.search(text)) or any(not is_place_name(m.group()) for m in _CAPITALISED.finditer(text))
+
+
+# where the asker is, said before the request: "at the front desk in lisbon, need my confirmation number"
+_WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|right now|just)\s+)?(?:at|in|on|outside|"
+                         r"inside|stuck at|standing at|sitting at|here at)\s+(?:the|a|my|our)\b", re.I)
 
 
 def split_intents(question: str) -> list[str]:
@@ -115,6 +131,9 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         if (not parts and (_LEADING_QUALIFIER.match(piece) or _SCOPE.match(piece)) and not _ASKS_WORD.search(piece)
                 and n < len(pieces) - 1):
             leading = piece
+        elif parts and _DESCRIBES.match(piece) and len(words) <= MAX_DESCRIPTION_WORDS and not _ASKS_WORD.search(piece) \
+                and not _REQUESTS.search(piece) and not _ASKS_INVERTED.search(piece) and _names_a_person(parts[-1]):
+            parts[-1] = f"{parts[-1]}, {piece}"  # "need marco silva's email, the lisbon fair guy": who is meant
         elif parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
             parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"
         elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in FILLERS]) < 2
@@ -169,7 +188,7 @@ def _with_context_told(pieces: list[str]) -> list[str]:
     joined: list[str] = []
     pending = ""
     for piece in pieces[:-1]:
-        if _TELLS.match(piece) and not _ASKS.search(piece):
+        if (_TELLS.match(piece) or (_WHERE_I_AM.match(piece) and not _REQUESTS.search(piece))) and not _ASKS.search(piece):
             pending = f"{pending}{piece}, "
         else:
             joined.append(pending + piece)

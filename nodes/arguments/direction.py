@@ -113,19 +113,21 @@ def _written_as(text: str, value: str) -> list[str]:
 def _mention(text: str, value: str) -> tuple[int, str, bool] | None:
     """Where ``value`` first occurs in ``text`` as whole words (or as the words it was resolved from), the word
     just before it, and whether a quantity comes just before it."""
-    found = None
-    for written in _written_as(text, value):
-        match = re.search(rf"(?<![\w]){re.escape(written)}(?![\w])", text, re.IGNORECASE)
-        if match is not None and (found is None or match.start() < found.start()):
-            found = match
-    if found is None:
+    matches = sorted((m for written in _written_as(text, value)
+                      for m in re.finditer(rf"(?<![\w]){re.escape(written)}(?![\w])", text, re.IGNORECASE)),
+                     key=lambda m: m.start())
+    if not matches:
         return None
+
+    def bound_at(found: re.Match[str]) -> bool:
+        if _MY_TIME.search(text):  # "I'm in Chicago. If I call my mom in Madrid at 8pm my time": Chicago's time
+            return bool(_SPEAKER_BEFORE.search(text[: found.start()]))
+        return bool(_QUANTITY_BEFORE.search(text[: found.start()]) or _TIME_AFTER.match(text[found.end():]))
+
+    # the mention a quantity binds, else the first: "living in Honolulu ... When it's 22:15 here in Honolulu"
+    found = next((m for m in matches if bound_at(m)), matches[0])
     before = re.findall(r"[a-z]+", text[: found.start()].lower())
-    if _MY_TIME.search(text):  # "I'm in Chicago. If I call my mom in Madrid at 8pm my time": the time is Chicago's
-        bound = bool(_SPEAKER_BEFORE.search(text[: found.start()]))
-    else:
-        bound = bool(_QUANTITY_BEFORE.search(text[: found.start()]) or _TIME_AFTER.match(text[found.end():]))
-    return found.start(), before[-1] if before else "", bound
+    return found.start(), before[-1] if before else "", bound_at(found)
 
 
 def should_swap(text: str, source_value: str, target_value: str) -> bool:

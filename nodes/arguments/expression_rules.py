@@ -117,8 +117,8 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} / {N} of {N} / {N} of {N}"), lambda m: [f"{m[5]}*{m[3]}/{m[4]}*{m[1]}/{m[2]}"]),
         # "a third of 90" (1/3 of 90, nodes/arguments/number_words.py), "3/4 of 1,200"
         (re.compile(rf"{N} / {N} of {N}"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}"]),
-        # "45 out of 60, what percentage is that"
-        (re.compile(rf"{N} out of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"] if re.search(r"percent|%", m.string) else []),
+        # "45 out of 60, what percentage is that", "3,420 done out of 4,750"
+        (re.compile(rf"{N}(?: [a-z]+)? out of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"] if re.search(r"percent|%", m.string) else []),
         # "30% of what is 45", "45 is 30% of what"
         (re.compile(rf"{P} of what (?:is|equals|=|makes|gives) {N}"), lambda m: [f"{m[2]}*100/{m[1]}"]),
         (re.compile(rf"{N} is {P} of what"), lambda m: [f"{m[1]}*100/{m[2]}"]),

@@ -206,6 +206,12 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
         name = zone_properties[0]
         constrained[name] = {**constrained[name], "enum": [z for z in constrained[name]["enum"] if z in asked]
                              or constrained[name]["enum"]}
+    elif len(zone_properties) >= 2 and len(asked) >= len(zone_properties):
+        # a conversion whose question sentence names its zones: the story's other places are no end of it ("moved
+        # back after thirty years in Oakland. ... When it's 22:15 here in Honolulu, what time is it in Tokyo?")
+        for name in zone_properties:
+            constrained[name] = {**constrained[name], "enum": [z for z in constrained[name]["enum"] if z in asked]
+                                 or constrained[name]["enum"]}
     schema["properties"] = constrained
     schema["required"] = [name for name in constrained if name in required]
     schema["additionalProperties"] = False

@@ -330,3 +330,16 @@ def test_a_conversion_between_one_zone_and_itself_is_not_offered():
     assert list(one) == ["get_current_time"]
     two = constrained_tools("clock", tools, gather_candidates(["6pm in Dakar is what in Lima?"], [], TODAY))
     assert list(two) == ["convert_time"]
+
+
+def test_a_conversion_takes_the_zones_its_question_sentence_names():
+    """Places of the story ("thirty years in Vancouver") are no end of a conversion whose question names two."""
+    zone = {"type": "string", "description": "IANA timezone name (e.g. 'Europe/Paris')"}
+    tool = make_tool("convert_time", {"source_timezone": zone, "time": {"type": "string", "description":
+                                      "Time to convert in 24-hour format (HH:MM)"}, "target_timezone": zone},
+                     required=["source_timezone", "time", "target_timezone"])
+    text = ("My cousin moved to Seoul after thirty years in Vancouver, and we play chess online. "
+            "When it's 21:00 here in Lisbon, what time is it for him in Seoul?")
+    [schema] = constrained_tools("clock", [tool], gather_candidates([text], [], TODAY)).values()
+    for name in ("source_timezone", "target_timezone"):
+        assert set(schema["properties"][name]["enum"]) == {"Europe/Lisbon", "Asia/Seoul"}

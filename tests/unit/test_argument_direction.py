@@ -76,6 +76,9 @@ def test_a_time_that_is_their_time_binds_the_place_before_it():
      "America/Denver"),
     # "o'clock" and two day words between the time and its place
     ("7 oclock in the evening tomorrow in lima peru, what is that in oslo norway", "America/Lima", "Europe/Oslo"),
+    # the place named again where the time binds it, after a first mention in the story
+    ("My aunt in Denver and I both grew up in Oslo. When it's 19:30 here in Denver, what time is it in Oslo?",
+     "America/Denver", "Europe/Oslo"),
 ])
 def test_a_time_bound_to_its_place_makes_that_place_the_source(text, source, target):
     assert should_swap(text, target, source)

@@ -207,3 +207,15 @@ def test_an_opening_part_of_its_own_is_no_scope():
     # "For Monday:" or "Only the ..." open an intent of their own; "Across all ..." scopes the question after it
     assert split_intents("For Monday: cheapest hotel in Lyon, and what is the weather in Oslo") != []
     assert split_intents("Only the cheapest hotel in Lyon, and the weather in Oslo on Friday") != []
+
+
+@pytest.mark.parametrize("question", [
+    # where the asker stands is no intent of its own
+    "at the gate in frankfurt, need the code for the lounge wifi pls",
+    "In my March expenses sheet, what did taxis come to?",
+    # a description of the person the part before names
+    "need dana lee's phone number, the berlin office guy",
+    "Could you send me the address of Ravi Shah, the organiser of the Oslo meetup?",
+])
+def test_a_scene_or_a_description_is_no_second_intent(question):
+    assert split_intents(question) == []
