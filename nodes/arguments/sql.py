@@ -190,9 +190,8 @@ def candidate_queries(request: str, tables: list[TableSchema],
 _SENTENCE = re.compile(r"[^.!?]+(?:[.!?]+|$)")
 # a sentence that asks or tells what to look up is no story, whatever else it says: "For the monthly report I need
 # the revenue from delivered orders"
-_ASKS = re.compile(r"\b(?:i|we) (?:need|want|would like|'d like)\b|\b(?:tell|give|show|find|get|pull|check|look)\b|:",
+_ASKS = re.compile(r"\b(?:need|want|wanna|would like|'d like)\b|\b(?:tell|give|show|find|get|pull|check|look)\b|:",
                    re.IGNORECASE)
-_STORY_STOCK = re.compile(r"\bsold out\b|\bout of stock\b", re.IGNORECASE)
 STORY_MIN_CHARS = 120
 
 
@@ -212,18 +211,23 @@ def _spans_of(request: str, story: list[tuple[int, int]]) -> list[tuple[int, int
 
 def without_story_values(request: str, written: list[tuple[int, int, RequestLiteral]]
                          ) -> tuple[str, list[tuple[int, int, RequestLiteral]]]:
-    """``request`` and its stored values without what its story sentences say in lower case: "a lot of our
-    operations people live around there. How many of our employees are based in Charlotte?" counts no department,
-    and "the Alpine Merino Blanket, which sold out at a pop-up two winters ago. How many have we got?" asks no zero
-    stock. Names written capitalised there are what the question refers back to ("those blankets") and stay."""
+    """``request`` with its story sentences blanked but for the stored names they write capitalised, and its
+    stored values without the rest: "a lot of our operations people live around there, and guess who got stuck
+    ordering the sandwiches. How many of our employees are based in Charlotte?" counts no department and no
+    orders, and "the Alpine Merino Blanket, which sold out at a pop-up two winters ago. How many have we got?"
+    asks no zero stock; the blanket's name is what the question refers back to ("those blankets") and stays.
+    Offsets are kept: ``written`` still points into the text."""
     spans = story_spans(request)
     if not spans:
         return request, written
     inside = lambda start: any(a <= start < b for a, b in spans)  # noqa: E731
     outside = "".join(request[a:b] if not inside(a) else " " * (b - a) for a, b in _spans_of(request, spans))
-    kept = [(start, end, lit) for start, end, lit in written if not inside(start) or request[start:start + 1].isupper()
+    # (a name the story negates is the story's: "everyone's address except Tobias Hartmann's. Where is Tobias?")
+    kept = [(start, end, replace(lit, negated=False) if inside(start) else lit) for start, end, lit in written
+            if not inside(start) or request[start:start + 1].isupper()
             or re.search(rf"(?<!\w){re.escape(request[start:end])}(?!\w)", outside, re.IGNORECASE)]
-    masked = _STORY_STOCK.sub(lambda m: " " * len(m.group()) if inside(m.start()) else m.group(), request)
+    names = [(start, end) for start, end, _ in kept if inside(start)]
+    masked = "".join(c if not inside(i) or any(a <= i < b for a, b in names) else " " for i, c in enumerate(request))
     return masked, kept
 
 

@@ -124,8 +124,10 @@ def names_unheld(tables: list[TableSchema], request: str,
     found."""
     held = [(start, end) for start, end, _ in (written if written is not None
                                                else stored_values_written(tables, request))]
+    held_texts = {request[start:end].lower() for start, end in held}  # a name written again is held again
     for name in WRITTEN_NAME.finditer(request):
-        if not any(start < name.end() and name.start() < end for start, end in held):
+        if not any(start < name.end() and name.start() < end for start, end in held) \
+                and name.group().lower() not in held_texts:
             return True
     schema_words = {w for t in tables for n in (t.name, *(c.name for c in t.columns)) for w in identifier_words(n)}
     for name in _POSSESSOR.finditer(request):  # "whats bartholomew quince's salary", typed in lower case

@@ -73,6 +73,9 @@ def tables(database):
     # a long message's scene-setting sentences name no condition in lower case ("the sales folks")
     ("The sales folks keep joking that engineering gets all the money, and I promised to dig into it before "
      "Friday's meeting. What is the average salary of employees in Engineering?", [(pytest.approx(106666.67, rel=1e-4),)]),
+    # nor a table ("the projects") or a negation of a name the question then asks about
+    ("I have the badges printed for everyone except Carol White, and the projects board is a mess after the "
+     "reshuffle. Which department is Carol White in?", [("Engineering",)]),
 ])
 def test_the_best_candidate_answers(database, tables, question, answer):
     queries = candidate_queries(question, tables)
