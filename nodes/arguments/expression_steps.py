@@ -36,6 +36,9 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: ,| and| then)* (?:divided by|over) {_N}(?! (?:[a-z]+ )?(?:years?|months?|weeks?|days?|hours?|"
                 rf"nights?)\b)"), "({amount})/{0}"),
     # _FIRST_RATE_STEP: the steps that may follow a bare number (a rate, a markup, a fee, or a party's share)
+    # "186.40 plus 20% of it, divided by 6": a rate of the amount itself
+    (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add) {_P} of (?:it|that|this|the (?:bill|total|amount))\b"),
+     "({amount})*(1+{0}/100)"),
     (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
      "({amount})*(1+{0}/100)"),
     # "sales tax here is 8.25%": the rate written after the word
