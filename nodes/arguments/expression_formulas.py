@@ -61,6 +61,9 @@ def _loan_payment(m: re.Match[str]) -> list[str]:
 def _right_triangle(m: re.Match[str]) -> list[str]:
     """Pythagoras over the two numbers written: the diagonal from two sides when the last question asked names it
     ("how long is the ladder (hypotenuse)?"), else the missing side from the diagonal and the other side."""
+    if legs := re.search(r"\blegs (?:of |are |measuring |measure )?(N\d+) (?:and|&|,) (N\d+)", m.string):
+        # the two legs named as such, whatever other number the request writes ("my kid says the long side is 42")
+        return [f"sqrt({legs[1]}**2+{legs[2]}**2)"]
     numbers = list(dict.fromkeys(re.findall(r"N\d+", m.string)))
     if len(numbers) != 2:
         return []
@@ -156,7 +159,8 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         (re.compile(rf"{N}(?: - | )(?:minute|min) [a-z]+s? (?:fit |are there |can i do |can we do )?in {N} hours?\b"),
          lambda m: [f"{m[2]}*60/{m[1]}"]),
         # a right triangle: "a 55-inch TV (the diagonal) is 48 inches wide, how tall", "hypotenuse of 3 and 4"
-        (re.compile(r"\b(?:diagonal|diagonally|hypotenuse|pythagoras|pythagorean|corner to corner)\b"), _right_triangle),
+        (re.compile(r"\b(?:diagonal|diagonally|hypotenuse|pythagoras|pythagorean|corner to corner)\b|"
+                    r"\bright(?: - | )?(?:angled? )?triangle\b.*\blegs\b"), _right_triangle),
         # money at a stated rate: "450 euros to dollars at a rate of 1.087 USD per EUR"
         (re.compile(rf"{N} [a-z]+ (?:to|into|in) [a-z]+ at (?:an? |the )?(?:exchange )?(?:rate )?(?:of )?{N}"),
          lambda m: [f"{m[1]}*{m[2]}"]),

@@ -16,7 +16,8 @@ from nodes.arguments.expression_placeholders import N, P
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 _DECREASE = r"(?:off|discount|discounted|less|minus|reduction|decrease|cut|markdown)"
 ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:the )?(?:tip|tax)|including|"
-                        r"after (?:the )?(?:tip|tax)|final|pay|owe|each|per person|comes? to)\b")
+                        r"after (?:the )?(?:tip|tax)|final|pay|owe|each|per person|comes? to|"
+                        r"new (?:figure|salary|price|amount|total|rate|pay|wage))\b")
 _ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|how much off|how much less)\b")
 
 
@@ -42,7 +43,8 @@ def percent_rules() -> list[_Rule]:
     (re.compile(rf"{N} (?:is what|as a) (?:percent|percentage) of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"]),
     (re.compile(rf"(?P<pct>P\d+) (?:\w+ ){{0,2}}?{_DECREASE} (?:on |of |from )?(?:a |an |the )?(?P<base>N\d+)"),
      percent_readings("-")),
-    (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?:a |an |the )?(?P<base>N\d+)"), percent_readings("+", by_cue=True)),
+    (re.compile(r"(?P<pct>P\d+) (?:\w+ ){0,2}?on (?:a |an |the |my |our |your |his |her |their )?(?P<base>N\d+)"),
+     percent_readings("+", by_cue=True)),
     (re.compile(r"(?:add|plus|increase by) (?P<pct>P\d+) (?:to|on) (?P<base>N\d+)"), percent_readings("+")),
     (re.compile(r"(?:take|subtract|minus) (?P<pct>P\d+) (?:off|from) (?P<base>N\d+)"), percent_readings("-")),
     # "a 240 jacket is marked 35% off": a price, then its discount a few words on

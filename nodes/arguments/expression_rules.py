@@ -193,6 +193,10 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: {_NOT_NUMBER}){{0,4}}? (?:paid|split|divided|spread|broken) (?:out |up |evenly |equally )?"
                     rf"(?:in|into|over|across) {N} (?:equal |even |monthly |weekly )?[a-z]+"),
          lambda m: [f"{m[1]}/{m[2]}"]),
+        # the same, the verb first: "splitting a 1.25m pot evenly over 7 teams"
+        (re.compile(rf"\b(?:split|splitting|divide|dividing|spread|spreading|share|sharing) (?:a |an |the |our |my )?{N}"
+                    rf"(?: {_NOT_NUMBER}){{0,3}}? (?:evenly |equally )?(?:over|between|among|across|into|by) {N}\b"),
+         lambda m: [f"{m[1]}/{m[2]}"]),
         # money at a rate the request states: "if one US dollar buys 0.92 euros, how many euros do I get for 250"
         (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?:[a-z]+ ){{0,2}}?(?:buys|gets|is worth|equals|=|converts to|is|are) {N} "
                     rf"([a-z]+)\b(?: \S+){{0,10}}? how (?:many|much) \3\b(?: \S+){{0,8}}? {N}"),
@@ -214,11 +218,23 @@ def rules() -> list[_Rule]:
         (re.compile(rf"{N} divided (?:equally |evenly )?(?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
         # a change in percent: "went up from 1,820 to 1,975, what percentage increase"
         # (or the percent asked first: "what percent gain is it when a stock climbs from 84.20 to 97.83")
-        (re.compile(rf"from {N} (?:[a-z]+ ){{0,2}}to {N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}|"
+        (re.compile(rf"(?:from|went|grew|rose|fell|dropped|jumped|climbed|moved) {N} (?:\( \S+ \) )?(?:[a-z]+ ){{0,2}}to "
+                    rf"{N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}|"
                     rf"percent(?:age)? (?:gain|loss|increase|decrease|change|rise|drop|growth|jump|fall|up|down)\b"
                     rf"(?: (?![NP]\d)\S+){{0,12}}? (?:from )?{N} (?:[a-z]+ ){{0,2}}to {N}"),
          lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100" if m[3]
                     else f"({m[6]}-{m[5]})/{m[5]}*100"]),
+        # two figures set against each other, then the change asked in percent: "4.6m last FY vs 5.29m this FY.
+        # growth in %?"
+        (re.compile(rf"{N}(?: [a-z]+){{0,3}} (?:vs|versus|against|compared to|compared with) {N}"
+                    rf"(?=.*\b(?:growth|change|increase|decrease|up|down)\b)(?=.*\bpercent)"),
+         lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100"]),
+        # a count at a price each, words between: "37 FTEs at an avg loaded cost of 118.5k each"
+        (re.compile(rf"{N} (?:[a-z]+ ){{1,3}}?(?:at|@) (?:[a-z]+ ){{1,5}}?{N} (?:each|apiece|a head|per head|per person)\b"),
+         lambda m: [f"{m[1]}*{m[2]}"]),
+        # the root of a number written before: "variance came out at 2,916. std dev = sqrt of that"
+        (re.compile(rf"{N}(?: (?![NP]\d)\S+){{0,8}}? (?:sqrt|square root|root) of (?:that|it|this)\b"),
+         lambda m: [f"{m[1]}**0.5"]),
         # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
         (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,20}}? {N} (?:years?|yrs?)\b"),
          lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if _COMPOUNDED.search(m.string) else []),

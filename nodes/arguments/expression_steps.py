@@ -39,7 +39,8 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     # "186.40 plus 20% of it, divided by 6": a rate of the amount itself
     (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add) {_P} of (?:it|that|this|the (?:bill|total|amount))\b"),
      "({amount})*(1+{0}/100)"),
-    (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge)\b"),
+    (re.compile(rf"^(?: {_WORD}){{0,6}}? {_P} (?:[a-z]+ )?(?:tax|vat|gst|tip|service|gratuity|surcharge|bonus|"
+                rf"commission|raise|uplift|premium)\b"),
      "({amount})*(1+{0}/100)"),
     # "sales tax here is 8.25%": the rate written after the word
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:tax|vat|gst|tip|gratuity|surcharge)(?: (?:here|there|rate|of|is|at|"
@@ -59,7 +60,7 @@ _STEPS: list[tuple[re.Pattern[str], str]] = [
     # "and a one-off 35 resort fee", "plus a flat 25 handling fee"
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:plus|and|with|add|adding) (?:a |an |the )?(?:(?:one - off|one off|flat|"
                 rf"fixed|extra|additional|separate|single) )?{_N} (?:{_WORD} ){{0,3}}?(?:fee|charge|surcharge|deposit|"
-                rf"delivery|shipping|postage|handling)\b"), "({amount})+{0}"),
+                rf"delivery|shipping|postage|handling|stipend|allowance)\b"), "({amount})+{0}"),
     # "before tip. We're adding 20%"
     (re.compile(rf"^(?: {_WORD}){{0,6}}? (?:add|adding|plus|including) (?:a |an )?{_P}(?! of\b| (?:[a-z]+ )?(?:off|discount))"),
      "({amount})*(1+{0}/100)"),

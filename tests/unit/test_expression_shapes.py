@@ -107,6 +107,17 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("what's 24 times 3.50 once the 10% member discount is taken off", 24 * 3.5 * 0.9),
     ("4 lamps at 19.99 plus 6.50 delivery, roughly what do I owe", 4 * 19.99 + 6.5),
     ("triple a recipe? no, take 300 g of sugar up by a factor of 5/3", 300 * 5 / 3),
+    ("dinner was 240 for the table, so 240 plus 15% of it, divided by 4 please", 240 * 1.15 / 4),
+    # office shorthand: a count at a price with words between, a change from one figure to the next, a root of
+    # "that", a rate of a bonus and a stipend on a base, a pot spread over teams
+    ("headcount plan: 12 contractors at a blended day rate of 640 each", 12 * 640),
+    ("signups went 18k (Jan) -> 22.5k (Feb), % change?", (22500 - 18000) / 18000 * 100),
+    ("2.4m last year vs 2.7m this year, growth in %", (2.7 - 2.4) / 2.4 * 100),
+    ("the area came out at 1,369 sq metres. side length = sqrt of that?", 37),
+    ("salary 80k plus a 10% bonus plus a 2k travel allowance, total?", 80000 * 1.1 + 2000),
+    ("sharing a 90k budget evenly across 4 squads, each gets?", 90000 / 4),
+    ("a 4% raise on my 52,000 salary, what's the new figure", 52000 * 1.04),
+    ("right-angled triangle: legs of 20 and 21, my guess for the long side was 30", 29),
 ])
 def test_everyday_shapes_give_the_expected_value_first(request_text, value):
     assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
