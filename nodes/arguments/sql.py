@@ -29,10 +29,11 @@ from nodes.arguments.sql_columns import column_product, measured_columns, names_
 from nodes.arguments.sql_conditions import date_conditions, number_conditions, value_conditions, zero_conditions
 from nodes.arguments.sql_counts import counted_quantity, counts_other_than, distinct_count
 from nodes.arguments.sql_joins import join_clause, schema_links
-from nodes.arguments.sql_names import identifier, overlap, qualified, quoted_literal, same_word
+from nodes.arguments.sql_names import identifier, identifier_words, overlap, qualified, quoted_literal, same_word
 from nodes.arguments.sql_literals import RequestLiteral, literals_written, names_unheld, stored_values_written
 from nodes.arguments.sql_request import (
     LOWEST_WORDS,
+    RequestIntent,
     TENURE,
     comparisons_written,
     implied_measures,
@@ -105,6 +106,7 @@ def _statements(tables: list[TableSchema], request: str,
         # sales recap" over orders is no department named Sales
         literals = [lit for lit in literals if lit.table.name == asked_tables[0].name
                     or join_clause(asked_tables[0], [lit.table], tables, links) is not None]
+    literals, guessed = without_guesses(literals, asked_tables[0] if asked_tables else None, intent)
     if (intent.aggregate == "COUNT" and literals and asked_tables[0] is literals[0].table
             and (not mentioned or counts_other_than(asked_tables[0], text))
             and not names_a_number(asked_tables[0], words)):
@@ -147,7 +149,7 @@ def _statements(tables: list[TableSchema], request: str,
         numbered = number_conditions(tables, text)
         named_here = any(lit.table is asked for lit in literals)
         matched = [*value_conditions(literals), *zero_conditions(asked, text, named_row=named_here),
-                   *_dated(asked, literals, words, text),
+                   *([] if guessed else _dated(asked, literals, words, text)),
                    *(condition for _, condition in numbered)]
         options = [(matched, [*(l.table for l in literals), *(t for t, _ in numbered)])]
         if comparisons:  # "earn more than 90,000": each numeric column it may compare, best first
@@ -157,6 +159,22 @@ def _statements(tables: list[TableSchema], request: str,
             statements.extend(statement_shapes(tables, asked, group, mentioned, intent, words, conditions, needed, links,
                                       literals))
     return statements
+
+
+def without_guesses(literals: list[RequestLiteral], asked: TableSchema | None,
+                    intent: RequestIntent) -> tuple[list[RequestLiteral], bool]:
+    """``literals`` without the asker's guesses, and whether a row was named (its dates are guesses too). A row
+    named by its name column is found by the name alone: "I was under the impression Nadia Petrova is our Head of
+    Sales. What's her actual title?" and "works out of denver i think? which city is he really in" check a value,
+    they do not filter by it (nor does "joined in 2020 if memory serves - when exactly did he start?")."""
+    if asked is None:
+        return literals, False
+    named = [lit for lit in literals if lit.table.name == asked.name and not lit.negated
+             and "name" in identifier_words(lit.column.name)]
+    if not named or intent.order or intent.aggregate is not None:
+        return literals, False
+    kept_columns = {lit.column.name for lit in named}
+    return [lit for lit in literals if lit.table.name != asked.name or lit.column.name in kept_columns], True
 
 
 def _dated(asked: TableSchema, literals: list[RequestLiteral], words: list[str], text: str) -> list[str]:

@@ -76,6 +76,8 @@ def tables(database):
     # nor a table ("the projects") or a negation of a name the question then asks about
     ("I have the badges printed for everyone except Carol White, and the projects board is a mess after the "
      "reshuffle. Which department is Carol White in?", [("Engineering",)]),
+    # a guess about a named row is checked, not a filter
+    ("Bob Jones was hired in 2019 if I remember right. When exactly was he hired?", [("Bob Jones", "2021-06-15")]),
 ])
 def test_the_best_candidate_answers(database, tables, question, answer):
     queries = candidate_queries(question, tables)
