@@ -16,6 +16,7 @@ from bm25s.stopwords import STOPWORDS_EN_PLUS
 
 from nodes.arguments.sql_names import identifier_words, same_word
 from nodes.arguments.sql_schema import Column, TableSchema
+from nodes.arguments.sql_abbreviations import stored_values_abbreviated
 from nodes.arguments.sql_slips import stored_values_misspelt
 
 # a negation just before a stored value: "shipped but aren't delivered", "everyone except Finance", "ignore
@@ -83,7 +84,8 @@ def stored_values_written(tables: list[TableSchema], text: str) -> list[tuple[in
                     found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
             found += _first_words_written(table, column, values, text)
     taken = [(start, end) for start, end, _ in found]
-    for start, end, table, name, value in stored_values_misspelt(tables, text, taken):
+    for start, end, table, name, value in [*stored_values_misspelt(tables, text, taken),
+                                           *stored_values_abbreviated(tables, text, taken)]:
         if (column := table.column(name)) is not None:
             found.append((start, end, RequestLiteral(table, column, value, False)))
     return found
