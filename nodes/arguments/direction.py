@@ -83,6 +83,8 @@ _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%|o'
 # 07:30 their time"; not Denver in "I'm in Denver and a client in Johannesburg wants a call at 4:45 pm their time").
 _TIME_AFTER = re.compile(r"\s*(?:at|@|,?\s*it is|,?\s*it's|,?\s*its)\s+(?:\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?|noon|"
                          r"midnight)\b|"
+                         # the time right after the place: "Istanbul 4pm. I keep thinking that's 9am in Mexico City"
+                         r"\s+(?:\d{1,2}(?::\d{2})?\s*[ap]\.?m\.?|\d{1,2}:\d{2})(?![\w:])|"
                          r"(?-i:[^.?!A-Z]){0,50}?\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s+(?:their|local|there|her|his)\b",
                          re.IGNORECASE)
 

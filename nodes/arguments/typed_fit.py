@@ -69,7 +69,11 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
                          r"\b(?:what|which) hour (?:is|would|will) (?:that|it|this)\b|"
                          r"\bwhere (?:does|would|will) (?:that|it|this) (?:land|fall)\b|"
                          r"\bsee on (?:their|his|her|my|your|the) (?:watch|clock|phone)\b|"
-                         r"\bwhen (?:do|should|can|must|will) (?:i|we) (?:join|log on|log in|dial in|call in|hop on|connect)\b",
+                         r"\bwhen (?:do|should|can|must|will) (?:i|we) (?:join|log on|log in|dial in|call in|hop on|connect)\b|"
+                         # the place first, or a guess to check: "Seoul 22:15 -> Paris", "Istanbul 4pm. I keep thinking
+                         # that's 9am in Mexico City"
+                         r"^\W*[^\d\s]+(?: [^\d\s]+)?\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:->|→|=>)\s*[^\d\s]+|"
+                         r"\bthat(?:'s| is| would be| will be| makes it) \d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)? (?:in|for)\b",
                          re.IGNORECASE)
 
 
@@ -103,7 +107,10 @@ _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it 
                        r"(?:[ap]\.?m\.?|o'?\s?clock)?|noon|midnight)\b|"
                        r"\bis it (?:still |already )?(?:lunch|dinner|bed|tea|breakfast|brunch|supper)\s?time\b|"
                        r"\b(?:past|after) (?:midnight|noon|\d{1,2}\s*[ap]\.?m\.?) (?:rn|now|right now|yet|already)\b|"
-                       r"\btime there\W*(?:pls|please|thx|thanks|now|rn)?\W*$", re.IGNORECASE)
+                       r"\btime there\W*(?:pls|please|thx|thanks|now|rn)?\W*$|"
+                       # a reading of the clock to check: "I make it roughly 3 in the afternoon in Tokyo right now"
+                       r"\b\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?|o'?\s?clock|in the (?:morning|afternoon|evening)|at night)\b"
+                       r"[^.?!]*\b(?:right now|rn|at the moment|currently)\b", re.IGNORECASE)
 
 
 def asks_clock_now(query: str) -> bool:

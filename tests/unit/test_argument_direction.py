@@ -79,6 +79,8 @@ def test_a_time_that_is_their_time_binds_the_place_before_it():
     # the place named again where the time binds it, after a first mention in the story
     ("My aunt in Denver and I both grew up in Oslo. When it's 19:30 here in Denver, what time is it in Oslo?",
      "America/Denver", "Europe/Oslo"),
+    # a time right after its place, and a guess bound to the other place
+    ("Oslo 6pm. My guess is that's 11am in Chicago, can you check?", "Europe/Oslo", "America/Chicago"),
 ])
 def test_a_time_bound_to_its_place_makes_that_place_the_source(text, source, target):
     assert should_swap(text, target, source)

@@ -177,6 +177,9 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
     ("A call opens at 09:00 Oslo. Which hour is that for me in Lima?", True),
     ("the review is at 16:00 Riga hours, where does that land for the team in Perth", True),
     ("at 07:30 in Cairo, what would someone in Quito see on their watch?", True),
+    # the place first, or a guess to check
+    ("Lagos 08:45 -> Denver, I reckon 00:45?", True),
+    ("Oslo 6pm. My guess is that's 11am in Chicago, can you check?", True),
 ])
 def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):
     from nodes.arguments.typed_fit import is_decisive
@@ -206,7 +209,7 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
                   "clock hanoi rn", "now @ santiago", "current time valparaiso?", "the clocks say what in Oslo now",
                   # a check against the clock
                   "is it already past 7pm in Dakar?", "is it dinnertime in Lima yet", "quito after midnight rn?",
-                  "hmm, kathmandu. time there pls"):
+                  "hmm, kathmandu. time there pls", "I make it about 10 in the morning in Lima right now, correct?"):
         assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")
