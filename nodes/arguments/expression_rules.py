@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
+from nodes.arguments.expression_business import business_rules
 from nodes.arguments.expression_formulas import formula_rules
 from nodes.arguments.expression_growth import growth_rules
 from nodes.arguments.expression_party import bill_rules
@@ -62,8 +63,9 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 def rules() -> list[_Rule]:
     """(pattern over the normalised text, its expressions with placeholders), best first."""
     return [
-        # a formula a word names ("mortgage", "diagonal", "bmi") reads the request as a whole: first
+        # a formula a word names ("mortgage", "diagonal", "bmi", "AOV") reads the request as a whole: first
         *formula_rules(),
+        *business_rules(),
         # two shares, one after the other: "40% of 250 minus 15% of 80"
         (re.compile(rf"{P} of {N} (plus|minus|times|divided by|and) {P} of {N}"),
          lambda m: [f"{m[2]}*{m[1]}/100{STEP_WORDS.get(m[3], '+')}{m[5]}*{m[4]}/100"]),
