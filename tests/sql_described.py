@@ -38,3 +38,20 @@ def first_row(db: sqlite3.Connection, tables: list[TableSchema], request: str) -
     found = candidate_queries(request, tables)
     assert found, request
     return db.execute(found[0]).fetchone()
+
+
+def database_fixtures(schema: str):
+    """Module-scoped ``database`` and ``tables`` fixtures over ``schema``: ``database, tables = database_fixtures(S)``."""
+    import pytest
+
+    @pytest.fixture(scope="module")
+    def database():
+        db = opened(schema)
+        yield db
+        db.close()
+
+    @pytest.fixture(scope="module")
+    def tables(database):
+        return described_tables(database)
+
+    return database, tables

@@ -71,7 +71,8 @@ def _right_triangle(m: re.Match[str]) -> list[str]:
     clause = m.string[asking[-1].start():] if asking else ""  # the words of the last question asked
     if re.search(r"\b(?:diagonal|hypotenuse)\b", clause) or re.search(r"\b(?:diagonal|hypotenuse) of\b", m.string) \
             or re.search(r"\b(?:corner to corner|diagonally)\b", m.string) \
-            or re.search(r"\blegs\b", m.string):  # across a rectangle, or over both legs: the diagonal
+            or re.search(r"\blegs\b|\bright angles? (?:between|to each other)\b|\bat right angles\b", m.string):
+        # across a rectangle, or over both legs (the sides that meet at the right angle): the diagonal
         return [f"sqrt({numbers[0]}**2+{numbers[1]}**2)"]
     # the diagonal is the longer: the reading with the shorter one has no real value and is dropped
     return [f"sqrt({numbers[0]}**2-{numbers[1]}**2)", f"sqrt({numbers[1]}**2-{numbers[0]}**2)"]
@@ -140,7 +141,8 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
         # (written out by nodes/arguments/expressions.py once the number is known: most calculators lack "!")
         (re.compile(rf"{N} (?:factorial|!)"), lambda m: [f"fact({m[1]})"]),
         # an amount each month (week, day) over years (months, weeks): "save 250 a month for 3 years"
-        (re.compile(rf"{N} (?:a|per|each|every) (month|week|day)\b(?: \S+){{0,4}}? (?:for|over|in|after) {N} "
+        (re.compile(rf"{N}(?: (?:bucks|dollars|euros|pounds|quid))? (?:a|per|each|every) (month|week|day)\b"
+                    rf"(?: \S+){{0,6}}? (?:for|over|in|after) {N} "
                     rf"(years|months|weeks)\b"), _per_period),
         # a loan paid monthly: "the monthly payment on a 20000 loan at 6% over 5 years"
         (re.compile(rf"(?:{N}(?: \S+){{0,3}}? (?:loan|mortgage)|(?:loan|mortgage) (?:of|for) {N})\b(?: \S+){{0,3}}? {P}"
@@ -153,14 +155,17 @@ def formula_rules() -> list[tuple[re.Pattern[str], Callable[[re.Match[str]], lis
          [f"{m[1]}*{m[2]}/100*{m[3]}"]),
         # what is left over: "the remainder when 100 is divided by 7", "100 mod 7"
         (re.compile(rf"(?:remainder|left over|leftover) (?:when |of |after )?{N} (?:is )?divided by {N}|"
-                    rf"{N} (?:mod|modulo) {N}"),
-         lambda m: [f"{m[1] or m[3]}%{m[2] or m[4]}"]),
+                    rf"{N} (?:mod|modulo) {N}|"
+                    rf"(?:remainder|left over|leftover) (?:is there |do you get |when |if |after )?(?:you |we |i )?"
+                    rf"divid(?:e|ing) {N} by {N}"),
+         lambda m: [f"{m[1] or m[3] or m[5]}%{m[2] or m[4] or m[6]}"]),
         # how many spells of some minutes fit in some hours: "how many 45-minute sessions fit in 6 hours"
         (re.compile(rf"{N}(?: - | )(?:minute|min) [a-z]+s? (?:fit |are there |can i do |can we do )?in {N} hours?\b"),
          lambda m: [f"{m[2]}*60/{m[1]}"]),
         # a right triangle: "a 55-inch TV (the diagonal) is 48 inches wide, how tall", "hypotenuse of 3 and 4"
         (re.compile(r"\b(?:diagonal|diagonally|hypotenuse|pythagoras|pythagorean|corner to corner)\b|"
-                    r"\bright(?: - | )?(?:angled? )?triangle\b.*\blegs\b"), _right_triangle),
+                    r"\bright(?: - | )?(?:angled? )?triangle\b.*\blegs\b|\bright angles? (?:between|to each other)\b|"
+                    r"\bat right angles\b"), _right_triangle),
         # money at a stated rate: "450 euros to dollars at a rate of 1.087 USD per EUR"
         (re.compile(rf"{N} [a-z]+ (?:to|into|in) [a-z]+ at (?:an? |the )?(?:exchange )?(?:rate )?(?:of )?{N}"),
          lambda m: [f"{m[1]}*{m[2]}"]),

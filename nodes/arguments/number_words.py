@@ -33,6 +33,16 @@ _SCALES = {"thousand": 10**3, "grand": 10**3, "million": 10**6, "billion": 10**9
 # "2 and a half hours", "1 and three quarters"
 _AND_A_PART = re.compile(r"\b(\d+) and (a half|a quarter|three quarters)\b", re.IGNORECASE)
 _PARTS = {"a half": ".5", "a quarter": ".25", "three quarters": ".75"}
+# "2.5 1000" is "two and a half thousand" once text2num has read the scale word alone
+_PART_OF_SCALE = re.compile(r"(?<![\d.,])(\d+\.(?:5|25|75)) (1000|1000000|1000000000)\b")
+# "a thousand", "a hundred and twenty thousand": the article as "one", so text2num reads the whole number
+_ARTICLE_SCALE = re.compile(r"\b(?:a|an)\s+(?=(?:hundred|thousand|million|billion)\b)", re.IGNORECASE)
+# "half a million", "half a dozen": the scale (or count) halved
+_HALF_OF_SCALE = re.compile(r"\bhalf (?:a|an|one) (hundred|thousand|grand|million|billion|dozen)\b", re.IGNORECASE)
+# counted by the dozen or the gross: "a dozen boxes", "two dozen", "a baker's dozen"
+_DOZENS = re.compile(r"\b(?:(?P<count>a|an|one|\d+)\s+)?(?P<word>baker'?s dozen|dozen|gross)\b(?!\s+(?:profit|margin|"
+                     r"income|revenue|pay|salary|weight|amount|total|sales))", re.IGNORECASE)
+_DOZEN_SIZES = {"dozen": 12, "gross": 144}
 
 
 # an amount or a clock time said as two numbers: "twelve fifty" (12.50), "a hundred and twenty six forty"
@@ -64,7 +74,10 @@ def _spoken_pair(match: re.Match[str]) -> str:
 
 
 def _scaled(match: re.Match[str]) -> str:
-    value = float(match[1]) * _SCALES[match[2].lower()]
+    return _scaled_value(float(match[1]) * _SCALES[match[2].lower()])
+
+
+def _scaled_value(value: float) -> str:
     return str(int(value)) if value == int(value) else repr(value)
 
 
@@ -73,8 +86,29 @@ def _fraction(match: re.Match[str]) -> str:
     return f"{numerator}/{_DENOMINATORS[match['den'].lower()]} {match['op'].lower()}"
 
 
+def _half_of_scale(match: re.Match[str]) -> str:
+    word = match[1].lower()
+    size = 12 if word == "dozen" else _SCALES.get(word, 100)
+    return str(size // 2)
+
+
+def _dozens(match: re.Match[str]) -> str:
+    word = match["word"].lower()
+    if word.startswith("baker"):
+        size = 13
+    elif match["count"] is None:
+        return match[0]  # "dozens of", "gross profit": not a count
+    else:
+        size = _DOZEN_SIZES[word]
+    count = match["count"] or "1"
+    count = 1 if count.lower() in ("a", "an", "one") else int(count)
+    return str(count * size)
+
+
 def as_digits(text: str) -> str:
     """``text`` with spelled numbers, fractions of something and multiples written in digits."""
+    text = _HALF_OF_SCALE.sub(_half_of_scale, text)
+    text = _ARTICLE_SCALE.sub("one ", text)
     text = _FRACTION.sub(_fraction, text)
     text = _MULTIPLE.sub(lambda m: f"{_MULTIPLES[m['word'].lower()]} times ", text)
     text = _SCALED.sub(_scaled, text)
@@ -82,4 +116,7 @@ def as_digits(text: str) -> str:
     text = alpha2digit(text, "en", threshold=2)  # "two adult tickets" counts; a lone "one" stays a word
     text = _SCALED.sub(_scaled, text)  # "ten grand"
     text = _AND_A_PART.sub(lambda m: m[1] + _PARTS[m[2].lower()], text)
+    text = _PART_OF_SCALE.sub(lambda m: _scaled_value(float(m[1]) * int(m[2])), text)
+    text = _SCALED.sub(_scaled, text)  # "2.5 grand", once "two and a half" is 2.5
+    text = _DOZENS.sub(_dozens, text)
     return _ORDINAL_POWER.sub(r"to the power of \1", text)

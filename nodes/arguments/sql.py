@@ -29,6 +29,7 @@ from nodes.arguments.sql_columns import column_product, measured_columns, names_
 from nodes.arguments.sql_conditions import date_conditions, number_conditions, value_conditions, zero_conditions
 from nodes.arguments.sql_counts import counted_quantity, counts_other_than, distinct_count
 from nodes.arguments.sql_joins import join_clause, schema_links
+from nodes.arguments.sql_leaders import leader_statement
 from nodes.arguments.sql_names import identifier, overlap, qualified, quoted_literal, same_word
 from nodes.arguments.sql_literals import RequestLiteral, literals_written, names_unheld, stored_values_written
 from nodes.arguments.sql_request import (
@@ -40,7 +41,7 @@ from nodes.arguments.sql_request import (
     tables_by_columns,
     tables_mentioned,
 )
-from nodes.arguments.sql_quantities import (asks_units_moved, product_ranking, product_sums, revenue_product,
+from nodes.arguments.sql_quantities import (asks_units_moved, units_moved_total, product_ranking, product_sums, revenue_product,
                                             units_ranking)
 from nodes.arguments.sql_safety import is_select_only
 from nodes.arguments.sql_story import without_guesses, without_story_values
@@ -63,7 +64,7 @@ _BY_NUMBER = re.compile(r"\b(?:the )?(?:most popular|most common|biggest|largest
                         r"by (?:the )?(?:number|count) of ([a-z_]+)")
 _SOLD_OUT = re.compile(r"\bsold out\b")
 # what is kept, in a shop's words: "have we got on the shelves", "do we have left", "in the warehouse"
-_ON_HAND = re.compile(r"\b(?:on the shel(?:f|ves)|in the (?:warehouse|storeroom|stockroom)|in inventory|on hand|"
+_ON_HAND = re.compile(r"\b(?:on (?:the|our) shel(?:f|ves)|in the (?:warehouse|storeroom|stockroom)|in inventory|on hand|"
                       r"(?:do|did) we (?:still )?have (?:left|remaining)|have we (?:still )?got left|(?:are|is) left)\b")
 _BY_COUNT_OF = re.compile(r"\(?\s*\bby (?:the )?(?:number|count) of [a-z_]+\s*\)?")
 _MOST_OF = re.compile(r"\b(?:most|fewest|least)\s+([a-z_]+)")
@@ -121,6 +122,9 @@ def _statements(tables: list[TableSchema], request: str,
         referring = [t for t in tables for link in links if link.other == asked_tables[0].name
                      and link.table == t.name and any(c.is_date for c in t.columns)]
         asked_tables = referring[:1] + asked_tables
+    if intent.aggregate == "COUNT" and (moved := units_moved_total(
+            tables, links, text, literals, lambda table: date_conditions(table, words, text))) is not None:
+        return [moved]  # "how many Spa Towel Bundles went out in September": the units on its orders, summed
     if intent.aggregate == "COUNT" and (counted := counted_quantity(tables, text)) is not None:
         # "how many units has X ordered in total": the asked rows' quantities summed, not the rows counted; the
         # word "units" names the asked table's column only when it is in its name
@@ -185,7 +189,9 @@ def candidate_queries(request: str, tables: list[TableSchema],
     if names_unheld(tables, request, written):
         return []
     known = [t.name for t in tables]
-    statements = [s for s in dict.fromkeys(_statements(tables, request, written)) if is_select_only(s, known)]
+    leader = leader_statement(tables, request, literals_written(tables, request, written))
+    statements = [s for s in dict.fromkeys([*([leader] if leader else []), *_statements(tables, request, written)])
+                  if is_select_only(s, known)]
     return statements[:MAX_CANDIDATES]
 
 

@@ -39,6 +39,7 @@ def distinct_count(tables: list[TableSchema], text: str, literals: list[RequestL
 
 
 _HOW_MANY_OF = re.compile(r"\b(?:how many|number of)\s+([a-z]+)")
+_HEADCOUNT = re.compile(r"\bhead[ -]?counts?\b")
 
 
 def counted_quantity(tables: list[TableSchema], text: str) -> str | None:
@@ -53,6 +54,9 @@ def counted_quantity(tables: list[TableSchema], text: str) -> str | None:
 
 
 def counts_other_than(table: TableSchema, text: str) -> bool:
-    """"how many people work in the Operations department": what is counted (people) is not the named table."""
+    """"how many people work in the Operations department": what is counted (people) is not the named table; a
+    "headcount" of a group counts the people in it, never the group's own row."""
+    if _HEADCOUNT.search(text):
+        return True
     counted = _HOW_MANY_OF.search(text)
     return counted is not None and not any(same_word(counted.group(1), part) for part in identifier_words(table.name))

@@ -30,6 +30,12 @@ _NEGATION = re.compile(r"(?:\bnot|n't|\bexcept|\bexcluding|\bother than|\bbeside
                        r"ones?|those|orders?|items?|count|include|including)\s+)*$",
                        re.IGNORECASE)
 NEGATION_REACH = 40  # characters before a value a negation may stand: "leave out anything that got cancelled"
+# a stored value the request counts in beside the rest, not as a condition: "how many orders in total, cancelled
+# ones included", "all of them, also cancelled", "including the cancelled ones"
+_INCLUDED_BEFORE = re.compile(r"(?:\binclud(?:e|es|ing)|\bincl\.?|\balso|\beven|\balong with|\bas well as)\s+"
+                              r"(?:(?:the|any|all|ones?|those)\s+)*$", re.IGNORECASE)
+_INCLUDED_AFTER = re.compile(r"^(?:\s+(?:ones?|orders?|items?|rows?|too))?\s+(?:included|inclusive|as well|too)\b",
+                             re.IGNORECASE)
 
 @dataclass(frozen=True)
 class RequestLiteral:
@@ -60,7 +66,10 @@ def literals_written(tables: list[TableSchema], text: str,
                and (any(o is not k and o[2].column == k[2].column for o in kept)
                     # (a name of several words is what is asked about, in any case: "how many down alternative
                     # pillows are left")
-                    or (text[k[0]:k[1]].islower() and not k[2].value.islower() and " " not in k[2].value.strip()))]
+                    or (text[k[0]:k[1]].islower() and not k[2].value.islower() and " " not in k[2].value.strip()))
+               # "Operations must have around 10 people": a count's noun, written in lower case, after its number
+               or (re.search(r"\b\d[\d,.]*\s+$", text[:k[0]]) and text[k[0]:k[1]].islower()
+                   and not k[2].value.islower() and " " not in k[2].value.strip())]
     return [literal for start, end, literal in sorted(kept, key=lambda k: k[0]) if (start, end, literal) not in counted]
 
 
@@ -81,6 +90,8 @@ def stored_values_written(tables: list[TableSchema], text: str) -> list[tuple[in
                 match = re.search(rf"(?<!\w){re.escape(stem)}(?:e?s)?(?!\w)", text, re.IGNORECASE)
                 if match:
                     negated = bool(_NEGATION.search(text[max(0, match.start() - NEGATION_REACH):match.start()]))
+                    if not negated and _counted_in(text, match.start(), match.end()):
+                        continue
                     found.append((match.start(), match.end(), RequestLiteral(table, column, value, negated)))
             found += _first_words_written(table, column, values, text)
     taken = [(start, end) for start, end, _ in found]
@@ -89,6 +100,11 @@ def stored_values_written(tables: list[TableSchema], text: str) -> list[tuple[in
         if (column := table.column(name)) is not None:
             found.append((start, end, RequestLiteral(table, column, value, False)))
     return found
+
+
+def _counted_in(text: str, start: int, end: int) -> bool:
+    """Whether the value at text[start:end] is counted in beside the rest ("cancelled ones included")."""
+    return bool(_INCLUDED_BEFORE.search(text[max(0, start - NEGATION_REACH):start]) or _INCLUDED_AFTER.match(text[end:]))
 
 
 def _first_words_written(table: TableSchema, column: Column, values: list, text: str

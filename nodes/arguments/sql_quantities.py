@@ -10,6 +10,7 @@ already holds the general builder.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from nodes.arguments.sql_columns import label_column
 from nodes.arguments.sql_conditions import value_conditions
@@ -74,6 +75,37 @@ def units_ranking(tables: list[TableSchema], links: list[Link], text: str, liter
                 f"{qualified(ranked[0], label)} ORDER BY {total} {order} LIMIT {limit}")
     return None
 
+
+
+# units that left, in English, after a named thing is counted: "how many Spa Towel Bundles went out in September"
+_MOVED_VERB = re.compile(r"\b(?:went|go|gone|going|sent|shipped|delivered|dispatched)\s+out\b|\b(?:sold|sell|ordered|order|"
+                         r"bought|buy|purchased|shipped|delivered|dispatched)\b")
+
+
+def units_moved_total(tables: list[TableSchema], links: list[Link], text: str, literals: list[RequestLiteral],
+                      dated: Callable[[TableSchema], list[str]]) -> str | None:
+    """SELECT SUM(<quantity>) of the rows referring to a named thing the request counts ("how many Featherlight
+    Cotton Throws did customers order"): each order holds many units, so the rows are not counted; None when the
+    thing counted is not a named row or nothing moved is asked. ``dated`` gives a table's date conditions."""
+    named = next((lit for lit in literals if not lit.negated and lit.column == label_column(lit.table)), None)
+    if named is None or not _MOVED_VERB.search(text):
+        return None
+    *head, last = named.value.lower().split() or [""]
+    stem = r"\s+".join([*map(re.escape, head), re.escape(last[:max(3, len(last) - 2)]) + r"\w*"])  # "shelves"
+    if not re.search(rf"\bhow many\s+(?:of\s+(?:the|our|those|these)\s+)?{stem}", text):
+        return None
+    for table in tables:
+        quantity = _quantity_column(table)
+        if quantity is None or table is named.table or not any(
+                link.table == table.name and link.other == named.table.name for link in links):
+            continue
+        clause = join_clause(table, [lit.table for lit in literals if lit.table.name != table.name], tables, links)
+        if clause is None:
+            continue
+        conditions = [*value_conditions(literals), *dated(table)]
+        where = f" WHERE {' AND '.join(conditions)}" if conditions else ""
+        return f"SELECT SUM({qualified(table, quantity)}) {clause}{where}"
+    return None
 
 
 # money taken, in English: revenue is quantity times price, whatever the schema calls them

@@ -47,3 +47,14 @@ def test_two_is_a_number_but_a_lone_one_is_a_word():
     from nodes.arguments.number_words import as_digits
     assert evaluate(arithmetic_expressions(["two coffees at 3.80 each, total"])[0]) == pytest.approx(7.6)
     assert as_digits("one of my friends owes two of us 40") == "one of my friends owes 2 of us 40"
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("What's left over when you divide 15758 by 42?", 15758 % 42),
+    ("whats the remainder when you divide a thousand by seven", 1000 % 7),
+    ("if i stash away 350 bucks every month, how much will i have after 17 months", 350 * 17),
+    ("Building a ramp: one side is 9 ft, the other 40 ft, right angle between them. How long is the sloped edge?", 41),
+])
+def test_remainders_savings_and_sides_at_a_right_angle(text, value):
+    expressions = arithmetic_expressions([text])
+    assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)

@@ -106,3 +106,21 @@ def _reads_first(text, value):
     """The first expression read from ``text`` evaluates to ``value``."""
     expressions = arithmetic_expressions([text])
     assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("What's a quarter of two and a half grand?", 625),  # "two and a half grand" is 2500
+    ("eighteen and a half thousand dollars split over five days, per day?", 3700),
+    ("What is 17.5 percent of half a million?", 87500),
+    ("Three quarters of a million minus a hundred and twenty thousand is what?", 630000),
+    ("A baker's dozen of muffins at $4.25 apiece comes to how much?", 55.25),
+    ("a dozen boxes at $37.50 each, total?", 450),
+    ("half a dozen eggs at 0.40 each, total?", 2.4),
+])
+def test_everyday_quantities_said_in_words(text, value):
+    _reads_first(text, value)
+
+
+def test_dozen_and_gross_words_that_count_nothing_stay_words():
+    from nodes.arguments.number_words import as_digits
+    assert as_digits("dozens of people came; gross profit of 12") == "dozens of people came; gross profit of 12"

@@ -14,7 +14,7 @@ from nodes.arguments.sql import (
     parse_table_description,
     parse_table_listing,
 )
-from tests.sql_described import described_tables, opened, printed_rows
+from tests.sql_described import database_fixtures, described_tables, opened, printed_rows
 
 SCHEMA = """
 CREATE TABLE departments (id INTEGER PRIMARY KEY, name TEXT NOT NULL, budget REAL);
@@ -32,17 +32,7 @@ INSERT INTO assignments VALUES (1, 1, 100), (1, 2, 40), (3, 1, 80), (2, 3, 20), 
 """
 
 
-@pytest.fixture(scope="module")
-def database():
-    db = opened(SCHEMA)
-    yield db
-    db.close()
-
-
-@pytest.fixture(scope="module")
-def tables(database):
-    """The schema as discovery reads it (tests/sql_described.py)."""
-    return described_tables(database)
+database, tables = database_fixtures(SCHEMA)
 
 
 @pytest.mark.parametrize(("question", "answer"), [

@@ -5,7 +5,7 @@ each run on a real (in-memory) SQLite database."""
 import pytest
 
 from nodes.arguments.sql import candidate_queries
-from tests.sql_described import described_tables, opened
+from tests.sql_described import database_fixtures, described_tables, opened
 
 SCHEMA = """
 CREATE TABLE parts (id INTEGER PRIMARY KEY, title TEXT NOT NULL, unit_cost REAL, on_hand INTEGER);
@@ -17,17 +17,7 @@ INSERT INTO shipments VALUES (1, 1, 'Harbor Mill', 10, 'arrived'), (2, 2, 'Harbo
 """
 
 
-@pytest.fixture(scope="module")
-def database():
-    db = opened(SCHEMA)
-    yield db
-    db.close()
-
-
-@pytest.fixture(scope="module")
-def tables(database):
-    """The schema as discovery reads it (tests/sql_described.py)."""
-    return described_tables(database)
+database, tables = database_fixtures(SCHEMA)
 
 
 def _first_value(database, tables, request):
@@ -141,3 +131,10 @@ def test_a_named_row_said_in_lower_case_reads_its_stock(database, tables):
     # a name of several words is what is asked about, in any case; a count sign counts the rows named
     assert _first_value(database, tables, "um how many of the steel brackets are left in the warehouse") == 12
     assert _first_value(database, tables, "# shipments harbor mill, any state") == 3
+
+
+def test_how_many_of_a_named_thing_moved_sums_the_units_on_its_rows(database, tables):
+    # each shipment holds several units: the rows are not counted, nor is the part's own stock read
+    assert _first_value(database, tables, "how many Brass Hinges were shipped?") == 17
+    assert _first_value(database, tables, "how many Oak Shelves went out to Quarry Works?") == 2
+    assert _first_value(database, tables, "how many Brass Hinges went out, not counting lost ones?") == 10
