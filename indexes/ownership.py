@@ -12,7 +12,7 @@ as one more word they share with the question (indexes/ranking.py, indexes/row_m
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 # A server's description in the first person: "My personal notes", "Our company database", "people in my life".
 _SERVER_FIRST_PERSON = re.compile(r"\b(?:my|our|ours|mine)\b", re.IGNORECASE)
@@ -39,6 +39,13 @@ OWN_DATA_WORD = "\x00own-data"
 # Added to a matched own-data server's fused score on such a question: about the gap by which a public service's
 # topic words led the user's server on the dev split's first-person questions (0.07 to 0.14 in cosine).
 OWN_DATA_BONUS = 0.10
+# The person counts too: "my neighbour's cat" is the asker's own ("My notes", "people in my life"), "the cheapest
+# thing we sell" a group's ("Our company database"). An own-data server spoken of in the other person keeps this
+# share of the bonus only: it is still the user's, but the less likely one (on the dev questions, one's own people
+# and notes lost to the company database by 0.01, and the company's products to one's notes by 0.06).
+OTHER_PERSON_SHARE = 0.5
+_SINGULAR = re.compile(r"\b(?:my|mine)\b|\bI\b", re.IGNORECASE)
+_PLURAL = re.compile(r"\b(?:our|ours|we)\b", re.IGNORECASE)
 
 
 def describes_own_data(description: str) -> bool:
@@ -58,8 +65,24 @@ def asks_about_own_data(question: str) -> bool:
     return bool(_OWNER_PLAINLY.search(question) and QUESTION.search(question))
 
 
-def own_data_bonus(questions: Sequence[str], own_data_servers: frozenset[str], bonus: float = OWN_DATA_BONUS,
-                   ) -> list[dict[str, float]]:
-    """Per question, the bonus of each own-data server (none for a question about the world)."""
-    return [{server: bonus for server in own_data_servers} if bonus > 0 and asks_about_own_data(q) else {}
-            for q in questions]
+def persons(text: str) -> frozenset[str]:
+    """The first persons ``text`` speaks in: "singular" (my, mine, I), "plural" (our, ours, we)."""
+    return frozenset({*(["singular"] if _SINGULAR.search(text) else []), *(["plural"] if _PLURAL.search(text) else [])})
+
+
+def own_data_bonus(questions: Sequence[str], own_data_servers: Mapping[str, frozenset[str]] | frozenset[str],
+                   bonus: float = OWN_DATA_BONUS) -> list[dict[str, float]]:
+    """Per question, the bonus of each own-data server (none for a question about the world): whole for a server
+    spoken of in the question's own person (``own_data_servers`` maps each to its description's persons; a plain
+    set counts every server in every person), OTHER_PERSON_SHARE of it otherwise."""
+    speaking = own_data_servers if isinstance(own_data_servers, Mapping) else {
+        server: frozenset({"singular", "plural"}) for server in own_data_servers}
+    found: list[dict[str, float]] = []
+    for question in questions:
+        if bonus <= 0 or not asks_about_own_data(question):
+            found.append({})
+            continue
+        asked = persons(question)
+        found.append({server: bonus if not asked or not spoken or asked & spoken else bonus * OTHER_PERSON_SHARE
+                      for server, spoken in speaking.items()})
+    return found

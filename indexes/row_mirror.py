@@ -11,7 +11,7 @@ import numpy as np
 
 from indexes.bm25 import BM25Index, tokenize
 from indexes.fusion import RowHit
-from indexes.ownership import OWN_DATA_WORD, asks_about_own_data, describes_own_data
+from indexes.ownership import OWN_DATA_WORD, asks_about_own_data, describes_own_data, persons
 from indexes.ranking import ALL_KINDS
 from indexes.spelling import CatalogueSpelling
 
@@ -38,8 +38,9 @@ class RowMirror:
         for server, tokens in zip(self.servers, tokenized):
             words.setdefault(server, set()).update(tokens)
         # The servers that describe the user's own records ("Our company database"): indexes/ownership.py
-        self.own_data_servers = frozenset(server for server, kind, text in zip(self.servers, self.kinds, documents)
-                                          if kind == "description" and describes_own_data(text))
+        self.own_data_persons = {server: persons(text) for server, kind, text in zip(self.servers, self.kinds, documents)
+                                 if kind == "description" and describes_own_data(text)}
+        self.own_data_servers = frozenset(self.own_data_persons)
         for server in self.own_data_servers:
             words[server].add(OWN_DATA_WORD)
         self.server_words = {server: frozenset(found) for server, found in words.items()}

@@ -233,7 +233,7 @@ class ServerIndex:
                 dense = self._chroma_top(vectors, min(top_n, len(mirror.texts)), options.kinds)
         if options.fusion != "dense":
             lexical = [mirror.lexical_top(text, top_n, options.kinds) for text in texts]
-        own_data = own_data_bonus(texts, mirror.own_data_servers, options.own_data_bonus)
+        own_data = own_data_bonus(texts, mirror.own_data_persons, options.own_data_bonus)
         return rank_servers(dense, lexical, top_k, options, lambda qi, names: mirror.coverage(texts[qi], names),
                             own_data)
 

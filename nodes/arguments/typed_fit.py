@@ -80,7 +80,7 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
 # "what time is it in St. John's", "local time in Reykjavik", "arizona time now?", "time in anchorage?", "what day
 # is it in Auckland": the clock now, whatever else the question says
 _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it is\b|\btime is it (?:now|there)\b|"
-                       r"\b(?:current|local|present) time (?:in|at|for|there)\b|"
+                       r"\b(?:current|local|present) time (?:(?:up|over|out|down|back) )?(?:in|at|for|there)\b|"
                        r"\bwhat(?:'s|s| is)? the (?:current |local |present )?time\b|"
                        r"\btime\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently)\b|"
                        r"^\W*(?:the )?(?:current |local )?time (?:in|at) |"

@@ -80,3 +80,15 @@ def test_a_public_service_ahead_by_its_topic_words_yields_to_the_users_own_serve
     world = "how many orders does a shop take in october?"
     index.embed.query = world
     assert index.query([world], top_k=2)[0].server == "shop"
+
+
+def test_the_bonus_is_whole_for_the_servers_spoken_of_in_the_questions_own_person():
+    from indexes.ownership import OTHER_PERSON_SHARE, persons
+    spoken = {"company_db": persons("Our company database"), "notes": persons("My personal notes folder")}
+    assert spoken == {"company_db": frozenset({"plural"}), "notes": frozenset({"singular"})}
+    mine, ours = own_data_bonus(["what's the name of my neighbour's cat?", "what's the cheapest thing we sell?"], spoken)
+    assert mine == {"notes": OWN_DATA_BONUS, "company_db": OWN_DATA_BONUS * OTHER_PERSON_SHARE}
+    assert ours == {"company_db": OWN_DATA_BONUS, "notes": OWN_DATA_BONUS * OTHER_PERSON_SHARE}
+    # both persons spoken: every own-data server in full
+    assert own_data_bonus(["did we order the parts I noted?"], spoken) == [{"notes": OWN_DATA_BONUS,
+                                                                           "company_db": OWN_DATA_BONUS}]
