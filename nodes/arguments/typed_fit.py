@@ -73,7 +73,12 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
                          # the place first, or a guess to check: "Seoul 22:15 -> Paris", "Istanbul 4pm. I keep thinking
                          # that's 9am in Mexico City"
                          r"^\W*[^\d\s]+(?: [^\d\s]+)?\s+\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s*(?:->|→|=>)\s*[^\d\s]+|"
-                         r"\bthat(?:'s| is| would be| will be| makes it) \d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)? (?:in|for)\b",
+                         r"\bthat(?:'s| is| would be| will be| makes it) \d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)? (?:in|for)\b|"
+                         # a terse conversion with more after it: "10:00 istanbul -> mexico city, is that before 6am
+                         # over there?"; a guess, then the reading asked: "would land at about midnight in Jakarta,
+                         # yes or no? And what's the actual Jakarta time?"
+                         r"^\W*\d{1,2}(?::\d{2})?\s*(?:[ap]\.?m\.?)?\s+[^\d\s]+(?: [^\d\s]+)?\s*(?:->|→|=>)|"
+                         r"\bwhat(?:'s|s| is) the (?:actual|real|exact|correct) (?:\S+ ){0,2}time\b",
                          re.IGNORECASE)
 
 

@@ -180,6 +180,9 @@ def test_a_typed_fit_goes_first_below_the_floor_and_an_expression_even_above_it(
     # the place first, or a guess to check
     ("Lagos 08:45 -> Denver, I reckon 00:45?", True),
     ("Oslo 6pm. My guess is that's 11am in Chicago, can you check?", True),
+    ("09:15 riga -> lima, is that before 2am over there?", True),
+    ("a call at 10:00 in Oslo would land at about 4am in Lima, right? what's the actual Lima time?", True),
+    ("the 10:00 flight from Oslo will land at 14:00 in Riga", False),  # a timetable, no clock asked
 ])
 def test_a_time_of_day_decides_only_a_clock_conversion(query, decisive):
     from nodes.arguments.typed_fit import is_decisive
