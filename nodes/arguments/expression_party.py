@@ -63,6 +63,11 @@ def bill_rules() -> list[_Rule]:
     """(pattern over the normalised text, its expressions with placeholders), best first: a bill shared by a
     party, with a tip or without."""
     return [
+        # a cost shared by some groups, asked per group and per night (day, week): "4 couples are sharing a 2,340
+        # holiday rental for 5 nights, each couple's share per night"
+        (re.compile(rf"{N} (?:[a-z]+ )?(?:are |were )?(?:sharing|splitting|share|split) (?:a |an |the )?{N}(?: \S+){{0,4}}? "
+                    rf"for {N} (night|day|week|month)s?\b"),
+         lambda m: [f"{m[2]}/{m[1]}/{m[3]}"] if re.search(rf"\b(?:per|a|each) {m[4]}\b", m.string) else []),
         # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
         (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),
          lambda m: [f"{m[2]}*(1+{m[3]}/100)/{m[1]}"] if re.search(r"each|per person|split|share", m.string) else []),

@@ -38,6 +38,11 @@ def percent_readings(sign: str, *, by_cue: bool = False) -> Callable[[re.Match[s
 def percent_rules() -> list[_Rule]:
     """(pattern over the normalised text, its expressions with placeholders), in the order they are tried."""
     return [
+    # a share owed less what is paid already: "a 15% deposit on a 12,400 car and I've handed over 500, how much more"
+    (re.compile(rf"{P} (?:deposit|down ?payment|downpayment|retainer|share)\b(?: \S+){{0,2}}? (?:on|of|for) (?:a |an |the )?"
+                rf"{N}(?: \S+){{0,12}}? (?:paid|handed over|put down|given|gave|sent|transferred|deposited) (?:\S+ ){{0,2}}?{N}"),
+     lambda m: [f"{m[2]}*{m[1]}/100-{m[3]}"] if re.search(r"\b(?:more|left|still|remaining|remains|owe|outstanding|"
+                                                          r"balance|rest)\b", m.string) else []),
     (re.compile(rf"what (?:percent|percentage) (?:of {N} is {N}|is {N} of {N})"),
      lambda m: [f"{m[2]}/{m[1]}*100" if m[1] else f"{m[3]}/{m[4]}*100"]),
     (re.compile(rf"{N} (?:is what|as a) (?:percent|percentage) of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"]),

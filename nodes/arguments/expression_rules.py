@@ -52,6 +52,17 @@ def _units_per_unit(m: re.Match[str]) -> list[str]:
     return [f"{top[1]}/{bottom[1]}"] if top and bottom and top[1] != bottom[1] else []
 
 
+def _amount_per_unit(m: re.Match[str]) -> list[str]:
+    """The one other number over the number written with the unit asked ("1,140 sq ft"); none unless the request
+    writes exactly two numbers."""
+    numbers = list(dict.fromkeys(re.findall(r"N\d+", m.string)))
+    sized = re.search(rf"(N\d+) {re.escape(m[1])}s?\b", m.string)
+    if len(numbers) != 2 or sized is None:
+        return []
+    other = next(n for n in numbers if n != sized[1])
+    return [f"{other}/{sized[1]}"]
+
+
 def _listed(group: str) -> list[str]:
     return re.findall(r"N\d+", group)
 
@@ -259,6 +270,9 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/{m[2]}"]),
         # a rate in units per unit: "drove 412 miles and used 11.5 gallons, fuel economy in miles per gallon"
         (re.compile(r"\b([a-z]{2,}) (?:per|a|an|/) ([a-z]{2,})\b"), _units_per_unit),
+        # an amount over a size, asked per unit of the size: "rent 2,850/mo for 1,140 sq ft - cost per sq ft"
+        (re.compile(r"\b(?:cost|price|rent|rate|charge|spend|paying|pay|how much)(?: \S+){0,2}? per ([a-z]+(?: [a-z]+)?)\b"),
+         _amount_per_unit),
         # a conversion at the rate the request states: "26.2 miles and 1 mile = 1.609344 km", or the rate first
         (re.compile(rf"{N} (?P<unit>[a-z]{{2,}}?)(?:es|s)?\b(?: \S+){{0,4}}? (?:{N}|one|an?) (?P=unit)(?:es|s)?"
                     rf"(?: (?:is|equals|makes|are))? {N} [a-z]+"), lambda m: [f"{m[1]}*{m[4]}/{m[3] or 1}"]),

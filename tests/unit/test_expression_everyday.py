@@ -54,6 +54,9 @@ def test_two_is_a_number_but_a_lone_one_is_a_word():
     ("whats the remainder when you divide a thousand by seven", 1000 % 7),
     ("if i stash away 350 bucks every month, how much will i have after 17 months", 350 * 17),
     ("Building a ramp: one side is 9 ft, the other 40 ft, right angle between them. How long is the sloped edge?", 41),
+    ("office lease 9,600/mo for 2,400 sq ft, price per sq ft?", 4),
+    ("three families are splitting a 1,800 cabin for 4 nights, what's each family's share per night?", 150),
+    ("the builder asks a 20% deposit on a 45,000 kitchen; I already paid 2,000. how much more do I owe?", 7000),
 ])
 def test_remainders_savings_and_sides_at_a_right_angle(text, value):
     expressions = arithmetic_expressions([text])
