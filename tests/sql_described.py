@@ -40,18 +40,19 @@ def first_row(db: sqlite3.Connection, tables: list[TableSchema], request: str) -
     return db.execute(found[0]).fetchone()
 
 
-def database_fixtures(schema: str):
-    """Module-scoped ``database`` and ``tables`` fixtures over ``schema``: ``database, tables = database_fixtures(S)``."""
+def database_fixtures(schema: str, prefix: str = ""):
+    """Module-scoped fixtures over ``schema``, named ``<prefix>database`` and ``<prefix>tables``:
+    ``database, tables = database_fixtures(SCHEMA)``."""
     import pytest
 
-    @pytest.fixture(scope="module")
+    @pytest.fixture(scope="module", name=f"{prefix}database")
     def database():
         db = opened(schema)
         yield db
         db.close()
 
-    @pytest.fixture(scope="module")
-    def tables(database):
-        return described_tables(database)
+    @pytest.fixture(scope="module", name=f"{prefix}tables")
+    def tables(request):
+        return described_tables(request.getfixturevalue(f"{prefix}database"))
 
     return database, tables

@@ -30,6 +30,7 @@ from nodes.arguments.sql_conditions import date_conditions, number_conditions, v
 from nodes.arguments.sql_counts import counted_quantity, counts_other_than, distinct_count
 from nodes.arguments.sql_joins import join_clause, schema_links
 from nodes.arguments.sql_leaders import leader_statement
+from nodes.arguments.sql_not_yet import with_waiting_state
 from nodes.arguments.sql_names import identifier, overlap, qualified, quoted_literal, same_word
 from nodes.arguments.sql_literals import RequestLiteral, literals_written, names_unheld, stored_values_written
 from nodes.arguments.sql_request import (
@@ -184,6 +185,7 @@ def candidate_queries(request: str, tables: list[TableSchema],
     request names no table, column or stored value of them. ``samples`` adds stored text values by (table,
     column) to those the tables carry."""
     tables = with_samples(tables, samples)
+    request = with_waiting_state(tables, request)  # "still waiting to go out": the stored 'pending'
     written = stored_values_written(tables, request)  # once: both readings below take it
     request, written = without_story_values(request, written)
     if names_unheld(tables, request, written):

@@ -79,3 +79,22 @@ def test_latest_or_earliest_by_meaning_takes_that_direction_on_the_nearest_table
     [longest] = index.queries("who has been with us the longest since they joined?")
     assert database.execute(longest).fetchone()[0] == "Ines Duarte"
     assert index.queries("which colleague joined?") == []  # no latest or earliest asked: nothing by this reading
+
+
+JOBS = """
+CREATE TABLE jobs (id INTEGER PRIMARY KEY, owner TEXT, state TEXT, pages INTEGER);
+INSERT INTO jobs VALUES (1, 'Ada', 'queued', 3), (2, 'Ada', 'printed', 5), (3, 'Bo', 'collected', 2),
+    (4, 'Bo', 'failed', 9), (5, 'Cy', 'queued', 4), (6, 'Cy', 'printed', 1);
+"""
+jobs_database, jobs_tables = database_fixtures(JOBS, prefix="jobs_")
+
+
+@pytest.mark.parametrize(("request_text", "count"), [
+    ("how many print jobs are still waiting?", 2),
+    ("how many jobs haven't printed yet?", 2),  # not the failed and the collected too
+    ("how many jobs are yet to be printed?", 2),
+    ("how many jobs have printed but aren't collected yet?", 2),  # a state named: the printed ones
+    ("how many jobs haven't printed?", 4),  # no "yet": every job but the printed
+])
+def test_rows_still_waiting_are_the_ones_in_the_stored_waiting_state(jobs_database, jobs_tables, request_text, count):
+    assert first_row(jobs_database, jobs_tables, request_text) == (count,)
