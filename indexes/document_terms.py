@@ -30,6 +30,7 @@ import re
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
+from indexes.abbreviations import expansion
 from indexes.bm25 import tokenize
 from indexes.document_coverage import QUESTION_WORDS, Coverage, DocumentCoverage, title_words
 from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
@@ -42,6 +43,7 @@ MIN_ROUTE_SHARE = 0.5
 MIN_HELD_WORDS = 2  # one word in common ("day" in a garden note) is a coincidence, not a topic
 # Several words of the server's own in one document route with this lower share of the question's weight.
 MIN_OWN_WORDS_SHARE = 0.3
+_SHORTHAND_WORD = re.compile(r"\b[A-Za-z]{2,6}\b")
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,8 @@ class DocumentTerms:
             for token in set(tokenize(description or "")):
                 self._described[token] = self._described.get(token, frozenset()) | {server}
         self._rows = [(server, name) for server, found in documents.items() for name in found]
+        # the documents' words, for the shorthand a question types ("hotel conf code" of a note's "Confirmation code")
+        self._vocabulary = frozenset(t for server, name in self._rows for t in tokenize(documents[server][name]))
         self._coverage = DocumentCoverage([f"{name}\n{documents[s][name]}" for s, name in self._rows])
         self._titles = [title_words(name) for _, name in self._rows]  # each document's own name, as search words
         self._cue_words = cue_words
@@ -101,6 +105,7 @@ class DocumentTerms:
         covers enough, or when documents of two servers do. The index's own first pick (``leader``) needs no
         word of its own: its documents confirm what its tools already matched ("the newest hire in
         Operations", where "hire" is also a car-rental word)."""
+        question = _SHORTHAND_WORD.sub(lambda m: expansion(m.group(), self._vocabulary) or m.group(), question)
         own_records = asks_about_own_records(question)
         asked = bool(QUESTION.search(question))
         ranked = self._coverage.ranked(question)

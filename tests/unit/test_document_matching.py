@@ -250,3 +250,13 @@ def test_a_folder_word_naming_every_file_reads_only_the_ones_near_the_best():
     named = paths_for_request(list(NOTES), [question])
     assert len(named) > 2  # "notes" is in every path
     assert files_for_request(named, NOTES, [question]) == ["/home/kai/notes/madrid-weekend.md"]
+
+
+def test_shorthand_a_question_types_reads_as_the_documents_word():
+    # "conf" is no word of any document; the note writes "code" and "confirmation" in full
+    notes = {**NOTES, "/home/kai/notes/porto.md": "# Porto\nHotel Ribeira, 2 nights\nConfirmation code: RBR-1180"}
+    terms = DocumentTerms({"notes": notes}, CueWords(servers_of={"hotel": frozenset({"stays"}),
+                                                                 "code": frozenset({"stays"})}))
+    match = terms.match("what's the hotel conf code for Porto?")
+    assert match is not None and match.document.endswith("porto.md") and "confirmation" in match.own_words
+    assert terms.match("what's the hotel code for Porto?") is None  # no word of the notes' own
