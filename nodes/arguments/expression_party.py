@@ -99,4 +99,10 @@ def bill_rules() -> list[_Rule]:
         (re.compile(rf"{N}(?: \S+){{0,8}}? (?:were|are|for|among|between|by) {N} (?:of us|people|persons|friends|"
                     rf"ways|guests|of them)(?=.*\b(?:each|everyone|everybody|per person|split|share|owe)\b)"),
          lambda m: [f"{m[1]}/{m[2]}"]),
+        # the party first, then the bill: "we were 4 persons at the restaurant and the bill is 187,60, how much
+        # does each one pay"
+        (re.compile(rf"\b(?:we|there) (?:were|are) {N} (?:of us|people|persons|friends|guests)\b(?: (?![NP]\d)\S+){{0,8}}? "
+                    rf"(?:bill|check|total|tab)(?: (?![NP]\d)\S+){{0,3}}? {N}(?=.*\b(?:each|everyone|everybody|per person|"
+                    rf"split|share|owe)\b)"),
+         lambda m: [f"{m[2]}/{m[1]}"]),
     ]

@@ -28,7 +28,9 @@ def percent_readings(sign: str, *, by_cue: bool = False) -> Callable[[re.Match[s
         # "a 15% tip on 80" asks for the tip, "15% tip on 80, total?" for the sum; "20% off 50" for the
         # price, "how much do I save" for the part; "add 20% to 300" always for the result
         if sign == "+":
-            wants_part = by_cue and ASKS_TOTAL.search(m.string) is None
+            # "1.234,56 plus 19% VAT": the rate added to the amount is the sum
+            added = re.search(r"(?:\bplus|\+)\s*$", m.string[:m.start("pct")]) is not None
+            wants_part = by_cue and ASKS_TOTAL.search(m.string) is None and not added
         else:
             wants_part = bool(_ASKS_PART.search(m.string))
         return [part, result] if wants_part else [result, part]

@@ -5,6 +5,8 @@ every rule module (expression_rules.py and those it takes rules from) reads the 
 N = r"(N\d+)"
 P = r"(P\d+)"
 # "N0 , N1 and N2", or typed into a search box "N0 N1 N2": a list of figures
-LIST = r"(N\d+(?: , N\d+)*(?: ,)? and N\d+|N\d+(?: , N\d+)+|N\d+(?: N\d+){2,})"
+# a list of numbers, each maybe with its unit: "72, 85, 91 and 67", "1.250 kWh, 980 kWh and 1.475 kWh"
+_ITEM = r"N\d+(?: [a-z]{1,8}(?= ,| and|$| [a-z]))?"
+LIST = rf"(N\d+(?: [a-z]{{1,8}})?(?: , {_ITEM})*(?: ,)? and {_ITEM}|{_ITEM}(?: , {_ITEM})+|N\d+(?: N\d+){{2,}})"
 # an operation in words or symbols between two figures: "17 squared plus 5", "40% of 250 minus 15% of 80"
 STEP_WORDS = {"plus": "+", "+": "+", "minus": "-", "-": "-", "times": "*", "*": "*", "divided by": "/", "/": "/"}

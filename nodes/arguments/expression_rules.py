@@ -49,6 +49,10 @@ def _units_per_unit(m: re.Match[str]) -> list[str]:
         stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
         return re.search(rf"(N\d+) {re.escape(stem)}s?\b", m.string)
     top, bottom = counted(m[1]), counted(m[2])
+    given = re.search(r"(?:\bat|@|\busing|\bwith|\bof) (N\d+) $", m.string[:m.start()])
+    if given and bottom and bottom[1] != given[1]:
+        # the rate is given, not asked: "10 miles at 1.609 km per mile" is 10*1.609
+        return [f"{bottom[1]}*{given[1]}"]
     return [f"{top[1]}/{bottom[1]}"] if top and bottom and top[1] != bottom[1] else []
 
 
@@ -85,7 +89,7 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/60*{m[2]}"]),
         # roots, squares and cubes (expression_powers.py)
         *power_rules(),
-        (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,4}}?{LIST}"),
+        (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,6}}?{LIST}"),
          lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
         # "scores were 82, 91, 77, 88 and 95. what's her average"
         (re.compile(rf"{LIST}(?: \S+){{0,12}}? (?:average|mean|avg)\b"),

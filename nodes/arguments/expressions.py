@@ -38,6 +38,11 @@ _MASKS = re.compile(r"\b(?:rated?|rating|scored?|gave it|give it|marked it)\s+\d
 # a comma before one or two digits, in no list of figures, is a decimal comma ("2,49", "187,60"); "1,850" and
 # "1,2,3" are not
 _DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d+),(\d{1,2})(?!\d|,\d|\.\d)")
+# continental grouping: "1.234,56 €", "3.450,00" (dots group thousands before a decimal comma), and "10.000 €",
+# "1.250 kWh, 980 kWh and 1.475 kWh" (dots group thousands where the text writes numbers that way elsewhere)
+_DOT_GROUPED_DECIMAL = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+),(\d{1,2})(?![\d,])")
+_DOT_GROUPED = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+)(?![\d,.]|\.\d)")
+_CONTINENTAL_CUE = re.compile(r"\d\s?(?:€|EUR\b)|(?<![\d,.])\d+,\d{1,2}(?![\d,])")
 # days written day/month in a range are no fractions: "between 1/10 and 15/10"
 _SLASHED_DAYS = re.compile(r"\b(?:between|from|since)\s+\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+(?:and|to|until|till|-)\s+"
                            r"\d{1,2}/\d{1,2}(?:/\d{2,4})?\b", re.IGNORECASE)
@@ -80,11 +85,22 @@ def _numeral(value: float) -> str:
     return str(int(value)) if value == int(value) and abs(value) < 1e15 else repr(value)
 
 
+def _continental(text: str) -> str:
+    """Numbers grouped the continental way, written plainly: "1.234,56" -> "1234.56"; "10.000" -> "10000" only
+    where the text writes numbers that way (a decimal comma, a euro sign after a number, or two such groupings),
+    since "1.609 km" is a decimal in English."""
+    text = _DOT_GROUPED_DECIMAL.sub(lambda m: m[1].replace(".", "") + "." + m[2], text)
+    if _CONTINENTAL_CUE.search(text) or len(_DOT_GROUPED.findall(text)) >= 2:
+        text = _DOT_GROUPED.sub(lambda m: m[1].replace(".", ""), text)
+    return text
+
+
 def _normalise(text: str) -> tuple[str, dict[str, str]]:
     """``text`` as space-separated tokens with each number replaced by N<i> (P<i> for a percentage), and the
     numerals by placeholder. Dates, clock times and ordinals are masked first: they are no operands."""
     masked = _SHORTHAND.sub(lambda m: _SHORTHAND_WORDS[m.group().strip().lower()], text)
     masked = _MASKS.sub(" ", _SLASHED_DAYS.sub(" ", masked))
+    masked = _continental(masked)
     masked = _DECIMAL_COMMA.sub(r"\1.\2", masked)  # "2,49 euro per kg", "6,8 litre": a decimal comma
     # "2 3/4 cups": a mixed number is one operand
     masked = _MIXED.sub(lambda m: _numeral(int(m[1]) + int(m[2]) / int(m[3])), masked)

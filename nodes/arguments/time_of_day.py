@@ -1,5 +1,5 @@
 """Times of day a request names, as 24-hour "HH:MM" strings: "3pm" -> "15:00", "9:30 am" -> "09:30",
-"noon" -> "12:00", "17:45" -> "17:45", "7.30pm" -> "19:30", "3 in the afternoon" -> "15:00", "0900 Singapore time" -> "09:00", "half past 2" -> "14:30" and "02:30".
+"noon" -> "12:00", "17:45" -> "17:45", "7.30pm" -> "19:30", "3 in the afternoon" -> "15:00", "0900 Singapore time" -> "09:00", "9.15 Berlin time" -> "09:15", "half past 2" -> "14:30" and "02:30".
 
 Why: a time converter takes "HH:MM", which "3pm" is not a span of; the 135M executor asked to write one writes
 "3:00" or "15". So the values are read by code and offered as a closed set (ARCHITECTURE.md decision 8).
@@ -23,6 +23,9 @@ _CLOCK = re.compile(
     rf"|(?<![\w:.])(?P<hoc>\d{{1,2}})\s?o'?\s?clock{_DAY_PART.replace('part', 'partoc')}"  # 7 o'clock
     # "0900 Singapore time", "1730 hrs": four digits of a 24-hour clock, only before "hrs" or "<place> time"
     r"|(?<![\w:.])(?<!\bin )(?<!\bof )(?<!\bsince )(?P<mil>[01]\d|2[0-3])(?P<milm>[0-5]\d)(?=\s*(?:hrs?\b|hours\b|h\b)|\s+(?:[A-Z][\w'.-]*\s+){1,3}time\b)"
+    # "9.15 Berlin time", "17.30 local time": a dot between hour and minutes, only before a word of time (else a price)
+    r"|(?<![\w:.])(?P<hdot>[01]?\d|2[0-3])\.(?P<mdot>[0-5]\d)(?=\s+(?:[A-Z][\w'.-]*\s+){1,3}time\b|"
+    r"\s+(?:local|their|our|my|his|her|your)\s+time\b|\s*(?:hrs?|h)\b)"
     r"|\b(?P<named>noon|midday|midnight)\b"
     # "3 in the afternoon", "7 30 in the evening" (number words read as digits): an hour and its part of the day
     r"|(?<![\w:.])(?P<hp>\d{1,2})(?:[:. ](?P<mp>[0-5]\d))?\s+in\s+the\s+(?P<partp>morning|afternoon|evening)\b"
@@ -71,6 +74,8 @@ def times_of_day(texts: list[str]) -> list[str]:
                 hour, minute = int(groups["h24"]), int(groups["m24"])
                 values = (_readings(hour, minute, groups["part24"]) if groups["part24"]
                           else [v for v in [_format(hour, minute)] if v])
+            elif groups["hdot"]:
+                values = [v for v in [_format(int(groups["hdot"]), int(groups["mdot"]))] if v]
             elif groups["mil"]:
                 values = [v for v in [_format(int(groups["mil"]), int(groups["milm"]))] if v]
             elif groups["hoc"]:

@@ -87,7 +87,9 @@ _ASKS_CLOCK = re.compile(r"\bwhat time\b|\b(?:what|when)(?:'s|s| is| would| will
 _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it is\b|\btime is it (?:now|there)\b|"
                        r"\b(?:current|local|present) time (?:(?:up|over|out|down|back) )?(?:in|at|for|there)\b|"
                        r"\bwhat(?:'s|s| is)? the (?:current |local |present )?time\b|"
-                       r"\btime\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently)\b|"
+                       r"\b(?:time|hour)\b(?: \S+){0,2}? (?:now|rn|right now|atm|at the moment|currently|at present)\b|"
+                       # "time check for Johannesburg", "what o'clock is it there"
+                       r"\btime check\b|\bwhat o'?\s?clock is it\b|"
                        r"^\W*(?:the )?(?:current |local )?time (?:in|at) |"
                        # a short message, the place first: "hey quick one, reykjavik local time?" (not "trains from
                        # Hobart arriving 10am local time")
@@ -98,7 +100,7 @@ _ASKS_NOW = re.compile(r"\b(?:what|which) time is it\b|\b(?:which|what) time it 
                        r"\bclocks?\b(?: \S+){0,3}? (?:now|rn|right now|atm|at the moment|currently)\b|"
                        r"^\W*(?:right )?now\s*(?:@|in|at)\s+\S+|^\W*(?:current|local) time \S+(?: \S+)?\W*$|"
                        # "what hour is it in Lima", "what hour is by her right now"
-                       r"\bwhat hour is (?:it|by|for|with|there)\b|"
+                       r"\b(?:what|which) hour is (?:it|by|for|with|there)\b|"
                        # the day or the part of the day there: "what day is it in Auckland", "is it daytime in Honolulu"
                        r"\bwhat (?:day|date) is it\b|\bwhat(?:'s|s| is) the date (?:in|at|there)\b|"
                        r"\bis it (?:still |already )?(?:day|daytime|night|nighttime|morning|afternoon|evening|dark|light|"

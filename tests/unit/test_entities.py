@@ -213,7 +213,10 @@ def test_a_zone_decides_only_when_the_clock_now_is_asked():
                   # a check against the clock
                   "is it already past 7pm in Dakar?", "is it dinnertime in Lima yet", "quito after midnight rn?",
                   "hmm, kathmandu. time there pls", "I make it about 10 in the morning in Lima right now, correct?",
-                  "Need the local time up in Anchorage, Alaska.", "current time over in Perth?"):
+                  "Need the local time up in Anchorage, Alaska.", "current time over in Perth?",
+                  # second-language phrasings
+                  "Which hour is it now in Lima?", "Say me the exact hour there now, she lives in Hanoi.",
+                  "what o'clock is it in Quito at present?", "Time check for Dakar, please."):
         assert is_decisive(zone, asked), asked
     assert not is_decisive(zone, "flights from Hobart arriving 10am local time")
     assert not is_decisive(zone, "hotels in Valparaiso this weekend")

@@ -57,6 +57,14 @@ def test_two_is_a_number_but_a_lone_one_is_a_word():
     ("office lease 9,600/mo for 2,400 sq ft, price per sq ft?", 4),
     ("three families are splitting a 1,800 cabin for 4 nights, what's each family's share per night?", 150),
     ("the builder asks a 20% deposit on a 45,000 kitchen; I already paid 2,000. how much more do I owe?", 7000),
+    # continental number formats
+    ("How much is 2.345,60 € plus 21 % VAT?", 2345.6 * 1.21),
+    ("I put 20.000 € in a deposit with 2,5 % interest per year, compounded yearly. How much after 3 years?",
+     20000 * 1.025 ** 3),
+    ("Water use was 1.120 litres, 860 litres and 1.300 litres. What is the average?", (1120 + 860 + 1300) / 3),
+    ("How many km is 10 miles at 1.609 km per mile?", 16.09),  # a decimal in English stays one
+    ("We were 3 persons at the bar and the bill is 61,50 €. How much does each one pay?", 20.5),
+    ("Average these marks for me: 12, 15, 9 and 16.", 13),
 ])
 def test_remainders_savings_and_sides_at_a_right_angle(text, value):
     expressions = arithmetic_expressions([text])

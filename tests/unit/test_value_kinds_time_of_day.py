@@ -21,13 +21,16 @@ from nodes.arguments.time_of_day import times_of_day
     ("flight 14h30", ["14:30"]),
     ("0745 Cairo time, what's that in Lima", ["07:45"]),  # four digits before "<place> time"
     ("report at 2200 hrs", ["22:00"]),
+    ("a call at 9.15 Oslo time with Lima", ["09:15"]),
+    ("the shop closes at 17.30 local time", ["17:30"]),
 ])
 def test_times_of_day(text, expected):
     assert times_of_day([text]) == expected
 
 
 @pytest.mark.parametrize("text", ["the score was 3:2", "I have 3 apples", "on 2026-11-23", "at 25:00",
-                                  "the 2026 budget", "back in 2019 Berlin time was different"])
+                                  "the 2026 budget", "back in 2019 Berlin time was different",
+                                  "3 shirts at 12.50 each", "it costs 9.15 in total"])
 def test_no_time_of_day(text):
     assert times_of_day([text]) == []
 
