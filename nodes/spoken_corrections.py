@@ -26,6 +26,7 @@ _CUE = re.compile(
     r"|(?:no|sorry|wait|oops|oh),?\s+i\s+mean[t]?"
     r"|sorry,?\s+(?:make\s+(?:that|it))"
     r"|make\s+that|scratch\s+that,?(?:\s+(?:make\s+(?:that|it)|i\s+mean))?"
+    r"|sorry"  # "multiply 639 by 47 - sorry, 639 by 74": what follows must still line up with what it corrects
     r")\b[,:]?\s+",
     re.IGNORECASE,
 )

@@ -15,6 +15,9 @@ from nodes.spoken_corrections import without_corrections
     ("what's 12% of 340, no sorry, 14% of 340", "what's 14% of 340"),
     ("how many staff sit in the dublin office oh I mean in the cork office",
      "how many staff sit in the cork office"),
+    ("Divide 918 by 17 - sorry, 918 by 27.", "Divide 918 by 27."),
+    ("Stock of the Linen Table Runner - sorry, the Wool Floor Rug - how many left?",
+     "Stock of the Wool Floor Rug - how many left?"),
 ])
 def test_the_correction_replaces_the_words_it_corrects(message, meant):
     assert without_corrections(message) == meant
@@ -25,6 +28,9 @@ def test_the_correction_replaces_the_words_it_corrects(message, meant):
     "no wait I mean oslo",  # nothing said before it to correct (a follow-up is the rewriter's)
     "I mean it, what is the time in Oslo",
     "what's the exchange rate from yen to won",
+    "sorry to bother you, what time is it in Lima",
+    "I am sorry, what is 5 times 4?",
+    "the time in Lima, sorry for asking again",
 ])
 def test_a_message_without_a_correction_is_unchanged(message):
     assert without_corrections(message) == message
