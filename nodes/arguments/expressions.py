@@ -33,6 +33,8 @@ from nodes.arguments.unit_conversions import conversion_expressions
 
 # (an age is no operand either: "for my 7-year-old niece", nor a rating: "the one I rated 5/5")
 _MASKS = re.compile(r"\b(?:rated?|rating|scored?|gave it|give it|marked it)\s+\d+(?:\.\d+)?\s*/\s*\d+\b|"
+                    # a day written with a slash after "on": "received on the 2/10", "finished on 11/10/2026"
+                    r"\b(?:on|since|until|till|by)\s+(?:the\s+)?\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
                     r"\d+(?:\.\d+)?\s*/\s*(?:5|10)\s+stars?\b|\d+[- ]years?[- ]old\b|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
                     re.IGNORECASE)
 # a comma before one or two digits, in no list of figures, is a decimal comma ("2,49", "187,60"); "1,850" and

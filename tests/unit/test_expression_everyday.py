@@ -69,3 +69,9 @@ def test_two_is_a_number_but_a_lone_one_is_a_word():
 def test_remainders_savings_and_sides_at_a_right_angle(text, value):
     expressions = arithmetic_expressions([text])
     assert expressions and evaluate(expressions[0]) == pytest.approx(value, rel=1e-4)
+
+
+def test_a_day_written_with_a_slash_after_on_is_no_fraction():
+    assert arithmetic_expressions(["How many parcels came in on the 3/11 this year?"]) == []
+    assert arithmetic_expressions(["which film did I watch on 14/10?"]) == []
+    assert evaluate(arithmetic_expressions(["what is 3/4 of 200"])[0]) == pytest.approx(150)
