@@ -280,7 +280,16 @@ def _named_only_in_context(query: str, records: NamedRecords) -> bool:
     asking sentence does not point back at them: "Which room is the roadmap review in? I need to tell Ethan."
     asks about a meeting, not about Ethan ("I'm seeing Ethan today. What's his title?" does ask about him)."""
     asked = asked_sentence(query)
-    return asked is not None and not records.owners_in(asked) and not _POINTS_BACK.search(asked)
+    return (asked is not None and not records.owners_in(asked) and not _POINTS_BACK.search(asked)
+            and not _names_what_context_owns(asked, query.replace(asked, " ")))
+
+
+def _names_what_context_owns(asked: str, context: str) -> bool:
+    """Whether the asking sentence's "the <thing>" is a thing the context gives someone: "Jess asked me to feed her
+    cat. What's the cat's name again?" asks about Jess's cat."""
+    definite = set(re.findall(r"\bthe\s+([a-z]{3,})", asked.lower()))
+    owned = set(re.findall(r"\b(?:her|his|their|its|[a-z]+'s)\s+([a-z]{3,})", context.lower()))
+    return bool(definite & owned)
 
 
 def _holds_other_words(server: str, query: str, names: Collection[str],

@@ -102,6 +102,11 @@ def test_a_record_named_only_in_the_told_context_does_not_route_the_question():
     assert with_named_records(leader(), [about_a_meeting], records)[0].server == "notes"
     about_her = "I'm meeting Aisha Bello later. What is her job title?"  # the asking sentence points back at her
     assert with_named_records(leader(), [about_her], records)[0].server == "company_db"
+    # the asking sentence's "the dog" is the dog the context gives her
+    her_dog = "Aisha Bello is away and I'm minding her dog. What's the dog's vet again?"
+    assert with_named_records(leader(), [her_dog], records)[0].server == "company_db"
+    other_thing = "Aisha Bello is away and I'm minding her dog. What's the weather like?"
+    assert with_named_records(leader(), [other_thing], records)[0].server == "notes"
 
 
 def test_a_leader_whose_data_holds_the_other_words_and_whose_description_names_the_record_keeps_its_place():
