@@ -198,6 +198,11 @@ def rules() -> list[_Rule]:
         # a price for some, asked for more: "3 dozen eggs if one dozen costs 4.20" (dozens read as 36 and 12)
         (re.compile(rf"{N} (?:[a-z]+ ){{0,2}}?(?:if|when|given|where) (?:[a-z]+ ){{0,2}}?{N} (?:[a-z]+ )?(?:costs?|is|are|"
                     rf"=|sells? for|goes for) {N}"), lambda m: [f"{m[1]}/{m[2]}*{m[3]}"]),
+        # a price for one, over a count of them asked in total: "I pay 12,50 for one lunch and I have 22 working days
+        # this month, how much in total" (the request's only two numbers)
+        (re.compile(rf"{N} (?:[a-z]+ ){{0,2}}?(?:for|per) (?:one|a|an|each|every|1) [a-z]+\b(?: (?![NP]\d)\S+){{0,8}}? {N}\b"),
+         lambda m: [f"{m[1]}*{m[2]}"] if ASKS_TOTAL.search(m.string) and len(set(re.findall(r"[NP]\d+", m.string))) == 2
+         else []),
         # quantities at a unit price, summed: "5 kg of apples at 2.40 per kg plus 3 kg of pears at 3.10 per kg"
         (re.compile(_PRICED), lambda m: _priced_items(m.string)),
         # an hourly rate over hours: "28 an hour and work 37.5 hours a week"

@@ -65,6 +65,7 @@ def test_two_is_a_number_but_a_lone_one_is_a_word():
     ("How many km is 10 miles at 1.609 km per mile?", 16.09),  # a decimal in English stays one
     ("We were 3 persons at the bar and the bill is 61,50 €. How much does each one pay?", 20.5),
     ("Average these marks for me: 12, 15, 9 and 16.", 13),
+    ("I pay 4,20 € for one bus ticket and I ride 18 times this month. How much in total?", 75.6),
 ])
 def test_remainders_savings_and_sides_at_a_right_angle(text, value):
     expressions = arithmetic_expressions([text])
