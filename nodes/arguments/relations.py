@@ -32,3 +32,16 @@ def relation_words(texts: list[str]) -> list[str]:
     found = [m.group(2).lower() for text in texts for m in _POSSESSIVE.finditer(text)
              if m.group(1).lower() not in _CONTRACTIONS and plural_stem(m.group(2).lower()) in RELATION_WORDS]
     return list(dict.fromkeys(found))
+
+
+# "my little brother", "our neighbour's cat": the asker's own relation, whom a record of the asker's people names
+_MINE = re.compile(r"\b(?:my|our)\s+(?:(?:younger|older|little|big|elder|eldest|youngest|best|new|old|late|ex|step|"
+                   r"twin|other|kid|baby)[\s\-]+)?([a-z][a-z\-]+)", re.IGNORECASE)
+
+
+def own_relation_words(texts: list[str]) -> list[str]:
+    """The relation words the texts write after "my" or "our" ("when's my little brother's birthday" ->
+    ["brother"]), in order: a search of the asker's records finds the person by how they relate."""
+    found = [m.group(1).lower() for text in texts for m in _MINE.finditer(text)
+             if plural_stem(m.group(1).lower()) in RELATION_WORDS]
+    return list(dict.fromkeys(found))

@@ -23,7 +23,7 @@ from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
 from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing
 from nodes.arguments.places import may_name_a_place
-from nodes.arguments.relations import relation_words
+from nodes.arguments.relations import own_relation_words, relation_words
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
@@ -126,6 +126,10 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             # asks about through that record ("Dana's brother") is found by the relation (nodes/arguments/relations.py)
             named = [s for s in candidates.listed.get(LISTED_NAMES, []) if _pattern_ok(s, string)]
             related = [w for w in relation_words(candidates.texts) if _pattern_ok(w, string)] if named else []
+            # "when's my little brother's birthday", over a server that lists records of people: the asker's own
+            # relation, by its word (a web search keeps the whole question)
+            if candidates.listed.get(LISTED_WORDS):
+                related = related or [w for w in own_relation_words(candidates.texts) if _pattern_ok(w, string)]
             values = related or named or [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
         else:
             values = [s for s in candidates.spans if _pattern_ok(s, string)]

@@ -46,3 +46,19 @@ def test_a_listed_name_typed_with_a_slip_is_still_the_name():
     assert names_in_request(listed, ["whats morea's title"]) == []
     assert names_in_request(listed, ["what is the price of tea"]) == []  # no name, no slip
     assert names_in_request(listed, ["what does the north team do"]) == []  # an English word is no slip
+
+
+def test_the_askers_own_relation_is_searched_by_its_word_over_a_server_listing_records():
+    from nodes.arguments.listing_gate import LISTED_WORDS
+    from nodes.arguments.relations import own_relation_words
+
+    assert own_relation_words(["when's my little brother's birthday?"]) == ["brother"]
+    assert own_relation_words(["what's my flight number"]) == []
+    records = _candidates("when was my grandmother born?")
+    records.listed[LISTED_WORDS] = ["kemal", "aydin", "ines", "moreau"]
+    spec = constrain_property("query", {"type": "string"}, records, tool_name="search_nodes")
+    assert spec["enum"] == ["grandmother"]
+    # a server that lists no records (a web search) keeps the request's own words
+    web = constrain_property("query", {"type": "string"}, _candidates("when was my grandmother born?"),
+                             tool_name="search")
+    assert "grandmother" not in web["enum"]
