@@ -22,7 +22,9 @@ _DAY = re.compile(rf"\b{_MONTH_WORD}\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+((?:
                   rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTH_WORD}(?:,?\s+((?:19|20)\d\d)\b)?|"
                   r"\b((?:19|20)\d\d)-(\d\d)-(\d\d)\b")
 # "out of stock": the column named after "out of" is zero
-_OUT_OF = re.compile(r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
+# ("zero pieces in stock", "no items in stock": a count word, then the column's word, is tried first)
+_OUT_OF = re.compile(r"\b(?:zero|no|0)\s+(?:pieces|items|units|copies|pcs)\s+(?:left\s+)?in\s+([a-z_]+)|"
+                     r"\b(?:out of|no more|none left in|zero)\s+([a-z_]+)")
 # "of the products we still have in stock", "which ones are in stock": the column named after "in" is above zero
 _STILL_IN = re.compile(r"\b(?:still|currently)\s+(?:have\s+)?in\s+([a-z_]+)|\b(?:are|is)\s+(?:still\s+)?in\s+(stock)\b")
 

@@ -98,3 +98,17 @@ jobs_database, jobs_tables = database_fixtures(JOBS, prefix="jobs_")
 ])
 def test_rows_still_waiting_are_the_ones_in_the_stored_waiting_state(jobs_database, jobs_tables, request_text, count):
     assert first_row(jobs_database, jobs_tables, request_text) == (count,)
+
+
+SHELF = """
+CREATE TABLE books (id INTEGER PRIMARY KEY, title TEXT, copies_in_stock INTEGER);
+INSERT INTO books VALUES (1, 'Dune', 0), (2, 'Emma', 3), (3, 'Ulysses', 0);
+"""
+shelf_database, shelf_tables = database_fixtures(SHELF, prefix="shelf_")
+
+
+@pytest.mark.parametrize("request_text", ["which books have zero copies in stock?", "which books have no pieces in stock",
+                                          "which books are out of stock?"])
+def test_none_in_stock_said_with_a_count_word_is_a_zero_condition(shelf_database, shelf_tables, request_text):
+    [statement, *_] = candidate_queries(request_text, shelf_tables)
+    assert sorted(row[0] for row in shelf_database.execute(statement)) == ["Dune", "Ulysses"]
