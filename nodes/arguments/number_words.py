@@ -22,6 +22,7 @@ _FRACTION = re.compile(rf"\b(?:(?P<num>{'|'.join(_NUMERATORS)})[\s-]+)?(?P<den>{
                        re.IGNORECASE)
 _MULTIPLE = re.compile(r"\b(?P<word>double|twice|triple|thrice|quadruple)\s+(?=[$€£]?\d)", re.IGNORECASE)
 _MULTIPLES = {"double": 2, "twice": 2, "triple": 3, "thrice": 3, "quadruple": 4}
+_SECOND_AS_UNIT = re.compile(r"\b(per|a|an|each|every)\s+2nd\b", re.IGNORECASE)
 _ORDINAL_POWER = re.compile(r"\bto the (\d+)(?:st|nd|rd|th)(?: power)?\b", re.IGNORECASE)
 
 
@@ -114,6 +115,7 @@ def as_digits(text: str) -> str:
     text = _SCALED.sub(_scaled, text)
     text = _SPOKEN_PAIR.sub(_spoken_pair, text)
     text = alpha2digit(text, "en", threshold=2)  # "two adult tickets" counts; a lone "one" stays a word
+    text = _SECOND_AS_UNIT.sub(r"\1 second", text)  # text2num reads "metres per second" as "per 2nd"
     text = _SCALED.sub(_scaled, text)  # "ten grand"
     text = _AND_A_PART.sub(lambda m: m[1] + _PARTS[m[2].lower()], text)
     text = _PART_OF_SCALE.sub(lambda m: _scaled_value(float(m[1]) * int(m[2])), text)

@@ -19,13 +19,14 @@ from indexes.spelling import nearest_words
 from nodes.arguments.stop_words import STOP_WORDS
 
 _NUMBER = r"(?P<num>\d[\d,]*(?:\.\d+)?|an?|one)"
-_UNIT = r"[a-z°][a-z°]*(?: [a-z]+)?"
+_UNIT = r"[a-z°][a-z°]*(?:/[a-z]+)?(?: [a-z]+)?"  # "km/h" too
 _PATTERNS = (
     re.compile(rf"\bhow many (?P<to>{_UNIT}?) (?:are |is )?(?:there )?(?:in|fit into|fit in|make up) {_NUMBER} (?P<from>{_UNIT})"),
     # "my height is 72 inches, how many cm is that"
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>[a-z°]+)\b[^?!]{{0,30}}?\bhow many (?P<to>[a-z°]+)\b"),
     # "bake at 425 fahrenheit, my oven is in celsius"
-    re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?) (?P<from>[a-z°]+)\b[^?!]{{0,40}}?\b(?:in|to|into) (?P<to>[a-z°]+)\b"),
+    re.compile(rf"(?<![\w.])(?P<num>\d[\d,]*(?:\.\d+)?) (?P<from>[a-z°]+(?:/[a-z]+)?)\b[^?!]{{0,40}}?\b(?:in|to|into) "
+               rf"(?P<to>[a-z°]+(?:/[a-z]+)?)\b"),
     re.compile(rf"(?<![\w.]){_NUMBER} (?P<from>{_UNIT}?) (?:in|to|into|as) (?P<to>{_UNIT})"),
     # "how many km is a marathon (26.2 miles)"
     re.compile(rf"\bhow many (?P<to>[a-z°]+) (?:is|are|equals?|makes?) [^\d?!.]{{0,30}}?(?<![\w.])"
@@ -107,6 +108,15 @@ def same_unit(first: str, second: str) -> bool:
     return units[0] == units[1]
 
 
+# a unit over a unit: "metres per second", "kilometres an hour" (read as one unit only when both words are units)
+_COMPOUND = re.compile(r"\b([a-z]+) (?:per|an|a) ([a-z]+)\b")
+
+
+def _compound(match: re.Match[str]) -> str:
+    first, second = _unit(match[1]), _unit(match[2])
+    return f"{match[1]}/{match[2]}" if first is not None and second is not None else match[0]
+
+
 def _number(written: str) -> str:
     return "1" if written in _WORDS_AS_ONE else written.replace(",", "")
 
@@ -117,6 +127,7 @@ def conversion_expressions(text: str) -> list[str]:
     for pattern, scale in _DEGREES:
         lowered = " ".join(pattern.sub(scale, lowered).split())
     found = _portion_expressions(lowered) + _rate_expressions(lowered) + _unit_price_expressions(lowered)
+    lowered = _COMPOUND.sub(_compound, lowered)  # "metres per second": one unit, metres/second
     if not re.search(r"\d|\b(?:an?|one)\b", lowered) or not re.search(r"\b(?:in|to|into|as|how many)\b", lowered):
         return found
     for pattern in _PATTERNS:

@@ -66,6 +66,9 @@ def test_two_is_a_number_but_a_lone_one_is_a_word():
     ("We were 3 persons at the bar and the bill is 61,50 €. How much does each one pay?", 20.5),
     ("Average these marks for me: 12, 15, 9 and 16.", 13),
     ("I pay 4,20 € for one bus ticket and I ride 18 times this month. How much in total?", 75.6),
+    # units over units
+    ("Convert 36 km/h in metres per second, please.", 10),
+    ("what is 50 km/h in mph", 31.0686),
 ])
 def test_remainders_savings_and_sides_at_a_right_angle(text, value):
     expressions = arithmetic_expressions([text])
