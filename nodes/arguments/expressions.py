@@ -30,6 +30,7 @@ from nodes.arguments.expression_work_rates import shared_work
 from nodes.arguments.number_words import as_digits
 from nodes.arguments.stated_formulas import stated_formula_expressions
 from nodes.arguments.unit_conversions import conversion_expressions
+from nodes.arguments.expression_differences import difference_expressions
 
 # (an age is no operand either: "for my 7-year-old niece", nor a rating: "the one I rated 5/5")
 _MASKS = re.compile(r"\b(?:rated?|rating|scored?|gave it|give it|marked it)\s+\d+(?:\.\d+)?\s*/\s*\d+\b|"
@@ -206,7 +207,10 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
                   set(re.findall(r"[NP]\d+", template))) for template in placeholders]
         written_out.update(_factorials(re.sub(r"[NP]\d+", lambda m, numerals=numbers: numerals[m.group()], t))
                            for t in chained)
-        for expression, taken in [*formulas, *built, *((e, set()) for e in conversion_expressions(text))]:
+        # "the gap between 17.5% of 4,860 and 12% of 6,275": each side read alone, the larger less the smaller
+        differences = [(e, set(numbers)) for e in difference_expressions(text, _side_expressions, evaluate)]
+        for expression, taken in [*differences, *formulas, *built,
+                                  *((e, set()) for e in conversion_expressions(text))]:
             try:
                 evaluate(expression)
             except ValueError:
@@ -221,6 +225,15 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
                and not any(e != other and _part_of(e, other) for other in candidates)]  # not "5/16" of "5/16*100"
     ordered = [*literal, *(e for e in ordered if e not in literal)]
     return [(expression, candidates[expression]) for expression in ordered]
+
+
+def _side_expressions(text: str) -> list[str]:
+    """One side of a difference read alone: its expressions, or the one number it writes."""
+    found = [expression for expression, _ in _ranked([text])]
+    if found:
+        return found
+    numbers = list(_normalise(as_digits(text))[1].values())
+    return numbers if len(numbers) == 1 else []
 
 
 def _covering_first(candidates: list[str]) -> list[str]:
