@@ -25,9 +25,17 @@ _OWNER_PLAINLY = re.compile(r"\b(?:[Mm]y|[Mm]ine|[Oo]urs?|[Ww]e|us)\b|\bI\s+(?:(
                             r"noted|note|saved|save|jotted|jot|put|kept|keep|stored|store|logged|log|recorded|record)\b")
 # A question, not a command: "book my trip to Lisbon" stays with the service that acts. A request to be told
 # something is a question too: "remind me my licence plate", "tell me our refund policy", "look up my number".
+# the nouns of a recorded value, asked for by name
+_VALUE_NOUNS = r"(?:number|reference|ref|code|password|pin|address|date|id|seat|total|balance)"
+# verbs that act ("book a seat on my flight" is a command to the service that acts)
+_ACTS = r"(?:book|reserve|buy|order|get|change|cancel|add|move|pick|choose|select|upgrade|swap|update|set|make|pay)"
 QUESTION = re.compile(r"^\s*(?:what|what's|whats|which|who|whose|when|where|how|is|are|was|were|do|does|did|can|"
                       r"could|remind|tell|show|give|find|look|pull|fetch|recall)\b|\?|"
-                      r"\b(?:needs?|wants?|asking for|asks for|looking for)\s+(?!to\b)(?:\S+\s+){0,6}?(?:my|our)\b",
+                      r"\b(?:needs?|wants?|asking for|asks for|looking for)\s+(?!to\b)(?:\S+\s+){0,6}?(?:my|our)\b|"
+                      # a recorded value asked for by its noun: "Seat number on my Lisbon flights.", "I need the
+                      # booking reference for the Lisbon flights" ("I need a hotel in Lisbon" acquires, not asks)
+                      rf"^\s*(?!{_ACTS}\b)(?:the\s+)?(?:[\w'-]+\s+){{0,3}}?{_VALUE_NOUNS}\s+(?:on|of|for|in|from)\b|"
+                      rf"\b(?:need|want|give me|get me|send me)\s+the\s+(?:[\w'-]+\s+){{0,3}}?{_VALUE_NOUNS}\b",
                       re.IGNORECASE)
 # a "?" anywhere: "cheapest in Bath? name + price"; a need of one's own things stated: "the kiosk wants the booking
 # reference for my Lisbon flights" asks for it ("I need the cheapest flight to Paris" asks nothing of one's own, and

@@ -33,6 +33,10 @@ def test_a_server_describing_the_users_own_records_is_told_by_its_first_person(d
     ("which shop sells the cheapest headphones?", False),
     ("which café did I write down for Thursday?", True),  # "I" with a verb of keeping a record
     ("what's the door code I saved?", True),
+    # a recorded value asked for by its noun, not worded as a question
+    ("Seat number on my Lisbon flights.", True),
+    ("booking reference for our Oslo hotel", True),
+    ("book a seat on my Lisbon flight", False),  # a command
 ])
 def test_a_question_about_the_askers_own_things(question, own):
     assert asks_about_own_data(question) is own
@@ -50,6 +54,7 @@ def test_the_document_rule_counts_I_as_the_asker_too():
     assert asks_about_own_data("accounts needs the total on our october invoice")
     assert not asks_about_own_records("I need the cheapest train to Porto tomorrow")
     assert not asks_about_own_records("I need to book a table for my birthday")
+    assert asks_about_own_records("I need the booking reference for my Lisbon flights")
 
 
 def test_the_bonus_goes_to_own_data_servers_on_first_person_questions_only():
