@@ -110,6 +110,7 @@ class MeaningIndex:
     def __init__(self, tables: list[TableSchema], encode: Encode):
         self.tables, self.encode = tables, encode
         self._identifiers: list[str] | None = None
+        self._last: tuple[str, np.ndarray] | None = None  # the last request embedded, and its vector
         # words of the stored values: conditions, never a column's other name
         self._stored = {w for t in tables for values in t.samples.values() for v in values if isinstance(v, str)
                         for w in _WORD.findall(v.lower())}
@@ -148,11 +149,20 @@ class MeaningIndex:
                 request = re.sub(rf"(?<![\w-]){re.escape(word)}(?![\w-])", best, request, flags=re.IGNORECASE)
         return request
 
+    def _vector(self, request: str) -> np.ndarray:
+        """``request`` embedded, once: the dated reading falls back on the same text the plain one embedded. (One
+        entry, swapped whole, so two threads reading one schema never see a text beside another's vector.)"""
+        last = self._last
+        if last is None or last[0] != request:
+            last = (request, np.asarray(self.encode([request]), dtype=np.float32)[0])
+            self._last = last
+        return last[1]
+
     def nearest(self, request: str) -> tuple[tuple[str, TableSchema, str, str], float] | None:
         """The statement whose phrase is nearest ``request``, when it clears the floor and the margin."""
         if not self.statements:
             return None
-        query = np.asarray(self.encode([request]), dtype=np.float32)[0]
+        query = self._vector(request)
         scores = self.vectors @ query
         order = np.argsort(-scores)
         best = float(scores[order[0]])
@@ -171,7 +181,7 @@ class MeaningIndex:
         chosen = [i for i, (phrase, *_) in enumerate(self.statements) if phrase.startswith(start)]
         if not chosen:
             return None
-        query = np.asarray(self.encode([request]), dtype=np.float32)[0]
+        query = self._vector(request)
         scores = sorted(((float(self.vectors[i] @ query), i) for i in chosen), reverse=True)
         best, first = scores[0]
         table = self.statements[first][1]
