@@ -27,6 +27,7 @@ from nodes.plan import make_planner
 from nodes.retrieve import ServerRetriever, make_retriever
 from nodes.run_task import make_execute_dispatch
 from nodes.router import Classify, make_router, route_after_retrieve, route_after_router
+from nodes.arguments.candidates import warm_resolvers
 from nodes.search_loop import make_search_loop
 from nodes.stage_costs import MeteredRetriever, MeteredTools
 from nodes.tool_messages import with_tool_messages
@@ -66,6 +67,9 @@ def build_graph(
 
 
 def compile_from(deps: "Dependencies", checkpointer=None):
-    """The runnable graph over real dependencies, the route classifier included."""
+    """The runnable graph over real dependencies, the route classifier included. The value resolvers' tables
+    (gazetteer, zones, codes; ~1.5 s from disk) load here, before any run: loaded inside the first run they
+    would block the event loop past its latency budget, which no cancellation can cut short."""
+    warm_resolvers()
     return build_graph(deps.models, deps.retriever, deps.pool, classify=deps.classify).compile(
         checkpointer=checkpointer, name="tura")
