@@ -65,8 +65,10 @@ def bill_rules() -> list[_Rule]:
     return [
         # a cost shared by some groups, asked per group and per night (day, week): "4 couples are sharing a 2,340
         # holiday rental for 5 nights, each couple's share per night"
-        (re.compile(rf"{N} (?:[a-z]+ )?(?:are |were )?(?:sharing|splitting|share|split) (?:a |an |the )?{N}(?: \S+){{0,4}}? "
-                    rf"for {N} (night|day|week|month)s?\b"),
+        # (the thing shared may be named before its price: "three of us are sharing an apartment for the
+        # conference: 1,260 for 4 nights")
+        (re.compile(rf"{N} (?:[a-z]+ ){{0,2}}?(?:are |were )?(?:sharing|splitting|share|split) (?:(?![NP]\d)\S+ ){{0,6}}?"
+                    rf"{N}(?: \S+){{0,4}}? for {N} (night|day|week|month)s?\b"),
          lambda m: [f"{m[2]}/{m[1]}/{m[3]}"] if re.search(rf"\b(?:per|a|each) {m[4]}\b", m.string) else []),
         # a bill shared after a tip: "5 of us split a 243.75 bill and we're adding 20% tip on top"
         (re.compile(rf"{N} (?:of us|people|friends|ways)(?: \S+){{0,6}}? {N}(?: \S+){{0,8}}? {P}"),

@@ -17,7 +17,8 @@ _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 _DECREASE = r"(?:off|discount|discounted|less|minus|reduction|decrease|cut|markdown)"
 ASKS_TOTAL = re.compile(r"\b(?:total|altogether|in all|all in|overall|with (?:the )?(?:tip|tax)|including|"
                         r"after (?:the )?(?:tip|tax)|final|pay|owe|each|per person|comes? to|"
-                        r"new (?:figure|salary|price|amount|total|rate|pay|wage))\b")
+                        r"new (?:figure|salary|price|amount|total|rate|pay|wage)|added on|on top|"
+                        r"(?:tax|tip|vat|gst|surcharge) (?:is |was |gets )?added)\b")
 _ASKS_PART = re.compile(r"\b(?:save|saving|savings|discount amount|amount off|how much off|how much less)\b")
 
 

@@ -53,6 +53,10 @@ def _units_per_unit(m: re.Match[str]) -> list[str]:
     if given and bottom and bottom[1] != given[1]:
         # the rate is given, not asked: "10 miles at 1.609 km per mile" is 10*1.609
         return [f"{bottom[1]}*{given[1]}"]
+    written = re.search(r"(N\d+) $", m.string[:m.start()])
+    if written and bottom and bottom[1] != written[1]:
+        # the rate is written with its number: "168 euros a night and I'm staying 3 nights" is 168*3
+        return [f"{written[1]}*{bottom[1]}"]
     return [f"{top[1]}/{bottom[1]}"] if top and bottom and top[1] != bottom[1] else []
 
 
@@ -60,7 +64,9 @@ def _amount_per_unit(m: re.Match[str]) -> list[str]:
     """The one other number over the number written with the unit asked ("1,140 sq ft"); none unless the request
     writes exactly two numbers."""
     numbers = list(dict.fromkeys(re.findall(r"N\d+", m.string)))
-    sized = re.search(rf"(N\d+) {re.escape(m[1])}s?\b", m.string)
+    # the unit may be one word of the two read ("how much per night is that": "night", not "night is")
+    sized = (re.search(rf"(N\d+) {re.escape(m[1])}s?\b", m.string)
+             or re.search(rf"(N\d+) {re.escape(m[1].split()[0])}s?\b", m.string))
     if len(numbers) != 2 or sized is None:
         return []
     other = next(n for n in numbers if n != sized[1])
@@ -160,6 +166,9 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/{m[2]}*{m[4]}"]),
         # distances, speeds and fuel (expression_travel.py)
         *travel_rules(),
+        # a rate per period over a count of periods written later: "parking is 24.75 a day and I'll be gone 5 days"
+        (re.compile(rf"{N} (?:a|an|per|/|each|every) (day|night|week|month|hour|hr|year)\b(?: {_NOT_NUMBER}){{0,12}} {N} "
+                    rf"\2s?\b"), lambda m: [f"{m[1]}*{m[3]}"]),
         # an hourly rate over stated hours and weeks: "23.75 an hour, 37.5 hours a week, over 52 weeks"
         (re.compile(rf"{N} (?:an|a|per) (?:hour|hr)\b(?: \S+){{0,3}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week"
                     rf"(?: \S+){{0,5}}? {N} (?:[a-z]+ ){{0,2}}?weeks"), lambda m: [f"{m[1]}*{m[2]}*{m[3]}"]),
@@ -167,7 +176,9 @@ def rules() -> list[_Rule]:
         (re.compile(rf"(?P<pct>P\d+) (?:sales tax|tax|vat|gst|tip|service charge|surcharge) on(?: (?![NP]\d)\S+){{0,6}}? "
                     rf"(?P<base>N\d+)"), percent_readings("+", by_cue=True)),
         # a rate added to a price: "the total price of a 149 item once 8.25% sales tax is added"
-        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ )?(?:tax|vat|gst|tip|service|surcharge)\b"),
+        # (or a raise on a pay: "my salary is 72,500 and I'm getting a 6% raise, the new salary?")
+        (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?P<pct>P\d+) (?:[a-z]+ ){{0,2}}?(?:tax|vat|gst|tip|service|"
+                    rf"surcharge|raise|pay rise|rise)\b"),
          percent_readings("+", by_cue=True)),
         # a share of a whole: "I earn 4200 a month and rent is 1350. what share of my income goes on rent?" (a share
         # is the smaller of the two over the larger)

@@ -31,6 +31,8 @@ _WORD = r"(?![NP]\d)\S+"  # a word that is no other number: a step's rate is the
 _PEOPLE = r"(?:of us|people|persons|friends|guests|ways)"
 _STEPS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(rf"^(?: ,| and| then| but)* (?:minus|less|take away|subtract|take off) {_N}"), "({amount})-{0}"),
+    # a count of amounts: "plus two $45 dinner allowances" (the currency sign gone, two numbers side by side)
+    (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add|and) {_N} {_N}\b"), "({amount})+{0}*{1}"),
     (re.compile(rf"^(?: ,| and| then)* (?:plus|add|and add)(?: a| an| the)? {_N}"), "({amount})+{0}"),
     (re.compile(rf"^(?: ,| and| then)* (?:times|multiplied by) {_N}"), "({amount})*{0}"),
     (re.compile(rf"^(?: ,| and| then)* (?:divided by|over) {_N}(?! (?:[a-z]+ )?(?:years?|months?|weeks?|days?|hours?|"
@@ -78,7 +80,7 @@ _SPLIT_EVENLY = re.compile(r"^(?: ,| and| then)*(?: we| they| you| i)? (?:split|
                            r"(?: it| the bill| the total| that| this)?(?: evenly| equally)?\b"
                            r"(?! (?:between|among|by|into|across|in)\b| N\d| \S+ ways\b)")
 _HEADCOUNT = re.compile(rf"\b(?:for|among|between) {_N}(?: {_PEOPLE})?\b(?! [a-z]+ (?:each|apiece)\b)|{_N} {_PEOPLE}\b")
-_FIRST_RATE_STEP = 4
+_FIRST_RATE_STEP = 5
 _TRAILING_WORDS = re.compile(r"^(?: [a-z]+){1,2}(?= ,| then\b| and\b)")
 _OVER = re.compile(rf"\b(?:in|for|over|across) {_N} ({'|'.join(_TIME_UNITS)})s\b")
 _PER = r"\b(?:a|an|per|each|every) {unit}\b"
@@ -153,8 +155,8 @@ def _steps_after(amount: str, rest: str, normalised: str) -> tuple[str, int]:
         for pattern, template in _STEPS:
             match = pattern.search(rest)
             if match:
-                operand = next(group for group in match.groups() if group)  # the alternative that matched
-                amount, rest = template.format(operand, amount=amount), rest[match.end():]
+                operands = [group for group in match.groups() if group]  # the alternative that matched
+                amount, rest = template.format(*operands, amount=amount), rest[match.end():]
                 steps, progressed = steps + 1, True
                 break
         evenly, party = _SPLIT_EVENLY.search(rest), _HEADCOUNT.search(normalised)

@@ -65,6 +65,8 @@ _SHORTHAND_WORDS = {"pct": "percent", "w/o": "without", "w/": "with ", "&": " an
                     "→": " to ", "=>": " to "}
 _DOZEN = re.compile(r"\b(?:(half a)|(\d+(?:\.\d+)?)|an?|one) dozen\b", re.IGNORECASE)
 _MIXED = re.compile(r"\b(\d+) (\d)/(\d{1,2})\b")
+# a duration in hours and minutes run together, "3h25m": the "m" is minutes, no million
+_HOURS_MINUTES = re.compile(r"\b(\d+)\s?h(?:rs?|ours?)?\s?(\d{1,2})\s?m(?:ins?|inutes?)?\b", re.IGNORECASE)
 _SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9,
           "trillion": 1e12}
 
@@ -107,6 +109,7 @@ def _normalise(text: str) -> tuple[str, dict[str, str]]:
     masked = _DECIMAL_COMMA.sub(r"\1.\2", masked)  # "2,49 euro per kg", "6,8 litre": a decimal comma
     # "2 3/4 cups": a mixed number is one operand
     masked = _MIXED.sub(lambda m: _numeral(int(m[1]) + int(m[2]) / int(m[3])), masked)
+    masked = _HOURS_MINUTES.sub(r"\1 h \2 min", masked)
     masked = _DOZEN.sub(lambda m: _numeral(12 * (0.5 if m[1] and m[1].startswith("half") else float(m[2] or 1))), masked)
     tokens: list[str] = []
     numbers: dict[str, str] = {}

@@ -27,6 +27,18 @@ from nodes.arguments.expressions import arithmetic_expressions, evaluate
     ("a 20% reduction on boots priced 85, then at the till an extra 5%", 85 * 0.8 * 0.95),
     ("how wide is each side of a square patio of 30.25 square metres", 30.25 ** 0.5),
     ("fencing for a square paddock of 400 square yards, how many yards all the way around?", 4 * 400 ** 0.5),
+    # a rate written with its number, over a count written later: nights, days, a count of amounts on top
+    ("the cabin runs 95 dollars a night and we're there 6 nights, so all in?", 95 * 6),
+    ("storage unit costs 12.40 a day and I need it 9 days. what does that come to", 12.40 * 9),
+    ("mileage pays $40/day for 3 days plus three $18 meal vouchers, total?", 40 * 3 + 3 * 18),
+    ("a 3,150 yen room for 7 nights, how much per night is it?", 3150 / 7),
+    # the rate added to the amount: a tax named in two words, a raise on a pay
+    ("bike was 1,200 before the 7% state sales tax. total with the tax added?", 1200 * 1.07),
+    ("scarf is 39.50 with 6% tax added on - what do I pay", 39.50 * 1.06),
+    ("earning 58,000 now and getting a 4% raise, what's my new salary", 58000 * 1.04),
+    # a thing shared, named before its price; durations run together ("2h15m" is minutes, no million)
+    ("4 of us are sharing a cottage near the coast: 1,480 for 5 nights. each person's cost per night?", 1480 / 4 / 5),
+    ("flights were 2h15m and 4h40m, how many minutes is that in total", 2 * 60 + 15 + 4 * 60 + 40),
 ])
 def test_the_asked_reading_comes_first(request_text, value):
     assert evaluate(arithmetic_expressions([request_text])[0]) == pytest.approx(value)
