@@ -57,8 +57,22 @@ def clean_sub_queries(tasks: list[str], question: str, limit: int) -> tuple[list
             continue
         seen.add(text.lower())
         words = content_words(text)
-        (kept if words & asked and len(words) >= MIN_SUB_QUERY_WORDS else dropped).append(text)
+        (kept if _made_of(words, asked) and len(words) >= MIN_SUB_QUERY_WORDS else dropped).append(text)
     return kept[:limit], dropped
+
+
+GROUNDED_SHARE = 0.75  # of a sub-query's content words, at least this share is the question's own
+
+
+def _made_of(words: set[str], asked: set[str]) -> bool:
+    """Whether a sub-query is made of the question's words (a word counts when it shares its first four letters
+    with one of them: "flight" and "flights", "book" and "booking"). The 135M decomposer turned "need the booking
+    reference for my Lisbon flights, the airline app is asking for it" into "book flights to Lisbon for next
+    week" and "find recommended restaurants in Lisbon": each shares a word with the question, and neither asks
+    what it asks."""
+    stems = {w[:4] for w in asked}
+    own = sum(1 for w in words if w in asked or w[:4] in stems)
+    return bool(words) and own >= GROUNDED_SHARE * len(words)
 
 
 _FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -104,7 +118,7 @@ def make_decomposer(models: ModelProvider):
             sub_queries = [question]
         update: dict[str, Any] = {"sub_queries": sub_queries or [question], "decomposed_by": "model"}
         if dropped:
-            update["errors"] = [f"decompose: dropped sub-queries unrelated to the question or too short: {dropped}"]
+            update["errors"] = [f"decompose: dropped sub-queries not made of the question's words or too short: {dropped}"]
         return update
 
     return decompose

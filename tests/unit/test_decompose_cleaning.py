@@ -17,3 +17,17 @@ def test_fragments_and_copied_examples_are_dropped():
 def test_two_intents_of_two_words_each_stay():
     kept, _ = clean_sub_queries(["Tokyo weather", "Osaka hotels"], "Tokyo weather and hotels in Osaka", 4)
     assert kept == ["Tokyo weather", "Osaka hotels"]
+
+
+def test_sub_queries_made_of_other_words_than_the_question_are_dropped():
+    question = "need the confirmation number for my Porto train, the ticket machine wants it"
+    kept, dropped = clean_sub_queries(["book trains to Porto for next month", "find cheap hotels in Porto",
+                                       "confirmation number of my Porto train"], question, 4)
+    assert kept == ["confirmation number of my Porto train"]
+    assert dropped == ["book trains to Porto for next month", "find cheap hotels in Porto"]
+
+
+def test_a_word_written_another_way_still_counts_as_the_questions_own():
+    kept, _ = clean_sub_queries(["booked flights to Oslo", "forecast for Oslo"],
+                                "what flight did I book to Oslo and the Oslo forecasts", 4)
+    assert kept == ["booked flights to Oslo", "forecast for Oslo"]

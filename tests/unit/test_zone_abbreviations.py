@@ -21,7 +21,18 @@ def test_an_abbreviation_after_a_clock_time_names_a_zone(text, zone):
     assert [z for _, _, z in abbreviated_zones(text)] == [zone]
 
 
-@pytest.mark.parametrize("text", ["ask IT at 3", "the PT session is at noon", "4pm XYZ", "at 4pm et al"])
+@pytest.mark.parametrize(("text", "zone"), [
+    ("the webinar starts 11am Eastern. when is that for me in Lagos?", "America/New_York"),
+    ("pickup is 6:45 pacific time", "America/Los_Angeles"),
+    ("kick-off 19:00 Central European Time, so in Chicago?", "Europe/Berlin"),
+    ("my shift ends at 5pm Mountain", "America/Denver"),
+])
+def test_a_zone_written_by_its_everyday_name_after_a_clock_time_names_it(text, zone):
+    assert [z for _, _, z in abbreviated_zones(text)] == [zone]
+
+
+@pytest.mark.parametrize("text", ["ask IT at 3", "the PT session is at noon", "4pm XYZ", "at 4pm et al",
+                                  "meet at 5pm central station", "lunch at 1pm eastern market"])
 def test_other_capital_words_name_no_zone(text):
     assert abbreviated_zones(text) == []
 
