@@ -31,6 +31,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from indexes.abbreviations import expansion
+from indexes.asked_sentence import asked_sentence
 from indexes.bm25 import tokenize
 from indexes.document_coverage import QUESTION_WORDS, Coverage, DocumentCoverage, title_words
 from indexes.entities import MATCH_FLOOR, ServerHit, is_place_word, put_first
@@ -194,6 +195,10 @@ def with_document_matches(hits: Sequence[ServerHit], sub_queries: Sequence[str],
         first = next((h for h in hits if i in h.best_for), None)
         leader = first.server if first is not None else None
         match = terms.match(query, leader)
+        if match is None and (asked := asked_sentence(query)) is not None:
+            # the asking sentence alone: "I'm flying into Denver for a couple days - which engineer do we have in
+            # the Denver office?" holds most of its weight in the travel it tells, not in the rows it asks about
+            match = terms.match(asked, leader)
         if match is None or (first is not None and match.server != leader
                              and first.matched in (data_rows or {}).get(leader, ())
                              and first.query_scores.get(i, first.score) >= RECORD_ROW_HOLDS

@@ -260,3 +260,12 @@ def test_shorthand_a_question_types_reads_as_the_documents_word():
     match = terms.match("what's the hotel conf code for Porto?")
     assert match is not None and match.document.endswith("porto.md") and "confirmation" in match.own_words
     assert terms.match("what's the hotel code for Porto?") is None  # no word of the notes' own
+
+
+def test_a_message_that_tells_its_context_first_is_matched_by_its_asking_sentence():
+    terms = _terms(CueWords(servers_of={w: frozenset({"stays"}) for w in ("hotel", "night", "cycling", "holiday",
+                                                                          "mountain", "huts")}))
+    message = "Cycling holiday in the mountains, huts every night, friends coming too - what pressure for the rear tyre?"
+    assert terms.match(message) is None  # the whole message holds its weight in the holiday it tells
+    hits = with_document_matches([ServerHit(server="stays", score=0.7, best_for=[0])], [message], terms)
+    assert hits[0].server == "notes"
