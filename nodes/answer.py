@@ -18,7 +18,7 @@ from nodes.answering.answer_lead import lead_lines
 from nodes.answering.claims import check_claims, figure_claims
 from nodes.answering.fact_rendering import render_facts
 from nodes.answering.figures import MARKER
-from nodes.answering.missing_names import matched_literals, missing_names, without_echoes
+from nodes.answering.missing_names import is_document_text, matched_literals, missing_names, without_echoes
 from nodes.answering.quoted_data import quoted
 from nodes.model_call import ModelUnavailable, call_model
 from nodes.models import ModelProvider
@@ -227,7 +227,8 @@ def make_answerer(models: ModelProvider):
         said = [without_echoes(output, arguments) + " " + matched_literals(output, arguments)
                 for output, arguments in ((e.get("full_output") or e["output"], e.get("arguments") or {})
                                           for e in evidence)]
-        if evidence and (missing := missing_names(question, said)):
+        documents = bool(evidence) and all(is_document_text(str(e.get("full_output") or e["output"])) for e in evidence)
+        if evidence and (missing := missing_names(question, said, documents=documents)):
             # the sources' nearest records are about someone else: say so before listing them
             text = f"Nothing in the sources mentions {', '.join(missing)}.\n\n{text}"
         # What was (or was not) changed comes first: a booking or an order is what the person asked for.

@@ -10,6 +10,7 @@ arguments ("query": "Sunfield Resorts" over no results) mention nothing.
 
 from __future__ import annotations
 
+import calendar
 import json
 import re
 from collections.abc import Iterable, Mapping
@@ -26,16 +27,40 @@ def _folded_words(text: str) -> set[str]:
     return set(re.findall(r"[a-z]+", text.lower()))
 
 
-def missing_names(question: str, outputs: Iterable[str]) -> list[str]:
-    """The names of two or more capitalised words in ``question`` of which no output holds any word."""
+# one capitalised word after the sentence's first ("my Eurostar booking", "the hotel in Marrakech")
+_ONE_WORD_NAME = re.compile(r"(?<=[a-z,] )([A-Z][a-z]{3,})(?![\w'])")
+_CALENDAR = frozenset(name.lower() for name in (*calendar.month_name[1:], *calendar.day_name))
+
+
+MIN_DOCUMENT_WORDS = 5
+
+
+def is_document_text(output: str) -> bool:
+    """Whether a tool's output is a document's plain text: no JSON record, and words, not a bare figure (a
+    calculator's "504" names nothing). Places and names are written out in it, not as codes."""
+    text = output.lstrip()
+    return not text.startswith(("{", "[")) and len(re.findall(r"[A-Za-z]{2,}", text)) >= MIN_DOCUMENT_WORDS
+
+
+def missing_names(question: str, outputs: Iterable[str], *, documents: bool = False) -> list[str]:
+    """The names of two or more capitalised words in ``question`` of which no output holds any word. When every
+    output is a document's plain text (``documents``: a file is written in words, not codes), a place and a single
+    capitalised word count too: "which hotel did I book in Marrakech" answered from the Lisbon trip's note."""
+    outputs = list(outputs)
     held = set().union(*(_folded_words(output) for output in outputs))
     found = []
+    if documents:
+        for match in _ONE_WORD_NAME.finditer(question):
+            word = match.group(1)
+            if word.lower() not in STOP_WORDS and word.lower() not in _CALENDAR and word.lower() not in held:
+                found.append(word)
     for match in _NAME.finditer(question):
         words = match.group(1).split()
         while words and words[0].lower() in STOP_WORDS:
             words = words[1:]  # "Has Sunfield Resorts ever ...": the sentence's first word is no part of the name
         name = " ".join(words)
-        if len(words) < 2 or any(word.lower() in STOP_WORDS for word in words) or is_place_name(name):
+        if len(words) < 2 or any(word.lower() in STOP_WORDS for word in words) or (is_place_name(name)
+                                                                                  and not documents):
             continue  # "What Time": a capitalised phrase; "Los Angeles": a place, which tools write as codes
         if not _folded_words(name) & held:
             found.append(name)

@@ -1,6 +1,6 @@
 """A name of two or more capitalised words that no source mentions is reported as not found."""
 
-from nodes.answering.missing_names import missing_names
+from nodes.answering.missing_names import is_document_text, missing_names
 
 OUTPUT = '{"entities": [{"name": "Dana Okafor", "observations": ["Product manager at Northwind Loom"]}]}'
 
@@ -39,3 +39,21 @@ def test_a_stored_name_a_statement_filtered_on_is_mentioned_when_rows_came_back(
     assert missing_names("units Harbor Spa Group ordered?", [rows + " " + matched_literals(rows, arguments)]) == []
     assert matched_literals("[]", arguments) == ""  # no rows: nothing found under that name
     assert matched_literals(rows, {"query": "Harbor Spa Group"}) == ""  # a search's words are no stored name
+
+
+NOTE = "# Porto weekend\nGuesthouse Rio Azul, 3 nights, EUR 95/night\nTrain: Alfa Pendular, coach 4, seat 61"
+
+
+def test_a_document_read_for_another_trip_mentions_neither_the_place_nor_the_single_name_asked():
+    assert missing_names("which guesthouse did I book in Seville for the spring?", [NOTE], documents=True) == ["Seville"]
+    assert missing_names("my Thalys seat to Ghent?", [NOTE], documents=True) == ["Thalys", "Ghent"]
+    # the place the document holds, a month or a weekday, and a sentence's first word name nothing missing
+    assert missing_names("Which seat on the Porto train on Friday in March?", [NOTE], documents=True) == []
+    # records that write places as codes: a place stays out
+    assert missing_names("which guesthouse did I book in Seville for the spring?", [NOTE]) == []
+
+
+def test_a_bare_figure_is_no_document():
+    assert not is_document_text("504")
+    assert not is_document_text('{"city": "Porto", "nights": 3, "price": 95, "name": "Rio Azul"}')
+    assert is_document_text(NOTE)
