@@ -15,6 +15,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
+from nodes.grounding import content_words, made_of
 from nodes.intent_references import refers_back
 from nodes.intent_split import read_intents
 from nodes.model_call import ModelUnavailable
@@ -26,17 +27,6 @@ from nodes.timing import timed
 
 class Decomposition(BaseModel):
     tasks: list[str] = Field(min_length=1, max_length=8)
-
-
-_WORD = re.compile(r"[\w']+", re.UNICODE)
-_STOPWORDS = frozenset(
-    "a an and are at be by can do for from find get how i in is it me my of on or please show the there "
-    "this to was what when where which who will with you".split()
-)
-
-
-def content_words(text: str) -> set[str]:
-    return {w for w in _WORD.findall(text.lower()) if w not in _STOPWORDS and len(w) > 1}
 
 
 MIN_SUB_QUERY_WORDS = 2  # "Finance", "2026", "jacket": a fragment of the question asks nothing on its own
@@ -57,21 +47,8 @@ def clean_sub_queries(tasks: list[str], question: str, limit: int) -> tuple[list
             continue
         seen.add(text.lower())
         words = content_words(text)
-        (kept if _made_of(words, asked) and len(words) >= MIN_SUB_QUERY_WORDS else dropped).append(text)
+        (kept if made_of(words, asked) and len(words) >= MIN_SUB_QUERY_WORDS else dropped).append(text)
     return kept[:limit], dropped
-
-
-GROUNDED_SHARE = 0.75  # of a sub-query's content words, at least this share is the question's own
-
-
-def _made_of(words: set[str], asked: set[str]) -> bool:
-    """Whether a sub-query is made of the question's words (a word counts when it shares its first four letters
-    with one of them: "invoice" and "invoices", "order" and "ordered"). The 135M decomposer cut a question asking
-    for a reference number kept in the user's own files into a sub-query about making a new purchase and one
-    about places to eat in the same city: each shares a word with the question, and neither asks what it asks."""
-    stems = {w[:4] for w in asked}
-    own = sum(1 for w in words if w in asked or w[:4] in stems)
-    return bool(words) and own >= GROUNDED_SHARE * len(words)
 
 
 _FIGURE = re.compile(r"\d+(?:[.,:]\d+)*")
@@ -81,6 +58,17 @@ def _loses_figures(question: str, sub_queries: list[str]) -> bool:
     """Whether a figure the question writes is in none of the sub-queries."""
     kept = " ".join(sub_queries)
     return any(figure not in kept for figure in _FIGURE.findall(question))
+
+
+# a name as written mid-sentence: capitalised or in capitals ("MSFT", "Orsay"), not after a sentence's end
+_NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b(?!I')[A-Z][\w'&.\-]*\w")
+
+
+def _loses_names(question: str, sub_queries: list[str]) -> bool:
+    """Whether a name the question writes mid-sentence is in none of the sub-queries: "quotes for AAPL, MSFT and
+    GOOGL" came back as "quote for AAPL" alone."""
+    kept = " ".join(sub_queries).lower()
+    return any(name.lower() not in kept for name in _NAME.findall(question.strip()))
 
 
 def make_decomposer(models: ModelProvider):
@@ -107,11 +95,13 @@ def make_decomposer(models: ModelProvider):
             return {"sub_queries": [question], "decomposed_by": "model",
                     "errors": [f"decompose: {exc}; using the whole question"]}
         sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
-        if whole_because and (dropped or len(sub_queries) < 2 or any(refers_back(q) for q in sub_queries[1:])):
+        if (whole_because and (dropped or len(sub_queries) < 2 or any(refers_back(q) for q in sub_queries[1:]))) \
+                or (dropped and len(sub_queries) < 2):
+            # a cut with an invented part dropped leaves a fragment, which serves less than the question as written
             # parts that refer to each other, cut into fragments that lost the reference ("Head of People" and
             # "Salary", or "i wrote it down somewhere" without what "it" is): the question as written serves better
             sub_queries = [question]
-        if sub_queries and _loses_figures(question, sub_queries):
+        if sub_queries and (_loses_figures(question, sub_queries) or _loses_names(question, sub_queries)):
             # "the last four bills were $88.40, $102.15, $95.70 and $110.25. What's the average?" came back as
             # "calculate average power bill": a sub-query must keep the figures the question gives
             sub_queries = [question]

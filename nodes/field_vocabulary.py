@@ -45,6 +45,8 @@ _FIELD_CONCEPTS = {"high_c": {"temperature"}, "low_c": {"temperature"}, "precip_
 
 
 def concepts_of(words: set[str]) -> set[str]:
+    """The concepts ``words`` name, a plural by its singular too ("quotes" names a price as "quote" does)."""
+    words = words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3}
     return {name for name, vocabulary in CONCEPTS.items() if words & vocabulary}
 
 

@@ -64,10 +64,20 @@ def names_its_own(part: str) -> bool:
     return bool(re.search(r"(?<=\w)\W+[A-Z]", part) or re.search(r"\d", part) or places_named([part]))
 
 
+_ITEM_SPLIT = re.compile(r"\s*(?:[,&+/]|\b(?:and|or|vs\.?|versus|plus)\b)\s*", re.IGNORECASE)
+MAX_ITEM_WORDS = 3
+
+
 def only_names(part: str) -> bool:
-    """Whether ``part`` is only a list of places or names ("Paris and London"): no intent of its own."""
+    """Whether ``part`` is only a list of places or names ("Paris and London", "jpmorgan and visa"): no intent
+    of its own. Names typed in lower case count when they are joined as a list, each of a few words and none a
+    stop word ("weather tomorrow" is no list; "weather in Paris and Rome" holds "in")."""
     rest = part
     for mention in places_named([part]):
         rest = rest.replace(mention.span, " ")
     words = [w for w in re.findall(r"[\w'.-]+", rest) if w.lower() not in _LIST_JOINERS]
-    return all(w[:1].isupper() for w in words)
+    if all(w[:1].isupper() for w in words):
+        return True
+    items = [item.split() for item in _ITEM_SPLIT.split(part.strip(" ,.?!-")) if item.strip()]
+    return len(items) >= 2 and all(len(item) <= MAX_ITEM_WORDS for item in items) and not any(
+        w.lower().strip("'.") in STOP_WORDS | QUESTION_WORDS for item in items for w in item)

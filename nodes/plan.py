@@ -20,7 +20,7 @@ from graphs.plan import Plan, PlanError, Task, validate_plan
 from nodes.tool_caller import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
-from nodes.plan_focus import focus_plan
+from nodes.plan_focus import focus_plan, grounded_plan
 from nodes.probe import probe_servers, render_snapshot, snapshot_payload
 from nodes.plan_stream import StreamedPlannerOutput, plan_while_streaming, streamed_planner_schema
 from nodes.prompts.plan import PLAN_REPAIR, PLAN_STREAMED_SYSTEM, PLAN_SYSTEM, PLAN_USER
@@ -157,7 +157,13 @@ def make_planner(models: ModelProvider, tools: ToolCaller | None = None):
                 probe.update(diagnosis=output.diagnosis, strategy=output.strategy)
                 if output.strategy == "halt":
                     return {"plan": {"tasks": [], "source": "halt"}, "probe": probe, "errors": errors}
-                candidate = validate_plan(to_plan(output, question), allowed, context.max_tasks)
+                candidate, ungrounded = grounded_plan(validate_plan(to_plan(output, question), allowed,
+                                                                   context.max_tasks), question)
+                errors += ungrounded
+                if not candidate.tasks:
+                    errors.append("plan: no task of the planner's was made of the question's words; planned one "
+                                  "task per sub-query instead")
+                    candidate = fallback_plan(sub_queries[: context.max_tasks], servers, question)
                 if (held := server_the_data_names(sub_queries, servers)) and held not in {task.server for task in candidate.tasks}:
                     errors.append(f"plan: the planner left out {held}, whose own data the question names; "
                                   "planned on it instead")

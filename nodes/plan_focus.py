@@ -10,6 +10,11 @@ A repeat is kept when its server matched about as well as the best (within CONTE
 the fast path asks a runner-up too), unless the best server's match rests on its own data (a record it lists, a
 document it holds, a typed value only its tool takes) and the repeat's does not. A task the planner wrote in its
 own words, or one that is part of a dependency chain, is the planner's decision and stays.
+
+A task the planner wrote in words that are not the question's is dropped as well (nodes/grounding.py): the 135M
+planner turned "shell and hsbc share prices?" into "hotel share prices" on a hotel server and a web search for
+"shell and hsbc shares price of 30,568.49%". A task in a dependency chain may name the output it waits for, so
+it stays.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import re
 from typing import Any
 
 from graphs.plan import Plan
+from nodes.grounding import content_words, made_of
 from nodes.server_choice import DATA_EVIDENCE, best_server_for, matches_about_as_well
 
 
@@ -51,4 +57,19 @@ def focus_plan(plan: Plan, sub_queries: list[str], servers: list[dict[str, Any]]
         notes.append(f"plan: dropped {task.id} on {task.server}, which only repeated the question ({why})")
     if not any(task.server == best["server"] for task in kept):
         return plan, []
+    return plan.model_copy(update={"tasks": kept}), notes
+
+
+def grounded_plan(plan: Plan, question: str) -> tuple[Plan, list[str]]:
+    """``plan`` without the tasks outside a dependency chain whose query is not made of the question's words,
+    and a line per dropped task; the plan may be left with no task."""
+    asked = content_words(question)
+    needed = {dep for task in plan.tasks for dep in task.deps}
+    kept, notes = [], []
+    for task in plan.tasks:
+        if task.deps or task.id in needed or made_of(content_words(task.query), asked):
+            kept.append(task)
+        else:
+            notes.append(f"plan: dropped {task.id} on {task.server}: its query '{task.query}' is not made of the "
+                         "question's words")
     return plan.model_copy(update={"tasks": kept}), notes

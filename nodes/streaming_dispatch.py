@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from pydantic_core import from_json
 
 from graphs.plan import Plan, PlanError, Task, validate_plan
+from nodes.grounding import content_words, made_of
 
 RunTask = Callable[[Task, dict[str, dict[str, Any]]], Awaitable[dict[str, Any]]]
 
@@ -114,6 +115,10 @@ class StreamingDispatch:
             self._invalid(f"{task.id} uses unknown server '{task.server}'")
         elif len(self._tasks) >= self._max_tasks:
             self._invalid(f"at most {self._max_tasks} tasks are allowed")
+        elif self._request and not task.deps and not made_of(content_words(task.query), content_words(self._request)):
+            # the planner's own words, not the question's (nodes/plan_focus.py ``grounded_plan``): a task waited
+            # on may name the output it needs, which only the whole plan shows, so the plan is made again unstreamed
+            self._invalid(f"{task.id}'s query '{task.query}' is not made of the question's words")
         else:
             self._tasks[task.id] = task
             self._start_ready()

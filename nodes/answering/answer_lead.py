@@ -155,11 +155,20 @@ def _fields_line(title: str, record: dict[str, Any], keys: list[str], marker: st
     return f"{title + ' — ' if title else ''}{'; '.join(_field_text(k, record) for k in keys)} [{marker}]"
 
 
-def _concept_lines(data: dict[str, Any], named: set[str], marker: str) -> list[str]:
-    """Fields whose names share a concept with the question ("sunset" -> ``sunset``, "price" -> ``last``)."""
+def _given(item: dict[str, Any]) -> set[str]:
+    """The scalar values the call was given, as text: a field repeating one (the ``amount`` converted) echoes
+    the question, it does not answer it."""
+    return {value_text(v).lower() for v in (item.get("arguments") or {}).values() if _scalar(v)}
+
+
+def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: set[str] = frozenset()) -> list[str]:
+    """Fields whose names share a concept with the question ("sunset" -> ``sunset``, "price" -> ``last``), but
+    for those that repeat a value the call was given ("convert 80 USD to THB": ``rate`` and ``converted``, not
+    ``amount``)."""
     lines = []
     for title, record in _records(data):
-        picked = [k for k, v in record.items() if _scalar(v) and field_concepts((k,)) & named][:MAX_FIELDS]
+        picked = [k for k, v in record.items() if _scalar(v) and field_concepts((k,)) & named
+                  and value_text(v).lower() not in given][:MAX_FIELDS]
         if picked:
             lines.append(_fields_line(title, record, picked, marker))
     return lines
@@ -274,7 +283,7 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
         return [_candidate_line(picked, asked, marker)] if picked else []
     root = data if isinstance(data, dict) else {"results": data}
     named = concepts_of(set(_WORD.findall(question.lower())))
-    if named and (lines := _concept_lines(root, named, marker)):
+    if named and (lines := _concept_lines(root, named, marker, _given(item))):
         return lines
     if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines

@@ -88,7 +88,7 @@ class Discovery:
                     nearest = await asyncio.to_thread(file_for, self.lines, contents, "\n".join(request_texts))
                     ranked = nearest or ranked
                 if names_no_file_holds(contents, request_texts):
-                    ranked = []  # "the hotel on the Reykjavik trip": no note mentions Reykjavik, so none is read
+                    ranked = []  # "the guesthouse on the Reykjavik trip": no note mentions Reykjavik, so none is read
             # A file only when its name shares a word with the request. The folders only when the request asks
             # for a listing: a question about a note nobody wrote gets no path at all, and so a plain line
             # (nodes/arguments/unresolved.py), not a read of some other file or of a folder.

@@ -30,7 +30,7 @@ MIN_CHATTY_SHARE = 0.2
 LEAD_OVER_RUNNER_UP = 1.4
 # A file chosen by its name must hold this share of the request too: "my ski trip note" names no lisbon-trip.md.
 MIN_CONFIRMING_SHARE = 0.3
-# ... or this share, when the request writes every word of its name ("the Lisbon hotel ... in my trip notes" of
+# ... or this share, when the request writes every word of its name ("the Lisbon guesthouse ... in my trip notes" of
 # lisbon-trip.md) and no other file's name is written so
 MIN_TITLED_SHARE = 0.15
 
@@ -56,7 +56,7 @@ def files_for_request(named: list[str], contents: dict[str, str], request_texts:
         if len(confirmed) <= limit:
             return confirmed
         # more than a request names by file name: "my travel notes" names every file under notes/, and the one
-        # holding all of "the Hotel Baixa Azul" is the one to read, not the roadmap that mentions a hotel
+        # holding all of "the Casa Baixa Azul" is the one to read, not the roadmap that mentions a casa
         best = max(shares.get(p, 0.0) for p in confirmed)
         return [p for p in confirmed if p not in read or shares.get(p, 0.0) >= RUNNER_UP_SHARE * best][:limit]
     written = set(tokenize(" ".join(request_texts)))
@@ -105,7 +105,7 @@ def _around(name: str, text: str) -> str:
 
 
 def names_no_file_holds(contents: dict[str, str], request_texts: list[str]) -> list[str]:
-    """The cities the request's asking sentence writes mid-sentence ("the hotel on the Reykjavik trip") that no
+    """The cities the request's asking sentence writes mid-sentence ("the guesthouse on the Reykjavik trip") that no
     read file holds: the request is about a note nobody wrote, and the nearest file (the Lisbon trip) is about
     something else. Empty when no file was read."""
     if not contents:
@@ -116,7 +116,7 @@ def names_no_file_holds(contents: dict[str, str], request_texts: list[str]) -> l
     # what's my passport number")
     names = {name for text in request_texts for name in written_names(asked_sentence(text) or text)
              if is_city_word(name) and _NOTE_TOPIC.search(_around(name, text))}
-    # typed in lower case: "notes kyoto trip hotel name", "my lasagna recipe"
+    # typed in lower case: "notes kyoto trip guesthouse name", "my lasagna recipe"
     names |= {token for text in request_texts for token in _topics_in_lower_case(asked_sentence(text) or text)}
     held = {token for path, text in contents.items() for token in tokenize(f"{path}\n{text}")}
     return sorted(names - held)

@@ -1,5 +1,5 @@
 """What a party pays: a bill shared, with or without a tip ("dinner for 6 came to 238.50, add a 20% tip, then
-split it" is 238.50*(1+20/100)/6; "split 240 3 ways"), costs shared by the people in it ("four of us: rental 2,340, flights 1,180 and car hire 615,
+split it" is 238.50*(1+20/100)/6; "split 240 3 ways"), costs shared by the people in it ("four of us: rental 2,340, train tickets 1,180 and car hire 615,
 each person's share" is (2340+1180+615)/4; "3 of us are splitting 1,284 evenly" is 1284/3), and tickets bought at
 one price with a rider at half of it ("two adult tickets at 69.90 each, my niece rides for half price" is
 2*69.90+69.90/2).

@@ -1,10 +1,18 @@
 """One call per value the request names, when a tool's property takes one: "time in Tokyo and Sydney right now"
-is two calls of get_current_time, not one.
+is two calls of get_current_time, not one, "Paris, London, Berlin - highs on Saturday?" three forecasts, and
+"1000 Australian dollars - in US dollars, and in euros?" two conversions.
 
 Why: a property such as ``timezone`` or ``country`` holds a single value, and the executor decodes one call; the
 second place was dropped without a word. The values are the request's resolved values of that kind
 (nodes/arguments/candidates.py): for zones, those the question's own sentence names when it names two or more
 ("offices in Lagos, Reykjavik and Lima. What's the time in Reykjavik?" stays one call), else every zone named.
+A property whose schema lists codes (a currency enum) takes the resolved values the enum holds.
+When two properties take the kind (``from_currency``, ``to_currency``), each further value goes to the one
+whose first value the request names next to it ("AUD ... in USD, and in EUR": EUR is another ``to``); a value
+as near to both is left alone.
+A place property fans out over the list of places that holds the value the first call took, and a name
+property over the list of names ("quotes for AAPL, MSFT and GOOGL"), in the task's own text
+(nodes/arguments/written_lists.py): places said apart ("from Paris to Rome") are no list.
 Only kinds whose values are things asked about fan out; the candidates of an expression, a path or a query are
 alternatives, not a list.
 """
@@ -16,26 +24,76 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.arguments.candidates import Candidates
-from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+from nodes.arguments.written_lists import other_names_listed, others_listed
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
-FAN_OUT_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE})
+CODE_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE})
 MAX_FAN_OUT = 4  # calls one task makes for the values of one property
+
+
+def _kind(name: str, spec: Any, tool: Tool) -> ValueKind:
+    spec = spec if isinstance(spec, dict) else {}
+    return infer_value_kind(name, without_enum(spec), tool.name, tool.description or "")
+
+
+def _values(name: str, spec: Any, kind: ValueKind, candidates: Candidates) -> list[str]:
+    """The request's values of ``kind``, those the property's enum holds when it lists any (as the enum writes
+    them)."""
+    values = (candidates.asked_zones or candidates.values_for(kind)) if kind is ValueKind.TIMEZONE \
+        else candidates.values_for(kind)
+    enum = spec.get("enum") if isinstance(spec, dict) else None
+    if not enum:
+        return values
+    by_code = {str(v).upper(): v for v in enum if isinstance(v, str)}
+    return list(dict.fromkeys(by_code[v.upper()] for v in values if v.upper() in by_code))
+
+
+def _nearest(value: str, values: list[str], firsts: dict[str, str]) -> str | None:
+    """The property whose first value the request names nearest to ``value``; None on a tie or when a first
+    value is not among the request's."""
+    if any(first not in values for first in firsts.values()):
+        return None
+    distance = {name: abs(values.index(value) - values.index(first)) for name, first in firsts.items()}
+    best = min(distance.values())
+    closest = [name for name, d in distance.items() if d == best]
+    return closest[0] if len(closest) == 1 else None
+
+
+def _code_calls(fanned: list[str], kind: ValueKind, properties: dict[str, Any], made: list[dict[str, Any]],
+                candidates: Candidates) -> list[dict[str, Any]]:
+    values = _values(fanned[0], properties[fanned[0]], kind, candidates)
+    taken = {str(arguments.get(name)) for arguments in made for name in fanned}
+    if len(values) <= len(fanned) or not taken & set(values):
+        return []
+    firsts = {name: str(made[0].get(name)) for name in fanned}
+    calls = []
+    for value in (v for v in values if v not in taken):
+        name = fanned[0] if len(fanned) == 1 else _nearest(value, values, firsts)
+        if name is not None:
+            calls.append({**made[0], name: value})
+    return calls
 
 
 def remaining_calls(tool: Tool, made: list[dict[str, Any]], candidates: Candidates) -> list[dict[str, Any]]:
     """The arguments of one more call of ``tool`` for each value the request names that the calls ``made``
-    (their arguments, first call first) did not take; [] unless exactly one property takes such a kind."""
+    (their arguments, first call first) did not take: values of one code kind, else the other places of a
+    written list of places (one place property), else the other items of a written list of names (one name
+    property)."""
     properties = (tool.inputSchema or {}).get("properties") or {}
-    kinds = {name: infer_value_kind(name, spec if isinstance(spec, dict) else {}, tool.name, tool.description or "")
-             for name, spec in properties.items()}
-    fanned = [name for name, kind in kinds.items() if kind in FAN_OUT_KINDS]
-    if len(fanned) != 1 or not made:
+    kinds = {name: _kind(name, spec, tool) for name, spec in properties.items()}
+    text = candidates.texts[0] if candidates.texts else ""  # the task's own text
+    if not made:
         return []
-    name = fanned[0]
-    kind = kinds[name]
-    values = (candidates.asked_zones or candidates.values_for(kind)) if kind is ValueKind.TIMEZONE \
-        else candidates.values_for(kind)
-    taken = {str(arguments.get(name)) for arguments in made}
-    if len(values) < 2 or not taken & set(values):
-        return []
-    return [{**made[0], name: value} for value in values if value not in taken][: MAX_FAN_OUT - len(made)]
+    coded = [name for name, kind in kinds.items() if kind in CODE_KINDS]
+    places = [name for name, kind in kinds.items() if kind is ValueKind.PLACE]
+    names = [name for name, kind in kinds.items() if kind is ValueKind.NAME and isinstance(made[0].get(name), str)]
+    calls: list[dict[str, Any]] = []
+    if coded and len({kinds[name] for name in coded}) == 1:
+        calls = _code_calls(coded, kinds[coded[0]], properties, made, candidates)
+    if not calls and len(places) == 1:  # "from Paris to Rome": two places of one call are no list
+        others = others_listed([str(arguments.get(places[0], "")) for arguments in made], text)
+        calls = [{**made[0], places[0]: place} for place in others]
+    if not calls and len(names) == 1:
+        others = other_names_listed([str(arguments.get(names[0], "")) for arguments in made], text)
+        calls = [{**made[0], names[0]: name} for name in others]
+    return calls[: MAX_FAN_OUT - len(made)]

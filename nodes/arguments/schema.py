@@ -25,7 +25,7 @@ from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spa
 from nodes.arguments.places import may_name_a_place
 from nodes.arguments.relations import own_relation_words, relation_words
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
-from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 _AIRPORT_CODE = re.compile(r"[A-Z]{3}")
 # Kinds whose values are resolved by code rather than taken as spans (Candidates.values_for).
@@ -78,6 +78,20 @@ def _named(values: list[Any], candidates: Candidates) -> list[Any]:
     return [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
 
 
+_CODE_KINDS = frozenset({ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.TIMEZONE})
+
+
+def _resolved_among(values: list[Any], name: str, spec: dict[str, Any], candidates: Candidates, tool_name: str,
+                    tool_description: str) -> list[Any]:
+    """The enum's codes the request names in words, in the request's order: "2000 Egyptian pounds in dollars"
+    names EGP and USD of a currency enum, though neither code is written."""
+    kind = infer_value_kind(name, without_enum(spec), tool_name, tool_description)
+    if kind not in _CODE_KINDS:
+        return []
+    by_code = {v.upper(): v for v in values if isinstance(v, str)}
+    return list(dict.fromkeys(by_code[c.upper()] for c in candidates.values_for(kind) if c.upper() in by_code))
+
+
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
                        own_words: set[str] | None = None, enum_words: set[str] | None = None,
                        tool_name: str = "", tool_description: str = "") -> dict[str, Any] | None:
@@ -90,7 +104,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     string = _string_spec(spec)
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
-        named = _named(enum, candidates)
+        named = list(dict.fromkeys([*_named(enum, candidates),
+                                    *_resolved_among(enum, name, spec, candidates, tool_name, tool_description)]))
         if not named and not required:
             return None
         narrowed = {**spec, "enum": named or enum} if "enum" in spec else {"enum": named or enum,

@@ -205,6 +205,14 @@ def _string_kind(name: str, spec: dict[str, Any], string: dict[str, Any], descri
     return ValueKind.NAME
 
 
+def without_enum(spec: dict[str, Any]) -> dict[str, Any]:
+    """``spec`` without its enum (its string branches' too): what kind of value the listed values are."""
+    plain = {k: v for k, v in spec.items() if k != "enum"}
+    if "anyOf" in plain:
+        plain["anyOf"] = [without_enum(b) if isinstance(b, dict) else b for b in plain["anyOf"]]
+    return plain
+
+
 def infer_value_kind(name: str, spec: dict[str, Any], tool_name: str = "", tool_description: str = "") -> ValueKind:
     """The kind of value property ``name`` with JSON schema ``spec`` holds (see ValueKind). ``tool_name`` and
     ``tool_description`` decide the kind of a property with a generic name ("input" of a calculator)."""

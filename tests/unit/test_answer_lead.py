@@ -54,3 +54,16 @@ def test_a_value_the_call_was_given_is_no_answer():
     [line] = output_lead("seoul - after midnight rn or nah", {"output": output, "marker": "T1.1",
                                                               "arguments": {"timezone": "Asia/Seoul"}})
     assert "17:18" in line and "Asia/Seoul" not in line
+
+
+def test_a_field_repeating_a_value_the_call_was_given_is_no_answer():
+    converted = json.dumps({"amount": 80.0, "from_currency": "USD", "to_currency": "THB", "rate": 32.4,
+                            "converted": 2592.0})
+    item = {"marker": "T1.1", "output": converted, "full_output": converted,
+            "arguments": {"amount": 80.0, "from_currency": "USD", "to_currency": "THB"}}
+    assert lead_lines("convert 80 USD to Thai baht", [item]) == ["rate: 32.4; converted: 2592 [T1.1]"]
+
+
+def test_a_plural_names_its_measure_as_the_singular_does():
+    assert lead_lines("quotes for TSLA", evidence(QUOTE)) == [
+        "Tesla, Inc. — last: 390.07 USD; prev close: 392.28 USD [T1.1]"]

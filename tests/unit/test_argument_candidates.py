@@ -73,7 +73,9 @@ def test_enums_narrow_to_the_values_the_request_names():
     schema = constrain_tool_schema(convert, gather_candidates(["convert 100 usd to EGP"], [], TODAY))
     assert schema["properties"]["to_currency"]["enum"] == ["USD", "EGP"]
     assert schema["properties"]["amount"] == {"enum": [100.0]}
-    unnamed = constrain_tool_schema(convert, gather_candidates(["convert 100 dollars"], [], TODAY))
+    in_words = constrain_tool_schema(convert, gather_candidates(["convert 100 dollars to Egyptian pounds"], [], TODAY))
+    assert in_words["properties"]["to_currency"]["enum"] == ["USD", "EGP"]  # codes named in words count
+    unnamed = constrain_tool_schema(convert, gather_candidates(["convert 100 at today's rate"], [], TODAY))
     assert unnamed["properties"]["to_currency"]["enum"] == ["USD", "EUR", "EGP", "JPY"]
 
 

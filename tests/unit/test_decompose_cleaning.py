@@ -31,3 +31,11 @@ def test_a_word_written_another_way_still_counts_as_the_questions_own():
     kept, _ = clean_sub_queries(["booked flights to Oslo", "forecast for Oslo"],
                                 "what flight did I book to Oslo and the Oslo forecasts", 4)
     assert kept == ["booked flights to Oslo", "forecast for Oslo"]
+
+
+def test_a_cut_that_loses_a_name_of_the_question_gives_way_to_the_question():
+    from nodes.decompose import _loses_names
+    assert _loses_names("quotes for AAPL, MSFT and GOOGL", ["quote for AAPL"])
+    assert not _loses_names("quotes for AAPL, MSFT and GOOGL", ["quote for aapl", "msft quote", "googl quote"])
+    # a sentence's first word and "I'm" are no names
+    assert not _loses_names("Heading out. Is it cold in Oslo? I'm packing", ["is it cold in Oslo"])

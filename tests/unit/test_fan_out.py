@@ -29,3 +29,78 @@ def test_only_the_zones_the_question_asks_about():
 def test_alternatives_do_not_fan_out():
     candidates = gather_candidates(["15% tip on 80"], [], TODAY)  # two readings of one question
     assert remaining_calls(CALCULATE, [{"expression": "80*(1+15/100)"}], candidates) == []
+
+
+FORECAST = Tool(name="get_forecast", description="Daily forecast for a city", inputSchema={
+    "type": "object", "required": ["city"],
+    "properties": {"city": {"type": "string", "description": "City name"}, "date": {"type": "string"}}})
+ROUTE = Tool(name="search_routes", description="Routes between two cities", inputSchema={
+    "type": "object", "required": ["origin", "destination"],
+    "properties": {"origin": {"type": "string", "description": "origin city"},
+                   "destination": {"type": "string", "description": "destination city"}}})
+
+
+def test_each_other_place_of_a_list_gets_its_own_call():
+    candidates = gather_candidates(["Paris, london & Berlin - what are the highs on Saturday?"], [], TODAY)
+    made = [{"city": "Paris", "date": "2026-11-28"}]
+    assert remaining_calls(FORECAST, made, candidates) == [{"city": "london", "date": "2026-11-28"},
+                                                           {"city": "Berlin", "date": "2026-11-28"}]
+    made.append({"city": "London", "date": "2026-11-28"})  # taken as the gazetteer writes it: not asked again
+    assert remaining_calls(FORECAST, made, candidates) == [{"city": "Berlin", "date": "2026-11-28"}]
+
+
+def test_places_said_apart_are_no_list():
+    candidates = gather_candidates(["I'm in Oslo this week, what's the forecast in Bergen?"], [], TODAY)
+    assert remaining_calls(FORECAST, [{"city": "Bergen"}], candidates) == []
+    candidates = gather_candidates(["from Paris to Rome or Milan"], [], TODAY)  # two place properties
+    assert remaining_calls(ROUTE, [{"origin": "Paris", "destination": "Rome"}], candidates) == []
+
+
+def test_only_the_list_in_the_tasks_own_text():
+    # the task is one part of a split question; the list belongs to the question's other part
+    candidates = gather_candidates(["forecast in Lisbon", "forecast in Lisbon and hotels in Rome or Milan"], [], TODAY)
+    assert remaining_calls(FORECAST, [{"city": "Lisbon"}], candidates) == []
+
+
+CONVERT = Tool(name="convert_currency", description="Convert an amount between two currencies", inputSchema={
+    "type": "object", "required": ["amount", "from_currency", "to_currency"],
+    "properties": {"amount": {"type": "number"},
+                   "from_currency": {"type": "string", "enum": ["USD", "EUR", "AUD", "GBP"],
+                                     "description": "ISO 4217 currency code"},
+                   "to_currency": {"type": "string", "enum": ["USD", "EUR", "AUD", "GBP"],
+                                   "description": "ISO 4217 currency code"}}})
+
+
+def test_a_further_code_goes_to_the_property_whose_value_it_is_named_beside():
+    candidates = gather_candidates(["1000 Australian dollars - what is it in US dollars, and what is it in euros?"],
+                                   [], TODAY)
+    made = [{"amount": 1000, "from_currency": "AUD", "to_currency": "USD"}]
+    assert remaining_calls(CONVERT, made, candidates) == [{"amount": 1000, "from_currency": "AUD", "to_currency": "EUR"}]
+
+
+def test_a_code_as_near_to_both_properties_is_left_alone():
+    candidates = gather_candidates(["100 USD and 50 euros to pounds"], [], TODAY)  # EUR sits between USD and GBP
+    assert remaining_calls(CONVERT, [{"amount": 100, "from_currency": "USD", "to_currency": "GBP"}], candidates) == []
+    candidates = gather_candidates(["200 euros in pounds"], [], TODAY)  # nothing more to ask
+    assert remaining_calls(CONVERT, [{"amount": 200, "from_currency": "EUR", "to_currency": "GBP"}], candidates) == []
+
+
+QUOTE = Tool(name="get_quote", description="Latest quote for a listed company", inputSchema={
+    "type": "object", "required": ["ticker_or_name"],
+    "properties": {"ticker_or_name": {"type": "string", "description": "Ticker symbol or a company name"}}})
+
+
+def test_each_other_name_of_a_written_list_gets_its_own_call():
+    candidates = gather_candidates(["quotes for AAPL, MSFT and GOOGL"], [], TODAY)
+    assert remaining_calls(QUOTE, [{"ticker_or_name": "MSFT"}], candidates) == [{"ticker_or_name": "AAPL"},
+                                                                               {"ticker_or_name": "GOOGL"}]
+    candidates = gather_candidates(["jpmorgan, visa, berkshire B - latest prices"], [], TODAY)
+    assert remaining_calls(QUOTE, [{"ticker_or_name": "jpmorgan"}], candidates) == [{"ticker_or_name": "visa"},
+                                                                                   {"ticker_or_name": "berkshire"}]
+
+
+def test_words_that_open_a_clause_or_differ_in_shape_are_no_items():
+    candidates = gather_candidates(["price of apple and what's the weather"], [], TODAY)
+    assert remaining_calls(QUOTE, [{"ticker_or_name": "apple"}], candidates) == []
+    candidates = gather_candidates(["which moved more, Tesla or Ford?"], [], TODAY)
+    assert remaining_calls(QUOTE, [{"ticker_or_name": "Tesla"}], candidates) == [{"ticker_or_name": "Ford"}]

@@ -12,6 +12,8 @@ from nodes.intent_split import kept_whole_because, split_intents
      ["sales in Lyon, excluding returns", "Oslo weather tomorrow"]),
     ("weather in Madrid tmrw, and also weather in Tokyo tmrw", ["weather in Madrid tmrw", "weather in Tokyo tmrw"]),
     ("Oslo weather tmr + IBM share price", ["Oslo weather tmr", "IBM share price"]),
+    ("SF weather today and the cheapest hotel in San Francisco for tonight",  # no list: one item before the join
+     ["SF weather today", "the cheapest hotel in San Francisco for tonight"]),
     ("flights from Beijing to Tokyo and hotels in Tokyo", ["flights from Beijing to Tokyo", "hotels in Tokyo"]),
     ("flights from NYC on 12 Dec and hotels in Paris for 3 nights?",  # small numbers state no data to compute on
      ["flights from NYC on 12 Dec", "hotels in Paris for 3 nights"]),
@@ -72,6 +74,7 @@ def test_single_or_dependent_questions_are_not_split(question):
     ("I'm waiting at the dry cleaner and my mind went blank. Which ticket number did they give me?", "context"),
     ("call 14:00 denver time, convert to madrid please", "back-reference"),  # the second part works on the first
     ("Lyon, Nice, Lille - what are the lows on Friday?", "list"),  # one question over a list of places
+    ("jpmorgan, visa, berkshire B - latest prices", "list"),  # names typed in lower case, joined as a list
     # sentences that only tell the situation, then one that asks: one question
     ("Our flight lands in Quito 07:20 their time. When that happens, what hour shows the clock in Oslo?", "context"),
     # "the kite" names again what the first part named

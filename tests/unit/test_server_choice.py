@@ -129,3 +129,15 @@ def test_after_search_found_nothing_the_best_dynamic_server_not_asked_is_next():
     assert retry_elsewhere(servers, "web", {"web"}) == "finance"
     assert retry_elsewhere(servers, "web", {"web", "finance"}) == "maps"
     assert retry_elsewhere(servers, "finance", {"web", "finance"}) is None  # 0.12 is no close runner-up
+
+
+def test_a_planned_task_not_made_of_the_questions_words_is_dropped_unless_a_chain_needs_it():
+    from nodes.plan_focus import grounded_plan
+    question = "shell and hsbc share prices?"
+    invented = Plan(tasks=[Task(id="T1", server="hotels", query="hotel share prices", request=question),
+                           Task(id="T2", server="finance", query="shell and hsbc share prices", request=question)])
+    kept, notes = grounded_plan(invented, question)
+    assert [t.id for t in kept.tasks] == ["T2"] and "hotel share prices" in notes[0]
+    chain = Plan(tasks=[Task(id="T1", server="web_search", query="largest bank in Britain", request=question),
+                        Task(id="T2", server="finance", query="its share price", deps=["T1"], request=question)])
+    assert grounded_plan(chain, question) == (chain, [])

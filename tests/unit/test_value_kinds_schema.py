@@ -95,3 +95,13 @@ def test_a_time_written_after_a_place_makes_it_the_source():
     decoded = {"source_timezone": "Europe/Oslo", "time": "07:15", "target_timezone": "America/Lima"}
     assert order_by_request(decoded, [text]) == {"source_timezone": "America/Lima", "time": "07:15",
                                                  "target_timezone": "Europe/Oslo"}
+
+
+def test_a_code_enum_takes_the_codes_the_request_names_in_words():
+    spec = {"type": "string", "enum": ["USD", "EUR", "HKD", "EGP", "THB"], "description": "ISO 4217 currency code"}
+    candidates = gather_candidates(["how much is 2000 Egyptian pounds in dollars"], [], TODAY)
+    assert constrain_property("from_currency", spec, candidates)["enum"] == ["EGP", "USD"]
+    candidates = gather_candidates(["convert 80 USD to Thai baht"], [], TODAY)  # a code written and one in words
+    assert constrain_property("to_currency", spec, candidates)["enum"] == ["USD", "THB"]
+    candidates = gather_candidates(["what's the rate today"], [], TODAY)  # none named: the whole enum, as before
+    assert constrain_property("to_currency", spec, candidates)["enum"] == spec["enum"]
