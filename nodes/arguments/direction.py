@@ -178,8 +178,21 @@ def separate_pair(params: dict[str, Any], schema: dict[str, Any], texts: list[st
     return fixed
 
 
+def _one_named_swaps(text: str, source_value: str, target_value: str) -> bool | None:
+    """When the request names only one of the pair (the other came from an earlier output: the currency of a
+    quote), whether the cue before it puts it on the other side: "samsung share price in singapore dollars"
+    converted SGD -> KRW, and "in" makes SGD the target. None when neither or both are named."""
+    first, second = _mention(text, source_value), _mention(text, target_value)
+    if (first is None) == (second is None) or source_value.lower() == target_value.lower():
+        return None
+    if first is not None:  # the named value sits in the source slot; a quantity it binds keeps it there
+        return first[1] in _TARGET_CUES and not first[2]
+    return second[1] in _SOURCE_CUES or second[2]
+
+
 def order_by_request(params: dict[str, Any], texts: list[str]) -> dict[str, Any]:
-    """``params`` with each source/target pair swapped where the request names the two the other way round."""
+    """``params`` with each source/target pair swapped where the request names the two the other way round, or
+    names one of them on the other side."""
     fixed = dict(params)
     for source, target in direction_pairs(list(params)):
         a, b = fixed.get(source), fixed.get(target)
@@ -190,4 +203,10 @@ def order_by_request(params: dict[str, Any], texts: list[str]) -> dict[str, Any]
                 if should_swap(text, a, b):
                     fixed[source], fixed[target] = b, a
                 break
+        else:
+            for text in texts:
+                if (swap := _one_named_swaps(text, a, b)) is not None:
+                    if swap:
+                        fixed[source], fixed[target] = b, a
+                    break
     return fixed

@@ -81,7 +81,7 @@ def _named(values: list[Any], candidates: Candidates) -> list[Any]:
 _CODE_KINDS = frozenset({ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.TIMEZONE})
 
 
-def _resolved_among(values: list[Any], name: str, spec: dict[str, Any], candidates: Candidates, tool_name: str,
+def codes_named(values: list[Any], name: str, spec: dict[str, Any], candidates: Candidates, tool_name: str,
                     tool_description: str) -> list[Any]:
     """The enum's codes the request names in words, in the request's order: "2000 Egyptian pounds in dollars"
     names EGP and USD of a currency enum, though neither code is written."""
@@ -105,7 +105,7 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
         named = list(dict.fromkeys([*_named(enum, candidates),
-                                    *_resolved_among(enum, name, spec, candidates, tool_name, tool_description)]))
+                                    *codes_named(enum, name, spec, candidates, tool_name, tool_description)]))
         if not named and not required:
             return None
         narrowed = {**spec, "enum": named or enum} if "enum" in spec else {"enum": named or enum,

@@ -17,7 +17,7 @@ from mcp.types import Tool
 from nodes.arguments.candidates import Candidates
 from nodes.arguments.listing_gate import (LISTING_NOUNS, LISTING_TOOLS, asks_for_the_listing, names_a_listed_thing,
                                           only_listings_left)
-from nodes.arguments.schema import constrain_tool_schema
+from nodes.arguments.schema import codes_named, constrain_tool_schema
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.step_rules import ToolRefused, ToolStep
 from nodes.arguments.tool_roles import fitting_tools, most_typed
@@ -114,16 +114,21 @@ def schema_enum_values(schema: dict[str, Any]) -> list[Any]:
 
 
 def named_enum_values(tools: list[Tool], candidates: Candidates) -> dict[str, set[str]]:
-    """Per tool, the enum values of its properties that the request names (e.g. 'GBP')."""
+    """Per tool, the enum values of its properties that the request names (e.g. 'GBP'), a code also when named
+    in words ("in euros": 'EUR' of a currency enum)."""
     named: dict[str, set[str]] = {}
     for tool in tools:
         values: set[str] = set()
-        for spec in ((tool.inputSchema or {}).get("properties") or {}).values():
+        for name, spec in ((tool.inputSchema or {}).get("properties") or {}).items():
             branches = [spec, *(spec.get("anyOf") or [])]
             for branch in branches:
-                for value in (branch.get("enum") or []) if isinstance(branch, dict) else []:
+                enum = (branch.get("enum") or []) if isinstance(branch, dict) else []
+                for value in enum:
                     if isinstance(value, str) and value.lower() in candidates.words:
                         values.add(value.lower())
+                if enum:
+                    values |= {str(code).lower() for code in codes_named(enum, name, spec, candidates, tool.name,
+                                                                         tool.description or "")}
         if values:
             named[tool.name] = values
     return named

@@ -206,6 +206,18 @@ def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
     # nothing names a currency: every callable tool stays on offer
     allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 shares of ibm"], [], TODAY))
     assert set(allowed) == {"get_quote", "convert_currency"}
+    # codes named in words count as named ("Turkish lira")
+    allowed = constrained_tools("finance", tools, gather_candidates(["50 euros in Turkish lira?"], [], TODAY))
+    assert list(allowed) == ["convert_currency"]
+
+
+def test_a_code_named_in_words_is_a_named_enum_value_a_call_must_cover():
+    from nodes.arguments.tool_offer import named_enum_values
+    currencies = {"enum": ["USD", "EUR", "TRY"], "type": "string", "description": "ISO 4217 currency code"}
+    convert = make_tool("convert_currency", {"amount": {"type": "number"}, "from_currency": currencies,
+                                             "to_currency": currencies}, required=["amount", "from_currency"])
+    named = named_enum_values([convert], gather_candidates(["whats apple trading at in euros"], [], TODAY))
+    assert named == {"convert_currency": {"eur"}}
 
 
 def test_a_tool_whose_description_clearly_matches_the_request_is_the_one_offered():

@@ -103,3 +103,17 @@ def test_to_says_where_a_value_goes_where_in_only_says_where_something_is():
     text = "Our ferry leaves from the pier in Lisbon for 07:45. Change that to Helsinki time for my aunt."
     assert should_swap(text, "Europe/Helsinki", "Europe/Lisbon")
     assert not should_swap(text, "Europe/Lisbon", "Europe/Helsinki")
+
+
+def test_a_pair_with_one_value_named_puts_it_on_the_side_its_cue_says():
+    # KRW came from the quote; "in singapore dollars" makes SGD the target
+    assert order_by_request({"from_currency": "SGD", "to_currency": "KRW"},
+                            ["samsung electronics share price in singapore dollars?"]) == {
+        "from_currency": "KRW", "to_currency": "SGD"}
+    assert order_by_request({"from_currency": "HKD", "to_currency": "CNY"},
+                            ["tencent stock price converted to chinese yuan"]) == {
+        "from_currency": "HKD", "to_currency": "CNY"}
+    # a quantity binds the value it is written with to the source, whatever cue precedes it
+    assert order_by_request({"source_timezone": "Europe/Oslo", "target_timezone": "Asia/Tokyo"},
+                            ["it's 3pm in Tokyo, what's that for me?"]) == {
+        "source_timezone": "Asia/Tokyo", "target_timezone": "Europe/Oslo"}
