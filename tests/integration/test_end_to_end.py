@@ -3,6 +3,7 @@ embeddings and chroma. Slow (tens of seconds), so each scenario runs once."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -43,3 +44,18 @@ def test_cli_json_run_exits_0_with_a_citation(tmp_path):
     assert out["answer"].strip()
     assert any(c["output"] and c["tool"] for c in out["citations"]), out["errors"]
     assert set(out) >= {"answer", "citations", "plan", "route", "timings", "errors"}
+
+
+async def test_a_question_over_a_written_list_gets_one_call_per_item(tmp_path):
+    """Real model and servers: the executor decodes one city, code calls the forecast for the others."""
+    deps = build_dependencies([], tmp_path)
+    try:
+        out = await compile_from(deps).ainvoke({"query": "Paris, London, Berlin - what are the highs on Saturday?"},
+                                               context=Context())
+    finally:
+        await deps.aclose()
+    cities = {m.group(1) for c in out["citations"] if c["server"] == "weather"
+              for m in [re.search(r'"city": "([^"]+)"', c["output"])] if m}
+    assert cities == {"Paris", "London", "Berlin"}, (out["errors"], out["task_results"])
+    opening = out["answer"].split("From the sources:")[0]
+    assert all(city in opening for city in ("Paris", "London", "Berlin")), out["answer"]
