@@ -21,68 +21,23 @@ A question that names nothing an output has gets no lead line from it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from datetime import date
 from typing import Any
 
-from nodes.answering.fact_rendering import label_and_unit, parse_output, shorten, value_text
+from nodes.answering.fact_rendering import parse_output, shorten, value_text
 from nodes.answering.figures import figures_of
 from nodes.answering.lead_candidates import Candidate, best, label_of, pieces, terms
+from nodes.answering.lead_records import (MAX_FIELDS, fields_line, first_text_key, one_record_line, records, scalar,
+                                          small_result_line, title_key_of, value_line)
 from nodes.answering.text_candidates import text_candidates
 from nodes.field_vocabulary import concepts_of, field_concepts
 
 MAX_LINES = 3
-MAX_FIELDS = 2
-MAX_COLUMN_ITEMS = 12
 LEAD_LINE_CHARS = 240
 _WORD = re.compile(r"[a-z°%$€£¥]+")
-_TITLE_KEYS = ("name", "title", "city", "symbol", "flight_no", "train_no", "date")
 _LEAD_IN = re.compile(r"^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:(?:tell|show|give) me\s+)?"
                       r"(?:what's|whats|what is|what are|what was|how many|how much|how|what|which|who|when|where|"
                       r"calculate|compute|work out|evaluate|find|get)\b\s*", re.IGNORECASE)
 _FILLER = frozenset({"is", "are", "was", "were", "do", "does", "did", "it", "there", "please"})
-
-
-def _title_key(record: dict[str, Any]) -> str | None:
-    return next((k for k in _TITLE_KEYS if isinstance(record.get(k), (str, int)) and record.get(k) != ""), None)
-
-
-_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-def _title(record: dict[str, Any]) -> str:
-    """The record's name; a day with its weekday, computed here, never the model's ("Fri 2026-11-27")."""
-    key = _title_key(record)
-    if not key:
-        return ""
-    value = str(record[key])
-    if _ISO_DAY.match(value):
-        try:
-            return f"{date.fromisoformat(value):%a} {value}"
-        except ValueError:
-            return value
-    return value
-
-
-def _records(data: dict[str, Any], title: str | None = None, depth: int = 0) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(title, record): the output itself, then its nested records (items of its lists of records, and its
-    dict values), each titled by its parents."""
-    top = _title(data) if title is None else title
-    yield top, data
-    if depth == 3:
-        return
-    for key, value in data.items():
-        if isinstance(value, list):
-            for item in value:
-                if isinstance(item, dict):
-                    yield from _records(item, ", ".join(t for t in (top, _title(item)) if t), depth + 1)
-        elif isinstance(value, dict):
-            yield from _records(value, ", ".join(t for t in (top, _title(value) or key.replace("_", " ")) if t),
-                                depth + 1)
-
-
-def _scalar(value: Any) -> bool:
-    return isinstance(value, (int, float, str)) and not isinstance(value, bool)
 
 
 def _key_terms(key: str) -> set[str]:
@@ -101,8 +56,8 @@ def _leaf_candidates(data: Any) -> list[Candidate]:
     its record's title and its field's name as context. Titles themselves are not answers."""
     root = data if isinstance(data, dict) else {"results": data}
     found: list[Candidate] = []
-    for title, record in _records(root):
-        title_key = _title_key(record)
+    for title, record in records(root):
+        title_key = title_key_of(record)
         for key, value in record.items():
             if key == title_key:
                 continue
@@ -113,11 +68,6 @@ def _leaf_candidates(data: Any) -> list[Candidate]:
                 for piece in pieces(" ".join(text.split())):
                     found.append(Candidate(piece, context, title, label_of(piece), len(found), in_record=True))
     return found
-
-
-def _field_text(key: str, record: dict[str, Any]) -> str:
-    label, unit = label_and_unit(key, record)
-    return f"{label}: {value_text(record[key])}{unit if unit in ('%', '°C') else (' ' + unit if unit else '')}"
 
 
 def subject_of(question: str) -> str:
@@ -131,14 +81,6 @@ def subject_of(question: str) -> str:
     return subject[:1].upper() + subject[1:]
 
 
-def _value_line(subject: str, value: str, marker: str) -> str:
-    """'7% of 1250 = 87.5 [T1.1]': a computation's subject holds figures, and reads as an equation."""
-    if not subject:
-        return f"{value} [{marker}]"
-    joiner = " = " if any(c.isdigit() for c in subject) else ": "
-    return f"{subject}{joiner}{value} [{marker}]"
-
-
 def _call_subject(item: dict[str, Any], question: str, alone: bool) -> str:
     """The subject of a bare value: the question's, when this is the only output; else the call that made it
     (its tool and the arguments whose figures the question holds, so every figure shown has a source)."""
@@ -146,19 +88,15 @@ def _call_subject(item: dict[str, Any], question: str, alone: bool) -> str:
         return subject_of(question)
     asked = {f for _, forms in figures_of(question) for f in forms}
     args = [str(v) for v in (item.get("arguments") or {}).values()
-            if _scalar(v) and all(forms & asked for _, forms in figures_of(str(v)))]
+            if scalar(v) and all(forms & asked for _, forms in figures_of(str(v)))]
     tool = str(item.get("tool") or "").replace("_", " ")
     return f"{tool} ({', '.join(args)})" if tool and args else tool
-
-
-def _fields_line(title: str, record: dict[str, Any], keys: list[str], marker: str) -> str:
-    return f"{title + ' — ' if title else ''}{'; '.join(_field_text(k, record) for k in keys)} [{marker}]"
 
 
 def _given(item: dict[str, Any]) -> set[str]:
     """The scalar values the call was given, as text: a field repeating one (the ``amount`` converted) echoes
     the question, it does not answer it."""
-    return {value_text(v).lower() for v in (item.get("arguments") or {}).values() if _scalar(v)}
+    return {value_text(v).lower() for v in (item.get("arguments") or {}).values() if scalar(v)}
 
 
 def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: set[str] = frozenset()) -> list[str]:
@@ -166,11 +104,11 @@ def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: se
     for those that repeat a value the call was given ("convert 80 USD to THB": ``rate`` and ``converted``, not
     ``amount``)."""
     lines = []
-    for title, record in _records(data):
-        picked = [k for k, v in record.items() if _scalar(v) and field_concepts((k,)) & named
+    for title, record in records(data):
+        picked = [k for k, v in record.items() if scalar(v) and field_concepts((k,)) & named
                   and value_text(v).lower() not in given][:MAX_FIELDS]
         if picked:
-            lines.append(_fields_line(title, record, picked, marker))
+            lines.append(fields_line(title, record, picked, marker))
     return lines
 
 
@@ -179,69 +117,14 @@ def _named_field_lines(data: dict[str, Any], asked: set[str], marker: str, *, ro
     a result that is a list of rows (``rows``: a SQL result) without a known title key is labelled by its first,
     text field ("customer: Lantern House B&B"), which is then no answer of its own."""
     lines = []
-    for title, record in _records(data):
-        title_key = _title_key(record) or (_first_text_key(record) if rows else None)
+    for title, record in records(data):
+        title_key = title_key_of(record) or (first_text_key(record) if rows else None)
         picked = [key for key, value in record.items()
-                  if _scalar(value) and key != title_key and _key_matches(key, asked)][:MAX_FIELDS]
+                  if scalar(value) and key != title_key and _key_matches(key, asked)][:MAX_FIELDS]
         if picked:
             label = title or (str(record[title_key]) if title_key else "")
-            lines.append(_fields_line(label, record, picked, marker))
+            lines.append(fields_line(label, record, picked, marker))
     return lines
-
-
-def _first_text_key(record: dict[str, Any]) -> str | None:
-    """The first field, when it holds words (a SQL row's label column): None for a number or a bare code."""
-    key = next(iter(record), None)
-    value = record.get(key) if key is not None else None
-    return key if isinstance(value, str) and re.search(r"[A-Za-z]{2}", value) and len(record) > 1 else None
-
-
-def _small_result_line(data: dict[str, Any] | list[Any], subject: str, marker: str) -> str | None:
-    """A result small enough to be the answer as a whole: one flat record with at most MAX_FIELDS fields
-    besides its title (a one-cell result reads as the question's subject and the value), one column of a few
-    rows ("name: Engineering, Sales, ..."), or a few rows each labelled by its first, text column ("Eleanor Price
-    — salary: 225000, Ada Whitfield — salary: 212000")."""
-    rows = data if isinstance(data, list) else [data]
-    flat = all(isinstance(r, dict) and r and all(_scalar(v) or v is None for v in r.values()) for r in rows)
-    if not rows or not flat:
-        return None
-    if len(rows) == 1:
-        record = {k: v for k, v in rows[0].items() if v is not None and v != ""}
-        title_key = _title_key(record)
-        fields = [k for k in record if k != title_key] or ([title_key] if title_key else [])
-        if not fields or len(fields) > MAX_FIELDS:
-            return None
-        if len(fields) == 1 and (title_key is None or fields == [title_key]):
-            return _value_line(subject, value_text(record[fields[0]]), marker)
-        return _fields_line(str(record[title_key]) if title_key else "", record, fields, marker)
-    keys = {tuple(r) for r in rows}
-    if len(keys) == 1 and len(next(iter(keys))) == 1 and len(rows) <= MAX_COLUMN_ITEMS:
-        [key] = next(iter(keys))
-        label, unit = label_and_unit(key, rows[0])
-        return f"{label}: {', '.join(value_text(r[key]) for r in rows)}{' ' + unit if unit else ''} [{marker}]"
-    if len(keys) == 1 and 2 <= len(next(iter(keys))) <= 1 + MAX_FIELDS and len(rows) <= MAX_COLUMN_ITEMS:
-        # a few labelled rows ("the three highest-paid", "headcount per department"): each row by its label
-        label_key, *others = next(iter(keys))
-        if all(isinstance(r[label_key], str) and r[label_key] for r in rows):
-            listed = ", ".join(f"{r[label_key]} — {'; '.join(_field_text(k, r) for k in others)}" for r in rows)
-            return f"{listed} [{marker}]"
-    return None
-
-
-MAX_RECORD_FIELDS = 3
-
-
-def _one_record_line(data: dict[str, Any], marker: str) -> str | None:
-    """A question that names the record but none of its fields ("weather in Beijing tomorrow") asked for the one
-    record the output holds: its first fields, in the server's order, under its titles ("Beijing, Fri 2026-11-27
-    — condition: partly cloudy; high: 10.5°C; low: -0.4°C")."""
-    nested = [(title, record) for title, record in _records(data) if record is not data]
-    if len(nested) != 1:
-        return None
-    title, record = nested[0]
-    title_key = _title_key(record)
-    fields = [k for k, v in record.items() if _scalar(v) and k != title_key][:MAX_RECORD_FIELDS]
-    return _fields_line(title, record, fields, marker) if fields else None
 
 
 def _candidate_line(candidate: Candidate, asked: set[str], marker: str) -> str:
@@ -259,7 +142,7 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
     data = parse_output(output)
     while isinstance(data, list) and len(data) == 1 and isinstance(data[0], list):
         data = data[0]  # one row of cells, as a tuple: [(7,)]
-    if isinstance(data, list) and len(data) == 1 and _scalar(data[0]):
+    if isinstance(data, list) and len(data) == 1 and scalar(data[0]):
         data = data[0]
     if isinstance(data, str):
         output, data = data, None
@@ -274,10 +157,10 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
             return [_candidate_line(picked, asked, marker)]
         single = output.strip()
         if "\n" not in single and len(single) <= 40 and len(single.split()) <= 4 and figures_of(single):
-            return [_value_line(_call_subject(item, question, alone), single, marker)]
+            return [value_line(_call_subject(item, question, alone), single, marker)]
         return []
     if not isinstance(data, (dict, list)):
-        return [_value_line(_call_subject(item, question, alone), value_text(data), marker)]
+        return [value_line(_call_subject(item, question, alone), value_text(data), marker)]
     if isinstance(data, list) and not any(isinstance(v, (dict, list)) for v in data):
         picked = best([Candidate(str(v), set(), "", "", i) for i, v in enumerate(data)], question)
         return [_candidate_line(picked, asked, marker)] if picked else []
@@ -293,11 +176,11 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
     echoed = picked is not None and " ".join(picked.text.lower().split()) in given
     if picked and not echoed:
         return [_candidate_line(picked, asked, marker)]
-    line = _small_result_line(data, _call_subject(item, question, alone), marker) or _one_record_line(root, marker)
+    line = small_result_line(data, _call_subject(item, question, alone), marker) or one_record_line(root, marker)
     if line is None and echoed and isinstance(data, dict):
         # the question's best match is a value the call was given ("timezone": "Asia/Seoul" for "seoul - after
         # midnight rn?"): it echoes the question; the record's other fields answer it
-        line = _one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
+        line = one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
     return [line] if line else []
 
 
