@@ -10,6 +10,7 @@ from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.places import places_named
+from nodes.arguments.written_lists import ITEM_SPLIT, JOIN_WORDS
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.date_mentions import find_date_mentions
 
@@ -20,7 +21,6 @@ FILLERS = frozenset("right now rn today tonight tomorrow tmrw please pls current
 # A part that only says what to do with the part before: "meeting 11:00 toronto time, convert to paris pls"
 _OPERATES_ON_BEFORE = re.compile(r"^\s*(?:convert|change|translate|turn|switch|round)(?: it| that| this)?\s+(?:to|into|in)\b",
                                  re.I)
-_LIST_JOINERS = frozenset({"and", "or", "&", "vs", "versus", "plus"})
 
 
 def bare_measure(part: str) -> bool:
@@ -64,7 +64,6 @@ def names_its_own(part: str) -> bool:
     return bool(re.search(r"(?<=\w)\W+[A-Z]", part) or re.search(r"\d", part) or places_named([part]))
 
 
-_ITEM_SPLIT = re.compile(r"\s*(?:[,&+/]|\b(?:and|or|vs\.?|versus|plus)\b)\s*", re.IGNORECASE)
 MAX_ITEM_WORDS = 3
 
 
@@ -75,9 +74,9 @@ def only_names(part: str) -> bool:
     rest = part
     for mention in places_named([part]):
         rest = rest.replace(mention.span, " ")
-    words = [w for w in re.findall(r"[\w'.-]+", rest) if w.lower() not in _LIST_JOINERS]
+    words = [w for w in re.findall(r"[\w'.-]+", rest) if w.lower() not in JOIN_WORDS]
     if all(w[:1].isupper() for w in words):
         return True
-    items = [item.split() for item in _ITEM_SPLIT.split(part.strip(" ,.?!-")) if item.strip()]
+    items = [item.split() for item in ITEM_SPLIT.split(part.strip(" ,.?!-")) if item.strip()]
     return len(items) >= 2 and all(len(item) <= MAX_ITEM_WORDS for item in items) and not any(
         w.lower().strip("'.") in STOP_WORDS | QUESTION_WORDS for item in items for w in item)

@@ -24,10 +24,10 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.arguments.candidates import Candidates
+from nodes.arguments.enum_values import CODE_KINDS, in_enum
 from nodes.arguments.written_lists import other_names_listed, others_listed
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
-CODE_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE})
 MAX_FAN_OUT = 4  # calls one task makes for the values of one property
 
 
@@ -42,10 +42,7 @@ def _values(name: str, spec: Any, kind: ValueKind, candidates: Candidates) -> li
     values = (candidates.asked_zones or candidates.values_for(kind)) if kind is ValueKind.TIMEZONE \
         else candidates.values_for(kind)
     enum = spec.get("enum") if isinstance(spec, dict) else None
-    if not enum:
-        return values
-    by_code = {str(v).upper(): v for v in enum if isinstance(v, str)}
-    return list(dict.fromkeys(by_code[v.upper()] for v in values if v.upper() in by_code))
+    return in_enum(values, enum) if enum else values
 
 
 def _nearest(value: str, values: list[str], firsts: dict[str, str]) -> str | None:
@@ -79,11 +76,11 @@ def remaining_calls(tool: Tool, made: list[dict[str, Any]], candidates: Candidat
     (their arguments, first call first) did not take: values of one code kind, else the other places of a
     written list of places (one place property), else the other items of a written list of names (one name
     property)."""
+    if not made:
+        return []
     properties = (tool.inputSchema or {}).get("properties") or {}
     kinds = {name: _kind(name, spec, tool) for name, spec in properties.items()}
     text = candidates.texts[0] if candidates.texts else ""  # the task's own text
-    if not made:
-        return []
     coded = [name for name, kind in kinds.items() if kind in CODE_KINDS]
     places = [name for name, kind in kinds.items() if kind is ValueKind.PLACE]
     names = [name for name, kind in kinds.items() if kind is ValueKind.NAME and isinstance(made[0].get(name), str)]

@@ -7,8 +7,8 @@ ids. The result is a plain JSON schema: llama.cpp turns it into a grammar, vLLM'
 
 What a string may hold is read from its schema (nodes/arguments/value_kinds.py): an IANA zone property gets
 the zones of the places the request names, an "HH:MM" property its times of day, an expression its
-arithmetic, a currency, country or language code property the codes it names (when the schema lists no enum
-of its own), a path, URL or SQL property the values the request writes, outputs hold or the server listed, a
+arithmetic, a currency, country or language code property the codes it names (an enum of codes keeps those the
+request names, in words too: nodes/arguments/enum_values.py), a path, URL or SQL property the values the request writes, outputs hold or the server listed, a
 city property the spans that may name a place (nodes/arguments/places.py) or that the server listed. Everything else
 stays a span, as before.
 """
@@ -21,11 +21,12 @@ from typing import Any
 
 from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.enum_values import enum_values_named
 from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing
 from nodes.arguments.places import may_name_a_place
 from nodes.arguments.relations import own_relation_words, relation_words
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
-from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
 _AIRPORT_CODE = re.compile(r"[A-Z]{3}")
 # Kinds whose values are resolved by code rather than taken as spans (Candidates.values_for).
@@ -74,24 +75,6 @@ def _stems(words) -> set[str]:
     return {plural_stem(w.lower()) for w in words}
 
 
-def _named(values: list[Any], candidates: Candidates) -> list[Any]:
-    return [v for v in values if isinstance(v, str) and v.lower() in candidates.words]
-
-
-_CODE_KINDS = frozenset({ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.TIMEZONE})
-
-
-def codes_named(values: list[Any], name: str, spec: dict[str, Any], candidates: Candidates, tool_name: str,
-                    tool_description: str) -> list[Any]:
-    """The enum's codes the request names in words, in the request's order: "2000 Egyptian pounds in dollars"
-    names EGP and USD of a currency enum, though neither code is written."""
-    kind = infer_value_kind(name, without_enum(spec), tool_name, tool_description)
-    if kind not in _CODE_KINDS:
-        return []
-    by_code = {v.upper(): v for v in values if isinstance(v, str)}
-    return list(dict.fromkeys(by_code[c.upper()] for c in candidates.values_for(kind) if c.upper() in by_code))
-
-
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
                        own_words: set[str] | None = None, enum_words: set[str] | None = None,
                        tool_name: str = "", tool_description: str = "") -> dict[str, Any] | None:
@@ -104,8 +87,7 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     string = _string_spec(spec)
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
-        named = list(dict.fromkeys([*_named(enum, candidates),
-                                    *codes_named(enum, name, spec, candidates, tool_name, tool_description)]))
+        named = enum_values_named(enum, name, spec, candidates, tool_name, tool_description)
         if not named and not required:
             return None
         narrowed = {**spec, "enum": named or enum} if "enum" in spec else {"enum": named or enum,

@@ -17,7 +17,8 @@ from mcp.types import Tool
 from nodes.arguments.candidates import Candidates
 from nodes.arguments.listing_gate import (LISTING_NOUNS, LISTING_TOOLS, asks_for_the_listing, names_a_listed_thing,
                                           only_listings_left)
-from nodes.arguments.schema import codes_named, constrain_tool_schema
+from nodes.arguments.enum_values import enum_values_named
+from nodes.arguments.schema import constrain_tool_schema
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.step_rules import ToolRefused, ToolStep
 from nodes.arguments.tool_roles import fitting_tools, most_typed
@@ -123,11 +124,8 @@ def named_enum_values(tools: list[Tool], candidates: Candidates) -> dict[str, se
             branches = [spec, *(spec.get("anyOf") or [])]
             for branch in branches:
                 enum = (branch.get("enum") or []) if isinstance(branch, dict) else []
-                for value in enum:
-                    if isinstance(value, str) and value.lower() in candidates.words:
-                        values.add(value.lower())
                 if enum:
-                    values |= {str(code).lower() for code in codes_named(enum, name, spec, candidates, tool.name,
+                    values |= {str(v).lower() for v in enum_values_named(enum, name, spec, candidates, tool.name,
                                                                          tool.description or "")}
         if values:
             named[tool.name] = values

@@ -19,9 +19,12 @@ from nodes.arguments.candidates import TOKEN
 from nodes.arguments.places import PlaceMention, places_named
 from nodes.arguments.stop_words import STOP_WORDS
 
-_BETWEEN = re.compile(r"^[\s,;/&+]*(?:(?:and|or|vs\.?|versus|plus|n)\b)?[\s,;/&+]*$", re.IGNORECASE)
-_SEPARATOR = re.compile(r"^\s*(?:[,;/&+]\s*(?:(?:and|or|plus)\s+)?|(?:and|or|vs\.?|versus|plus)\s+)$", re.IGNORECASE)
-_SEPARATOR_WORDS = frozenset({"and", "or", "vs", "versus", "plus"})
+JOIN_WORDS = frozenset({"and", "or", "vs", "versus", "plus"})
+_JOIN = r"[,;/&+]|\b(?:and|or|vs\.?|versus|plus)\b"
+# what stands between two items of a list: one join or more ("Paris, London & Berlin", "AAPL, MSFT and GOOGL")
+_LIST_GAP = re.compile(rf"^\s*(?:(?:{_JOIN})\s*)+$", re.IGNORECASE)
+# where a written list is cut into its items (nodes/intent_references.py)
+ITEM_SPLIT = re.compile(rf"\s*(?:{_JOIN})\s*", re.IGNORECASE)
 # question words and pronouns as typed, which open a new clause rather than name an item
 _CLAUSE_WORDS = frozenset("what's whats who's whos where's wheres when's whens how's hows it's i'm im i'd i'll "
                           "you're there's that's thats let's lets".split())
@@ -32,7 +35,7 @@ def _lists(text: str) -> list[list[PlaceMention]]:
     runs: list[list[PlaceMention]] = []
     for mention in places_named([text]):
         last = runs[-1][-1] if runs else None
-        if last is not None and _BETWEEN.match(text[last.start + len(last.span) : mention.start]):
+        if last is not None and _LIST_GAP.match(text[last.start + len(last.span) : mention.start]):
             runs[-1].append(mention)
         else:
             runs.append([mention])
@@ -79,7 +82,7 @@ def other_names_listed(taken: list[str], text: str) -> list[str]:
     out any name in ``taken``; [] when it is in no list."""
     if not taken:
         return []
-    words = [w for w in TOKEN.finditer(text) if w.group().lower() not in _SEPARATOR_WORDS]
+    words = [w for w in TOKEN.finditer(text) if w.group().lower() not in JOIN_WORDS]
     name = [w.lower() for w in TOKEN.findall(taken[0])]
     size = len(name)
     at = next((i for i in range(len(words) - size + 1)
@@ -89,11 +92,11 @@ def other_names_listed(taken: list[str], text: str) -> list[str]:
     items = [text[words[at].start() : words[at + size - 1].end()]]
     shape = _shape(words[at].group())
     i = at + size  # rightwards: separator, item, separator, item ...
-    while (item := _item(words, i, size, text, shape)) is not None and _SEPARATOR.match(text[words[i - 1].end() : words[i].start()]):
+    while (item := _item(words, i, size, text, shape)) is not None and _LIST_GAP.match(text[words[i - 1].end() : words[i].start()]):
         items.append(item)
         i += size
     i = at - size  # leftwards
-    while (item := _item(words, i, size, text, shape)) is not None and _SEPARATOR.match(
+    while (item := _item(words, i, size, text, shape)) is not None and _LIST_GAP.match(
             text[words[i + size - 1].end() : words[i + size].start()]):
         items.insert(0, item)
         i -= size

@@ -52,6 +52,8 @@ def test_each_other_place_of_a_list_gets_its_own_call():
 def test_places_said_apart_are_no_list():
     candidates = gather_candidates(["I'm in Oslo this week, what's the forecast in Bergen?"], [], TODAY)
     assert remaining_calls(FORECAST, [{"city": "Bergen"}], candidates) == []
+    candidates = gather_candidates(["Bergen Oslo forecast"], [], TODAY)  # no join between them: no list
+    assert remaining_calls(FORECAST, [{"city": "Bergen"}], candidates) == []
     candidates = gather_candidates(["from Paris to Rome or Milan"], [], TODAY)  # two place properties
     assert remaining_calls(ROUTE, [{"origin": "Paris", "destination": "Rome"}], candidates) == []
 
