@@ -94,9 +94,10 @@ def _call_subject(item: dict[str, Any], question: str, alone: bool) -> str:
 
 
 def _given(item: dict[str, Any]) -> set[str]:
-    """The scalar values the call was given, as text: a field repeating one (the ``amount`` converted) echoes
-    the question, it does not answer it."""
-    return {value_text(v).lower() for v in (item.get("arguments") or {}).values() if scalar(v)}
+    """The scalar values the call was given, as written and as shown: a field repeating one (the ``amount``
+    converted, the ``timezone`` asked for) echoes the question, it does not answer it."""
+    values = [v for v in (item.get("arguments") or {}).values() if scalar(v)]
+    return {" ".join(text.lower().split()) for v in values for text in (str(v), value_text(v))}
 
 
 def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: set[str] = frozenset()) -> list[str]:
@@ -166,12 +167,12 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
         return [_candidate_line(picked, asked, marker)] if picked else []
     root = data if isinstance(data, dict) else {"results": data}
     named = concepts_of(set(_WORD.findall(question.lower())))
-    if named and (lines := _concept_lines(root, named, marker, _given(item))):
+    given = _given(item)
+    if named and (lines := _concept_lines(root, named, marker, given)):
         return lines
     if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines
     # a value the call was given ("timezone": "Asia/Seoul") echoes the question, it does not answer it
-    given = {" ".join(str(v).lower().split()) for v in (item.get("arguments") or {}).values() if isinstance(v, str)}
     picked = best(_leaf_candidates(data), question)
     echoed = picked is not None and " ".join(picked.text.lower().split()) in given
     if picked and not echoed:
