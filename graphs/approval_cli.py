@@ -64,19 +64,43 @@ def approval_record(request: dict[str, Any], reply: dict[str, Any]) -> list[dict
             for a, d in zip(request.get("action_requests", []), reply.get("decisions", []))]
 
 
+async def _run_leg(graph: Any, payload: Any, config: dict[str, Any], context: Any,
+                   on_event: Callable[[str, Any], None] | None) -> dict[str, Any]:
+    """One leg of a run (to its answer or its next pause), as ``ainvoke`` returns it; with ``on_event``, each
+    node update and progress event is handed to it as it happens."""
+    if on_event is None:
+        return await graph.ainvoke(payload, config, context=context)
+    values: dict[str, Any] = {}
+    interrupts: list[Any] = []
+    channels = graph.output_channels  # the values stream holds the whole state; ainvoke returns these keys
+    kept = {channels} if isinstance(channels, str) else set(channels)
+    async for namespace, mode, chunk in graph.astream(payload, config, context=context, subgraphs=True,
+                                                      stream_mode=["values", "updates", "custom"]):
+        if mode == "values" and not namespace:
+            values = {k: v for k, v in chunk.items() if k in kept}
+            continue
+        if mode == "updates" and not namespace and "__interrupt__" in chunk:
+            interrupts = list(chunk["__interrupt__"])
+        on_event(mode, chunk)
+    return {**values, "__interrupt__": interrupts} if interrupts else values
+
+
 async def invoke_with_approvals(graph: Any, graph_input: Any, config: dict[str, Any], context: Any,
                                 reply_for: Callable[[dict[str, Any]], dict[str, Any]],
-                                timeout_s: float | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+                                timeout_s: float | None = None,
+                                on_event: Callable[[str, Any], None] | None = None,
+                                ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """Run the graph to its answer: each approval request it pauses on is answered by ``reply_for`` (in a
     thread: it may wait for a person) and the run resumed. Returns the final output and what was decided.
-    ``timeout_s`` bounds each leg of the run (the first invocation and every resume)."""
+    ``timeout_s`` bounds each leg of the run (the first invocation and every resume); ``on_event`` sees the
+    run's node updates and progress events as they happen (a progress bar)."""
     from langgraph.types import Command
 
     approvals: list[dict[str, Any]] = []
-    result = await asyncio.wait_for(graph.ainvoke(graph_input, config, context=context), timeout_s)
+    result = await asyncio.wait_for(_run_leg(graph, graph_input, config, context, on_event), timeout_s)
     while result.get("__interrupt__"):
         request = result["__interrupt__"][0].value
         reply = await asyncio.to_thread(reply_for, request)
         approvals += approval_record(request, reply)
-        result = await asyncio.wait_for(graph.ainvoke(Command(resume=reply), config, context=context), timeout_s)
+        result = await asyncio.wait_for(_run_leg(graph, Command(resume=reply), config, context, on_event), timeout_s)
     return result, approvals

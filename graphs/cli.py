@@ -6,6 +6,7 @@ import asyncio
 import json
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -18,6 +19,7 @@ from graphs.distill_cli import distill_app
 from graphs.index_cli import index_app
 from graphs.endpoint_check import EndpointUnreachable, check_openai_endpoint
 from graphs.run_output import could_not_work, print_run, to_json_ready
+from graphs.run_progress import RunProgress
 
 app = typer.Typer(help="tura: an AI-search agent over live MCP servers, offline by default.", no_args_is_help=True)
 console = Console()
@@ -45,8 +47,9 @@ def builtin_servers_choice(wanted: bool) -> bool | None:
 
 
 async def _ask(question: str, context: Context, catalog: list[Path] | None, *, approve_writes: bool = False,
-               interactive: bool = False) -> dict[str, Any]:
-    """One run on a throwaway thread, so a call that changes data can pause for approval and resume."""
+               interactive: bool = False, progress: bool = False) -> dict[str, Any]:
+    """One run on a throwaway thread, so a call that changes data can pause for approval and resume; with
+    ``progress``, a progress bar on stderr while it runs."""
     from langgraph.checkpoint.memory import InMemorySaver
 
     from graphs.approval_cli import decide, invoke_with_approvals
@@ -57,9 +60,17 @@ async def _ask(question: str, context: Context, catalog: list[Path] | None, *, a
     config = {"configurable": {"thread_id": "ask"}}
     try:
         graph = compile_from(deps, checkpointer=InMemorySaver())
-        result, approvals = await invoke_with_approvals(
-            graph, {"query": question}, config, context,
-            lambda request: decide(request, interactive=interactive, approve_writes=approve_writes))
+        bar = RunProgress(Console(stderr=True)) if progress else None
+
+        def ask_person(request: dict[str, Any], **how: bool) -> dict[str, Any]:
+            with bar.paused() if bar else nullcontext():
+                return decide(request, **how)
+
+        with bar or nullcontext():
+            result, approvals = await invoke_with_approvals(
+                graph, {"query": question}, config, context,
+                lambda request: ask_person(request, interactive=interactive, approve_writes=approve_writes),
+                on_event=bar.on_event if bar else None)
         return {**result, "approvals": approvals} if approvals else result
     finally:
         await deps.aclose()
@@ -117,7 +128,8 @@ def ask(
     started = time.perf_counter()
     try:
         result = asyncio.run(_ask(question, context, catalog, approve_writes=approve_writes,
-                                  interactive=sys.stdin.isatty() and not as_json))
+                                  interactive=sys.stdin.isatty() and not as_json,
+                                  progress=sys.stderr.isatty() and not as_json))
     except CatalogError as exc:
         fail(str(exc), 2)
     out = to_json_ready(result)

@@ -1,9 +1,11 @@
 """The main graph: router -> decompose -> retrieve -> plan -> execute -> answer, by route:
-- fast: router -> retrieve -> plan (one task, no planner) -> execute -> approve -> answer
-- parallel: router -> decompose -> retrieve -> plan (DAG planner, probe first) -> execute -> approve -> answer
-- planning: router -> retrieve -> search (serial search, compress, decide) -> approve -> answer
-``approve`` passes through unless a call that changes data is held; then the run pauses for a person's
-decision (nodes/approve.py).
+- fast: router -> retrieve -> plan (one task, no planner) -> execute -> convert -> approve -> answer
+- parallel: router -> decompose -> retrieve -> plan (DAG planner, probe first) -> execute -> convert -> approve
+  -> answer
+- planning: router -> retrieve -> search (serial search, compress, decide) -> convert -> approve -> answer
+``convert`` makes the currency conversions the question asks for that no task made (nodes/conversion.py), and
+passes through otherwise. ``approve`` passes through unless a call that changes data is held; then the run pauses
+for a person's decision (nodes/approve.py).
 
 ``build_graph`` returns the uncompiled StateGraph with its dependencies injected, so tests compile the
 same graph with fake models and tools. ``graph`` (for langgraph.json) is built from the real ones.
@@ -20,6 +22,7 @@ from graphs.executor import build_execute_graph, make_execute_node
 from graphs.state import InputState, OutputState, TuraState
 from nodes.answer import make_answerer
 from nodes.approve import make_approver
+from nodes.conversion import make_converter
 from nodes.decompose import make_decomposer
 from nodes.tool_caller import ToolCaller
 from nodes.models import ModelProvider
@@ -51,6 +54,7 @@ def build_graph(
     # one task: no subgraph; the calls of both join ``messages`` (nodes/tool_messages.py)
     builder.add_node("execute", with_tool_messages(make_execute_dispatch(dag_execute, tools, models)))
     builder.add_node("search", with_tool_messages(make_search_loop(models, tools, retriever)))
+    builder.add_node("convert", with_tool_messages(make_converter(tools)))  # a figure asked in another currency
     builder.add_node("approve", make_approver(tools))  # held side-effecting calls wait for a person here
     builder.add_node("answer", make_answerer(models))
 
@@ -58,9 +62,10 @@ def build_graph(
     builder.add_conditional_edges("router", route_after_router, ["decompose", "retrieve", "answer"])
     builder.add_edge("decompose", "retrieve")
     builder.add_conditional_edges("retrieve", route_after_retrieve, ["plan", "search"])
-    builder.add_edge("search", "approve")
+    builder.add_edge("search", "convert")
     builder.add_edge("plan", "execute")
-    builder.add_edge("execute", "approve")
+    builder.add_edge("execute", "convert")
+    builder.add_edge("convert", "approve")
     builder.add_edge("approve", "answer")
     builder.add_edge("answer", END)
     return builder

@@ -35,7 +35,7 @@ from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.tool_caller import ToolCaller, known_names_of, listed_values, open_server_early, own_listings
-from nodes.arguments.fan_out import remaining_calls
+from nodes.arguments.fan_out import remaining_calls, whole_lists
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
 from tools.tool_outcome import ToolOutcome
 
@@ -151,6 +151,7 @@ async def run_task_agent(
                 raise
         chosen = next(t for t in offered if t.name == step.tool)
         step = settle_arguments(step, chosen, request_texts, known, decoded.get(step.tool))
+        step = ToolStep(tool=step.tool, params=whole_lists(chosen, step.params, candidates))
         if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
             break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new
         if changes_data(chosen):

@@ -9,6 +9,7 @@ import re
 from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
+from nodes.arguments.codes import currencies_written
 from nodes.arguments.places import places_named
 from nodes.arguments.written_lists import ITEM_SPLIT, JOIN_WORDS
 from nodes.arguments.stop_words import STOP_WORDS
@@ -25,7 +26,10 @@ _OPERATES_ON_BEFORE = re.compile(r"^\s*(?:convert|change|translate|turn|switch|r
 
 def bare_measure(part: str) -> bool:
     """A part naming nothing of its own, only what to measure: "how many units", "and the price" (one
-    lower-case word beside question words; "how much is TSLA" names a thing)."""
+    lower-case word beside question words; "how much is TSLA" names a thing), maybe in a currency it writes: "price
+    in dollars" asks the price of the part before, converted."""
+    for span, _ in currencies_written([part]):
+        part = re.sub(rf"\b(?:in|into|to)\s+{re.escape(span)}", " ", part, flags=re.I)
     content = [w for w in re.findall(r"[\w'$€£%.-]+", part) if w.lower() not in QUESTION_WORDS | FILLERS]
     return len(content) < 2 and all(w.islower() and w.isalpha() for w in content)
 

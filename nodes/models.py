@@ -136,8 +136,9 @@ class ModelFactory:
             key = (role, backend, base_url, model, context.request_timeout_s)
         else:
             raise ValueError(f"unknown model backend '{backend}' for role {role}; use 'embedded' or 'openai'")
-        # Only the answer is for people: other roles' JSON must not reach stream_mode="messages" (chat UIs).
-        tags = [] if role == "answerer" else ["nostream"]
+        # No model's tokens reach stream_mode="messages" (chat UIs): the answer node streams only verified text
+        # (nodes/answering/verified_stream.py), and other roles write JSON.
+        tags = ["nostream"]
         if key not in self._cache:
             if backend == "embedded":
                 # The weights load on the model's first call, in the thread that runs it: get() is called on

@@ -19,12 +19,13 @@ from pydantic import BaseModel
 
 from graphs.context import Context
 from nodes.events import emit
+from nodes.choice_chain import read_choice_chain
 from nodes.arguments.expressions import is_one_calculation
 from nodes.intent_split import split_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.router import ROUTER_SYSTEM, ROUTER_USER
-from nodes.question import InvalidQuery, clip_query, latest_question
+from nodes.question import InvalidQuery, clip_query, latest_question, today_of
 from nodes.rewrite import earlier_turns, rewrite_standalone
 from nodes.spoken_corrections import without_corrections
 from nodes.structured import StructuredOutputError, ask_structured
@@ -105,6 +106,9 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
             return {**update, "route": context.forced_route, "route_confidence": 1.0, "route_source": "forced"}
         if split_intents(question):  # independent intents joined by "and": parallel by construction
             return {**update, "route": "parallel", "route_confidence": 1.0, "route_source": "split"}
+        if read_choice_chain(question, today_of(context.today)) is not None:
+            # "which is warmer, Madrid or Rome? cheapest hotel there": the second step needs the first's pick
+            return {**update, "route": "planning", "route_confidence": 1.0, "route_source": "choice"}
         if is_one_calculation(question):  # "129.99, 30% off, then 8.25% tax": the steps of one calculation
             return {**update, "route": "fast", "route_confidence": 1.0, "route_source": "calculation"}
         guess: tuple[str, float, bool] | None = None

@@ -31,6 +31,8 @@ from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.probe import count_results
 from nodes.answering.quoted_data import quoted
+from nodes.choice_chain import read_choice_chain
+from nodes.choice_steps import run_choice_chain
 from nodes.prompts.search import (COMPRESS_EXAMPLES, COMPRESS_SYSTEM, COMPRESS_USER, DECIDE_EXAMPLES, DECIDE_POOR,
                                   DECIDE_SYSTEM, DECIDE_USER)
 from nodes.question import today_of
@@ -173,6 +175,14 @@ def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: Server
             return {"task_results": Overwrite({}), "search_steps": [], "plan": {"tasks": [], "source": "search"},
                     "errors": ["search: no servers to search"]}
         deadline = time.perf_counter() + tool_stage_s(state, context.latency_budget_s)
+        if (chain := read_choice_chain(question, today_of(context.today))) is not None:
+            # "which is warmer, Madrid or Rome? the cheapest hotel there": code decides both steps
+            chosen = await run_choice_chain(chain, fallback_server=servers[0]["server"], tools=tools, models=models,
+                                            pick_server=loop.pick_server, context=context, deadline=deadline)
+            for step in chosen["steps"]:
+                emit("search_step", **step)
+            return {"task_results": Overwrite(chosen["results"]), "search_steps": chosen["steps"],
+                    "plan": chosen["plan"], "errors": chosen["errors"]}
         results: dict[str, dict[str, Any]] = {}
         steps: list[dict[str, Any]] = []
         tasks: list[Task] = []

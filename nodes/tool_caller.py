@@ -60,3 +60,11 @@ def open_server_early(tools: ToolCaller, server: str) -> None:
     if opener is not None:
         opening = asyncio.ensure_future(opener(server))
         opening.add_done_callback(lambda done: done.cancelled() or done.exception())
+
+
+def catalogue_servers(tools: ToolCaller, retrieved: list[str]) -> list[str]:
+    """Every server a run may call: the retrieved ones first, then the rest of the catalogue (tools/pool.py's
+    ``catalog``; a tool caller without one, a test fake, has the retrieved ones only)."""
+    catalog = getattr(tools, "catalog", None)
+    names = list(catalog.names()) if catalog is not None and hasattr(catalog, "names") else []
+    return list(dict.fromkeys([*retrieved, *names]))

@@ -80,6 +80,8 @@ class ScriptedModels:
 
     def __init__(self, record: bool = True, **scripts: Sequence[Reply]):
         self.chats = {role: ScriptedChat(script, record=record) for role, script in scripts.items()}
+        for chat in self.chats.values():
+            chat.tags = ["nostream"]  # as ModelFactory tags every role: no model's tokens reach chat clients
 
     def get(self, role: str, context: Context) -> RoleModel:
         scripted = role if role in self.chats else SHARED_CONTEXT.get(role, role)  # the rewriter: the router's

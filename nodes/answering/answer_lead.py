@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from nodes.answering.fact_rendering import parse_output, shorten, value_text
+from nodes.answering.output_context import with_output_context
 from nodes.answering.figures import figures_of
 from nodes.answering.lead_candidates import Candidate, best, label_of, pieces, terms
 from nodes.answering.lead_records import (MAX_FIELDS, fields_line, first_text_key, one_record_line, records, scalar,
@@ -140,7 +141,7 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
     output = item.get("full_output") or item.get("output") or ""
     marker = item["marker"]
     asked = terms(question)
-    data = parse_output(output)
+    data = with_output_context(parse_output(output))
     while isinstance(data, list) and len(data) == 1 and isinstance(data[0], list):
         data = data[0]  # one row of cells, as a tuple: [(7,)]
     if isinstance(data, list) and len(data) == 1 and scalar(data[0]):
@@ -217,12 +218,18 @@ def _holds_nothing(data: Any) -> bool:
 
 
 def lead_lines(question: str, evidence: list[dict[str, Any]]) -> list[str]:
-    """'Toronto, 2026-11-28 — sunset: 16:43 [T1.1]' lines: for each cited output, the part that answers."""
-    lines: list[str] = []
+    """'Toronto, 2026-11-28 — sunset: 16:43 [T1.1]' lines: for each cited output, the part that answers. Every
+    output that answers gets its first line in, however many lines the ones before it have; past that, at most
+    MAX_LINES lines in all (a conversion after a list of hotels is part of the answer)."""
     repeated = len({str(item.get("tool")) for item in evidence}) < len(evidence)
+    found = []
     for item in evidence:
-        found = output_lead(question, item, alone=len(evidence) == 1)
-        lines.extend([_labelled(line, item, question) for line in found] if repeated else found)
-        if len(lines) >= MAX_LINES:
-            return lines[:MAX_LINES]
-    return lines
+        lines = output_lead(question, item, alone=len(evidence) == 1)
+        found.append([_labelled(line, item, question) for line in lines] if repeated else lines)
+    spare = MAX_LINES - sum(1 for lines in found if lines)
+    kept: list[str] = []
+    for lines in found:
+        more = max(0, min(len(lines) - 1, spare))
+        spare -= more
+        kept.extend(lines[:1 + more])
+    return kept

@@ -20,6 +20,7 @@ from typing import Any
 
 from indexes.bm25 import tokenize
 from indexes.document_coverage import QUESTION_WORDS, written_plainly
+from nodes.answering.output_context import with_output_context
 
 MAX_ITEMS = 7
 MAX_TEXT_CHARS = 320
@@ -178,7 +179,7 @@ def _shown_lines(lines: list[str], question: str) -> list[str]:
 
 def render_output(output: str, marker: str, question: str = "") -> list[str]:
     """The lines for one tool output; ``question`` picks the lines of a long text."""
-    data = parse_output(output)
+    data = with_output_context(parse_output(output))
     if data is None:
         lines = text_lines(output or "")
         if len(lines) < 2:

@@ -166,12 +166,12 @@ def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bo
     return False
 
 
-def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
-    """(span as written, ISO 4217 code) pairs, in text order, each ambiguous noun as the first of its currencies
-    ranked (the module's rules), then the currencies of the places the texts name."""
+def currencies_written(texts: list[str]) -> list[tuple[str, str]]:
+    """(span as written, ISO 4217 code) pairs of the currencies the texts write as such (a name, symbol, code or
+    unit noun), in text order, each ambiguous noun as the first of its currencies ranked (the module's rules)."""
     tables = _currencies()
-    places = places_named(texts)
-    local = [tables.of_country[p.place.country_code] for p in places if p.place.country_code in tables.of_country]
+    local = [tables.of_country[p.place.country_code] for p in places_named(texts)
+             if p.place.country_code in tables.of_country]
     pairs: list[tuple[str, str]] = []
     for text in texts:
         mentions = _currency_mentions(text, tables)
@@ -182,7 +182,14 @@ def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
             ranked = sorted(mention.codes, key=lambda c: c not in local)  # "francs" in Geneva are CHF
             # One currency per mention: the executor, offered every dollar, took "yen to dollar" as HKD.
             pairs.append((mention.span, ranked[0]))
-    pairs.extend((p.span, tables.of_country[p.place.country_code]) for p in places
+    return list(dict.fromkeys(pairs))
+
+
+def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
+    """``currencies_written``, then the currencies of the places the texts name."""
+    tables = _currencies()
+    pairs = currencies_written(texts)
+    pairs.extend((p.span, tables.of_country[p.place.country_code]) for p in places_named(texts)
                  if p.place.country_code in tables.of_country)
     return list(dict.fromkeys(pairs))
 

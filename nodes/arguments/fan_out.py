@@ -14,7 +14,8 @@ A place property fans out over the list of places that holds the value the first
 property over the list of names ("quotes for AAPL, MSFT and GOOGL"), in the task's own text
 (nodes/arguments/written_lists.py): places said apart ("from Paris to Rome") are no list.
 Only kinds whose values are things asked about fan out; the candidates of an expression, a path or a query are
-alternatives, not a list.
+alternatives, not a list. A property that takes a list of places gets the whole written list in its one call
+(``whole_lists``): "Osaka, Seoul and Shanghai" came back as ["Osaka", "Seoul"].
 """
 
 from __future__ import annotations
@@ -94,3 +95,19 @@ def remaining_calls(tool: Tool, made: list[dict[str, Any]], candidates: Candidat
         others = other_names_listed([str(arguments.get(names[0], "")) for arguments in made], text)
         calls = [{**made[0], names[0]: name} for name in others]
     return calls[: MAX_FAN_OUT - len(made)]
+
+
+def whole_lists(tool: Tool, params: dict[str, Any], candidates: Candidates) -> dict[str, Any]:
+    """``params`` with each list of places completed by the other places of the written list it is part of."""
+    properties = (tool.inputSchema or {}).get("properties") or {}
+    text = candidates.texts[0] if candidates.texts else ""
+    completed = dict(params)
+    for name, value in params.items():
+        if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+            continue
+        if _kind(name, properties.get(name), tool) is not ValueKind.PLACE:
+            continue
+        spec = properties.get(name) or {}
+        room = spec.get("maxItems", MAX_FAN_OUT) if isinstance(spec, dict) else MAX_FAN_OUT
+        completed[name] = [*value, *others_listed(value, text)][: max(room, len(value))]
+    return completed

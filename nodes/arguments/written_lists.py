@@ -30,7 +30,7 @@ _CLAUSE_WORDS = frozenset("what's whats who's whos where's wheres when's whens h
                           "you're there's that's thats let's lets".split())
 
 
-def _lists(text: str) -> list[list[PlaceMention]]:
+def place_lists(text: str) -> list[list[PlaceMention]]:
     """The runs of places in ``text`` joined only by list separators, two places or more each."""
     runs: list[list[PlaceMention]] = []
     for mention in places_named([text]):
@@ -50,7 +50,7 @@ def _is(value: str, mention: PlaceMention) -> bool:
 def others_listed(taken: list[str], text: str) -> list[str]:
     """The other places of the list in ``text`` that holds ``taken[0]``, as written and in order, leaving out
     any place in ``taken``; [] when ``taken[0]`` is in no list of two places or more."""
-    for run in _lists(text):
+    for run in place_lists(text):
         if taken and any(_is(taken[0], mention) for mention in run):
             others = [m.span for m in run if not any(_is(value, m) for value in taken)]
             return list(dict.fromkeys(others))

@@ -1,6 +1,7 @@
 """`langgraph dev` serves the graph from the repository's langgraph.json offline: the context shows up as
-assistant configuration, and a thread holds a two-turn conversation whose runs stream answer tokens,
-progress and task events and node updates; the follow-up is rewritten using the first turn.
+assistant configuration, and a thread holds a two-turn conversation whose runs stream the answer's verified
+pieces (never withdrawn), progress and task events and node updates; the follow-up is rewritten using the first
+turn.
 Real embedded model, real MCP servers, real index. The server is stopped by its process group id."""
 
 import json
@@ -37,7 +38,7 @@ def langgraph_server(tmp_path_factory):
 
 async def stream_turn(client, thread_id: str, question: str) -> dict:
     """One turn streamed with messages, custom and updates; what arrived, by kind."""
-    seen = {"answer_tokens": [], "tokens": 0, "events": [], "updates": [], "errors": [], "values": []}
+    seen = {"answer_tokens": [], "answer_chunks": [], "drafts": [], "tokens": 0, "events": [], "updates": [], "errors": [], "values": []}
     async for part in client.runs.stream(
         thread_id, "tura", input={"messages": [{"role": "user", "content": question}]},
         stream_mode=["messages-tuple", "custom", "updates", "values"], stream_subgraphs=True,
@@ -46,8 +47,12 @@ async def stream_turn(client, thread_id: str, question: str) -> dict:
         if kind == "messages":
             chunk, metadata = part.data
             seen["tokens"] += 1
-            if metadata.get("langgraph_node") == "answer" and chunk.get("type") == "AIMessageChunk":
-                seen["answer_tokens"].append(chunk["content"])
+            if metadata.get("langgraph_node") == "answer":
+                seen["answer_chunks"].append(chunk)
+                if chunk.get("type") == "AIMessageChunk":
+                    seen["answer_tokens"].append(chunk["content"])
+            elif chunk.get("type") == "AIMessageChunk" and chunk.get("content"):
+                seen["drafts"].append((metadata.get("langgraph_node"), chunk["content"]))
         elif kind == "values" and "|" not in part.event:  # the main graph's state after each step
             seen["values"].append([(m["type"], bool(m.get("tool_calls")), m.get("content")) for m in
                                    part.data.get("messages") or []])
@@ -83,7 +88,7 @@ async def test_a_thread_streams_two_turns_and_the_follow_up_uses_the_first(langg
         assert kinds[:3] == ["route_chosen", "servers_retrieved", "plan_made"], kinds
         assert "task_started" in kinds and any(k in kinds for k in ("task_finished", "task_failed")), kinds
         assert {"router", "retrieve", "plan", "execute", "answer"} <= set(turn["updates"])
-    assert len(first["answer_tokens"]) > 1  # the answer streamed token by token
+    assert len(first["answer_tokens"]) > 1  # the answer streamed a piece at a time
     rewritten = next(e for e in second["events"] if e["event"] == "route_chosen")["standalone_query"]
     assert "paris" in rewritten.lower(), rewritten
 
@@ -95,6 +100,13 @@ async def test_a_thread_streams_two_turns_and_the_follow_up_uses_the_first(langg
     conversation = [m for m in state["messages"] if m["type"] == "human" or (m["type"] == "ai" and not m.get("tool_calls"))]
     assert [m["type"] for m in conversation] == ["human", "ai", "human", "ai"]
     assert conversation[3]["content"] == state["answer"]
+    # Nothing a chat client showed is withdrawn: each turn's streamed pieces, in order, are its final answer, sent
+    # as one message id and never again as a whole; no model's own tokens reached the stream.
+    for turn, final in ((first, conversation[1]), (second, conversation[3])):
+        assert "".join(turn["answer_tokens"]) == final["content"]
+        assert {c["id"] for c in turn["answer_chunks"]} == {final["id"]}
+        assert all(c["type"] == "AIMessageChunk" for c in turn["answer_chunks"])
+        assert not turn["drafts"], turn["drafts"]
     calls = [c for m in state["messages"] if m["type"] == "ai" for c in m.get("tool_calls") or []]
     results = [m for m in state["messages"] if m["type"] == "tool"]
     assert calls and {c["id"] for c in calls} == {m["tool_call_id"] for m in results}

@@ -5,7 +5,7 @@ from datetime import date
 from mcp.types import Tool
 
 from nodes.arguments.candidates import gather_candidates
-from nodes.arguments.fan_out import remaining_calls
+from nodes.arguments.fan_out import remaining_calls, whole_lists
 
 NOW = Tool(name="get_current_time", description="Get current time in a specific timezone", inputSchema={
     "type": "object", "required": ["timezone"],
@@ -106,3 +106,17 @@ def test_words_that_open_a_clause_or_differ_in_shape_are_no_items():
     assert remaining_calls(QUOTE, [{"ticker_or_name": "apple"}], candidates) == []
     candidates = gather_candidates(["which moved more, Tesla or Ford?"], [], TODAY)
     assert remaining_calls(QUOTE, [{"ticker_or_name": "Tesla"}], candidates) == [{"ticker_or_name": "Ford"}]
+
+
+COMPARE = Tool(name="compare_cities", description="Compare the weather of cities", inputSchema={
+    "type": "object", "required": ["cities"],
+    "properties": {"cities": {"type": "array", "items": {"type": "string", "description": "City name"},
+                              "maxItems": 5}}})
+
+
+def test_a_list_of_places_gets_the_whole_written_list_in_its_one_call():
+    candidates = gather_candidates(["which is warmest: Osaka, Seoul or Shanghai?"], [], TODAY)
+    assert whole_lists(COMPARE, {"cities": ["Osaka", "Seoul"]}, candidates) == {
+        "cities": ["Osaka", "Seoul", "Shanghai"]}
+    apart = gather_candidates(["trains from Osaka to Seoul"], [], TODAY)  # places said apart are no list
+    assert whole_lists(COMPARE, {"cities": ["Osaka"]}, apart) == {"cities": ["Osaka"]}

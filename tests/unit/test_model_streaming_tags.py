@@ -1,4 +1,5 @@
-"""Only the answerer's tokens reach stream_mode="messages"; the other roles' JSON is tagged nostream."""
+"""No model's tokens reach stream_mode="messages": every role is tagged nostream, and the answer node streams
+only the text it has verified (tests/unit/test_verified_stream.py)."""
 
 import pytest
 from langchain_core.messages import AIMessage
@@ -12,16 +13,11 @@ def unreachable_runtime():
     raise AssertionError("the embedded weights must not load for an openai-backend model")
 
 
-@pytest.mark.parametrize("role", ["router", "decomposer", "planner", "executor", "augmenter", "judge"])
-def test_internal_roles_are_tagged_nostream(role):
+@pytest.mark.parametrize("role", ["router", "decomposer", "planner", "executor", "augmenter", "judge", "answerer"])
+def test_every_role_is_tagged_nostream(role):
     factory = ModelFactory(load_runtime=unreachable_runtime)
     model = factory.get(role, Context(model_backend="openai"))
     assert "nostream" in (model.chat.tags or [])
-
-
-def test_answerer_streams():
-    factory = ModelFactory(load_runtime=unreachable_runtime)
-    assert "nostream" not in (factory.get("answerer", Context(model_backend="openai")).chat.tags or [])
 
 
 async def test_nostream_tag_keeps_a_model_out_of_the_messages_stream():

@@ -61,5 +61,6 @@ async def test_a_run_reports_the_tool_and_index_seconds_of_each_stage():
     costs = out["stage_costs"]
     assert 0.2 <= costs["execute"]["tool"] <= out["timings"]["execute"] + 1e-3
     assert 0.1 <= costs["retrieve"]["index"] <= out["timings"]["retrieve"] + 1e-3
-    assert "tool" not in costs["answer"] and costs["answer"]["model"] > 0  # the fake model reports no split
+    assert costs["execute"]["model"] > 0 and "model_prompt" not in costs["execute"]  # the fake reports no split
+    assert "model" not in costs["answer"]  # code found the forecast's fields: no answer model was asked
     assert sum(sum(c.values()) for c in costs.values()) <= wall

@@ -1,0 +1,162 @@
+"""Choice chains: "Which is warmer tomorrow, Madrid or Rome? Find me the cheapest hotel there for tomorrow night."
+
+The question lists alternatives (a written list of places joined by "or", commas, "and"), says how to choose
+between them (a comparative: warmer, colder, lower chance of rain), and asks a second question of the one chosen
+("there", "that city", "it"). The 135M planner's next query named a place at random, or the loser. Code reads the
+chain; the run measures each alternative, code picks the winner from the outputs, and the second question is
+asked with the winner in place of the reference, of a request that no longer names the losers, so no argument can
+take one.
+
+A comparative names a measure of the shared field vocabulary (nodes/field_vocabulary.py: temperature, rain,
+wind, price) and which end wins. The value compared is, per alternative, the first field of that measure in a
+record about it (its title or its call names it), on the asked day when the record is dated.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from nodes.answering.fact_rendering import parse_output
+from nodes.answering.lead_records import records
+from nodes.answering.output_context import with_output_context
+from nodes.arguments.written_lists import place_lists
+from nodes.date_mentions import find_date_mentions
+from nodes.field_vocabulary import field_concepts
+from nodes.intent_references import refers_back
+
+# comparative (or superlative) -> (measure, whether the larger value wins)
+_COMPARATIVES: dict[str, tuple[str, bool]] = {
+    **{w: ("temperature", True) for w in ("warmer", "warmest", "hotter", "hottest")},
+    **{w: ("temperature", False) for w in ("colder", "coldest", "cooler", "coolest", "chillier", "chilliest")},
+    **{w: ("rain", False) for w in ("drier", "driest", "dryer", "sunnier", "sunniest")},
+    **{w: ("rain", True) for w in ("wetter", "wettest", "rainier", "rainiest")},
+    **{w: ("wind", True) for w in ("windier", "windiest")},
+    **{w: ("wind", False) for w in ("calmer", "calmest")},
+    **{w: ("price", False) for w in ("cheaper",)},
+    **{w: ("price", True) for w in ("pricier",)},
+}
+_LESS_MORE = re.compile(r"\b(lower|less|smaller|least|lowest|higher|more|greater|most|highest)\s+(?:chance of\s+)?"
+                        r"(rain|wind)\b", re.IGNORECASE)
+_LARGER = frozenset({"higher", "more", "greater", "most", "highest"})
+_PARTS = re.compile(r"(?<=[.?!])\s+|\s+[-—–]\s+|;\s*")
+_WHICHEVER_OPENING = re.compile(r"^\s*whichever (?:it|one) is,?\s*", re.IGNORECASE)
+_NAMED_BY_REFERENCE = re.compile(r"\b(?:that|this|the)(?: \w+(?:er|est))? (?:city|one|place|town|destination)\b|"
+                                 r"\bwhichever\b", re.IGNORECASE)
+_THERE = re.compile(r"\bthere\b", re.IGNORECASE)
+_IT = re.compile(r"\bit\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class ChoiceChain:
+    """The parts of a choice chain, as the question writes them."""
+
+    question: str
+    alternatives: list[str]  # as written
+    list_span: tuple[int, int]  # where the written list of alternatives stands in the question
+    measure: str  # a concept of nodes/field_vocabulary.py
+    larger_wins: bool
+    comparative: str  # the words that choose ("warmer", "lower chance of rain")
+    day: date | None  # the day the comparison is about, when the question names one
+    follow_up: str  # the second question, with its reference
+
+    def measuring_query(self) -> str:
+        """The first step: the comparison over the alternatives, in the question's words."""
+        return f"which is {self.comparative}{' on ' + self.day.isoformat() if self.day else ''}: " \
+               f"{' or '.join(self.alternatives)}?"
+
+    def asked_of(self, winner: str) -> tuple[str, str]:
+        """The second step's (query, request): the follow-up about ``winner``, and the question with the list of
+        alternatives replaced by ``winner`` and its references by ``winner``."""
+        start, end = self.list_span
+        follow_up = _named(_WHICHEVER_OPENING.sub("", self.follow_up), winner)
+        comparison = self.question[: self.question.rfind(self.follow_up)]
+        return follow_up, f"{comparison[:start]}{winner}{comparison[end:]}{follow_up}"
+
+
+def _named(text: str, winner: str) -> str:
+    text = _NAMED_BY_REFERENCE.sub(winner, text)
+    text = _THERE.sub(f"in {winner}", text)
+    return _IT.sub(winner, text)
+
+
+def _choosing(text: str) -> tuple[str, str, bool] | None:
+    """(words, measure, larger wins) of the first comparative in ``text``."""
+    found = []
+    for match in re.finditer(r"[a-z]+", text.lower()):
+        if match.group() in _COMPARATIVES:
+            measure, larger = _COMPARATIVES[match.group()]
+            found.append((match.start(), match.group(), measure, larger))
+    if (phrase := _LESS_MORE.search(text)) is not None:
+        found.append((phrase.start(), phrase.group(), phrase.group(2).lower(), phrase.group(1).lower() in _LARGER))
+    if not found:
+        return None
+    _, words, measure, larger = min(found)
+    return words, measure, larger
+
+
+def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
+    """The chain ``question`` asks, or None when it is not one."""
+    parts = [p for p in _PARTS.split(question.strip()) if p.strip(" ,.?!")]
+    if len(parts) < 2:
+        return None
+    follow_up = parts[-1]
+    comparison = question[: question.rfind(follow_up)]
+    choosing = _choosing(comparison)
+    # "the warmer city" names the winner; another comparative in the follow-up asks something else
+    if choosing is None or _choosing(_NAMED_BY_REFERENCE.sub(" ", follow_up)) is not None or not refers_back(follow_up):
+        return None
+    lists = place_lists(comparison)
+    if len(lists) != 1:
+        return None
+    run = lists[0]
+    days = find_date_mentions(comparison, today) or find_date_mentions(follow_up, today)
+    words, measure, larger = choosing
+    return ChoiceChain(question=question, alternatives=[m.span for m in run],
+                       list_span=(run[0].start, run[-1].start + len(run[-1].span)), measure=measure,
+                       larger_wins=larger, comparative=words, day=days[0].first if days else None,
+                       follow_up=follow_up.strip())
+
+
+def _about(title: str, arguments: dict[str, Any], alternative: str) -> bool:
+    folded = alternative.casefold()
+    return folded in title.casefold() or any(isinstance(v, str) and v.casefold() == folded
+                                             for v in arguments.values())
+
+
+def measured_values(chain: ChoiceChain, observations: list[dict[str, Any]]) -> dict[str, float]:
+    """Each alternative's value of the chain's measure in the outputs (an alternative without one is left out)."""
+    values: dict[str, float] = {}
+    for observation in (o for o in observations if o.get("ok")):
+        data = with_output_context(parse_output(observation.get("text") or ""))
+        if not isinstance(data, dict):
+            continue
+        arguments = observation.get("arguments") or {}
+        for alternative in chain.alternatives:
+            if alternative in values:
+                continue
+            dated = chain.day.isoformat() if chain.day else ""
+            found = [(dated in title, value) for title, record in records(data)
+                     if _about(title, arguments, alternative)
+                     for value in [_first_of_measure(record, chain.measure)] if value is not None]
+            if found:
+                values[alternative] = max(found, key=lambda f: f[0])[1]
+    return values
+
+
+def _first_of_measure(record: dict[str, Any], measure: str) -> float | None:
+    for key, value in record.items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and measure in field_concepts((key,)):
+            return float(value)
+    return None
+
+
+def pick(chain: ChoiceChain, values: dict[str, float]) -> str | None:
+    """The winning alternative, or None unless every alternative was measured and one wins outright."""
+    if set(values) != set(chain.alternatives):
+        return None
+    best = (max if chain.larger_wins else min)(values.values())
+    winners = [a for a, v in values.items() if v == best]
+    return winners[0] if len(winners) == 1 else None

@@ -1,0 +1,74 @@
+"""Choice chains: the alternatives are measured, code picks the winner, and the follow-up is asked of the winner
+alone (nodes/choice_chain.py, nodes/choice_steps.py)."""
+
+import json
+from datetime import date
+
+import pytest
+
+from graphs.context import Context
+from graphs.graph import build_graph
+from nodes.choice_chain import measured_values, pick, read_choice_chain
+from tests.fakes import ScriptedModels
+from tests.unit.test_routes import KeywordRetriever, executor, travel_tools
+
+TODAY = date(2026, 11, 29)  # a Sunday
+
+
+@pytest.mark.parametrize(("question", "alternatives", "measure", "larger", "day", "follow_up"), [
+    ("Which is warmer tomorrow, Madrid or Rome? Whichever it is, find me the cheapest hotel there for tomorrow "
+     "night.", ["Madrid", "Rome"], "temperature", True, "2026-11-30",
+     "find me the cheapest hotel in Rome for tomorrow night."),
+    ("sydney or melbourne, whichever has the lower chance of rain on sunday - what's the top rated restaurant in "
+     "that one?", ["sydney", "melbourne"], "rain", False, "2026-11-29", "what's the top rated restaurant in Rome?"),
+    ("Out of Osaka, Seoul and Shanghai, which one will be warmest on Tuesday? Tell me the best restaurant in that "
+     "city.", ["Osaka", "Seoul", "Shanghai"], "temperature", True, "2026-12-01",
+     "Tell me the best restaurant in Rome."),
+    ("mumbai or delhi on wednesday, i want the cooler one. cheapest hotel there for wed night", ["mumbai", "delhi"],
+     "temperature", False, "2026-12-02", "cheapest hotel in Rome for wed night"),
+])
+def test_a_choice_chain_is_read_from_the_questions_own_words(question, alternatives, measure, larger, day,
+                                                               follow_up):
+    chain = read_choice_chain(question, TODAY)
+    assert (chain.alternatives, chain.measure, chain.larger_wins, chain.day.isoformat()) == (
+        alternatives, measure, larger, day)
+    query, request = chain.asked_of("Rome")
+    assert query == follow_up
+    assert not any(a.lower() in request.lower() for a in alternatives if a != "Rome")
+
+
+@pytest.mark.parametrize("question", [
+    "weather in paris and london tomorrow",
+    "Is it going to rain in London on Wednesday? If it is, I'd rather escape to Madrid that day - cheapest flight?",
+    "Which is warmer tomorrow, Berlin or Madrid? And which one is cheaper for hotels?",  # a second comparison
+    "Which is warmer tomorrow, Berlin or Madrid?",  # no follow-up
+])
+def test_other_questions_are_no_choice_chain(question):
+    assert read_choice_chain(question, TODAY) is None
+
+
+def forecast(city: str, high: float, day: str = "2026-11-30") -> dict:
+    text = json.dumps({"city": city, "timezone": "Europe/Madrid",
+                       "days": [{"date": "2026-11-29", "high_c": 30.0}, {"date": day, "high_c": high}]})
+    return {"ok": True, "arguments": {"city": city}, "text": text}
+
+
+def test_the_winner_is_read_from_each_alternatives_record_on_the_asked_day_and_a_tie_picks_none():
+    chain = read_choice_chain("Which is colder tomorrow, Madrid or Rome? Cheapest hotel there?", TODAY)
+    values = measured_values(chain, [forecast("Madrid", 13.1), forecast("Rome", 15.8)])
+    assert values == {"Madrid": 13.1, "Rome": 15.8} and pick(chain, values) == "Madrid"
+    assert pick(chain, {"Madrid": 13.1, "Rome": 13.1}) is None and pick(chain, {"Madrid": 13.1}) is None
+
+
+async def test_the_run_measures_then_asks_the_follow_up_of_the_winner_without_the_planner():
+    question = "Which is warmer tomorrow, Berlin or Madrid? Then find a hotel in the warmer city."
+    tools = travel_tools()
+    models = ScriptedModels(executor=[executor], planner=["the planner must not be asked"])
+    graph = build_graph(models, KeywordRetriever(), tools, classify=lambda q: ("fast", 0.99, True)).compile()
+    out = await graph.ainvoke({"query": question}, context=Context(today="2026-11-29"))
+    assert (out["route"], out["plan"]["source"]) == ("planning", "choice")  # the router saw the chain
+    assert [(s["server"], s["decision"]) for s in out["search_steps"]] == [("weather", "picked Madrid"),
+                                                                           ("hotels", "enough")]
+    assert tools.calls[-1] == ("hotels", "search", {"city": "Madrid"}) and models.calls("planner") == 0
+    second = out["plan"]["tasks"][1]
+    assert second["deps"] == ["T1"] and "Berlin" not in second["request"]
