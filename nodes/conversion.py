@@ -75,7 +75,7 @@ def make_converter(tools: ToolCaller):
                 continue
             made[task_id] = result
             tasks.append({"id": task_id, "server": converter.server, "query": result["query"],
-                          "deps": [conversion.task_id], "request": state.get("standalone_query") or ""})
+                          "deps": [conversion.task_id] if conversion.task_id else [], "request": state.get("standalone_query") or ""})
         return {"task_results": made, "plan": {**plan, "tasks": tasks}} if made else {}
 
     async def convert(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:

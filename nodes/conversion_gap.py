@@ -27,11 +27,15 @@ from nodes.arguments.direction import direction_pairs
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 _FIGURE_IN_CODE = re.compile(r"(?<![\w.])(-?\d[\d,]*(?:\.\d+)?) ([A-Z]{3})\b")
+_LIMIT = r"\b(?:under|below|less than|at most|max(?:imum)?|up to|within|budget(?: of)?|no more than|over|above)"
+_LIMIT_WORD = re.compile(_LIMIT, re.IGNORECASE)
+_SCALES = {"": 1.0, "k": 1e3, "m": 1e6}
 
 
 @dataclass(frozen=True)
 class Conversion:
-    """One conversion owed: ``amount`` in ``source`` (from the output cited by ``marker``) into ``target``."""
+    """One conversion owed: ``amount`` in ``source`` into ``target``; ``marker`` and ``task_id`` name the output the
+    amount comes from (empty: the question wrote it)."""
 
     amount: float
     source: str
@@ -61,13 +65,36 @@ class ConversionTool:
         return params
 
 
+def written_amounts(question: str) -> list[tuple[float, str]]:
+    """(amount, code) for each currency the question writes beside a figure ("how many pesos 300 dollars gets me":
+    300 USD); a figure after a limit word is a constraint, not an amount ("hotels under 200 euros")."""
+    amounts: list[tuple[float, str]] = []
+    for span, code in currencies_written([question]):
+        escaped = re.escape(span)
+        # a symbol stands before its figure ("$84"), a word after it ("300 dollars", "12k yen")
+        before = rf"{escaped}\s?(\d[\d,]*(?:\.\d+)?)([kKmM]?)\b" if not span[0].isalpha() else r"(?!)()()"
+        for match in re.finditer(rf"(?:{_LIMIT}\s+)?(?:{before}|(\d[\d,]*(?:\.\d+)?)\s?([kKmM]?)\s*{escaped}\b)",
+                                 question, re.IGNORECASE):
+            if _LIMIT_WORD.match(match.group()):
+                continue
+            figure, scale = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+            amounts.append((float(figure.replace(",", "")) * _SCALES[scale.lower()], code))
+    return amounts
+
+
 def owed_conversions(question: str, evidence: list[dict[str, Any]]) -> list[Conversion]:
-    """The conversions ``question`` asks for that no call made, one per currency it writes."""
+    """The conversions ``question`` asks for that no call made, one per currency it writes without a figure: of
+    the amount it writes in another currency, else of the figure an output gives."""
     given = {str(v).upper() for item in evidence for v in (item.get("arguments") or {}).values()
              if isinstance(v, str)}
-    targets = [code for _, code in currencies_written([question]) if code not in given]
+    amounts = written_amounts(question)
+    targets = [code for _, code in currencies_written([question])
+               if code not in given and code not in {c for _, c in amounts}]
     owed: list[Conversion] = []
     for target in dict.fromkeys(targets):
+        if (written := next(((a, c) for a, c in amounts if c != target), None)) is not None:
+            owed.append(Conversion(written[0], written[1], target, "", ""))
+            continue
         figure = next(((amount, code, item) for item in evidence
                        for line in lead_lines(question, [item])
                        for amount, code in _FIGURE_IN_CODE.findall(line) if code != target), None)

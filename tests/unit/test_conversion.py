@@ -6,7 +6,7 @@ import json
 from graphs.context import Context
 from graphs.graph import build_graph
 from indexes.server_index import ServerHit
-from nodes.conversion_gap import Conversion, conversion_tool, owed_conversions
+from nodes.conversion_gap import Conversion, conversion_tool, owed_conversions, written_amounts
 from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
 
 CODES = {"type": "string", "enum": ["USD", "EUR", "JPY", "CHF"]}
@@ -75,3 +75,11 @@ async def test_the_run_converts_on_a_server_retrieval_did_not_rank_and_the_answe
     opening = out["answer"].split("From the sources:")[0]
     assert "12040 JPY" in opening and "80.67" in opening and "[T2.1]" in opening
     assert any(m.type == "tool" and m.name == "money__convert_currency" for m in out["messages"])
+
+
+def test_an_amount_the_question_writes_is_converted_rather_than_an_output_figure():
+    question = "Cheapest flight LA to Mexico City on Wednesday, and how many pesos 300 dollars gets me?"
+    flight = {"currency": "USD", "days": [{"date": "2026-12-02", "price": 243.11}]}
+    assert owed_conversions(question, evidence(flight)) == [Conversion(300.0, "USD", "MXN", "", "")]
+    assert written_amounts("I have 12k yen and $84, in euros?") == [(12000.0, "JPY"), (84.0, "USD")]
+    assert written_amounts("hotels in Paris under 200 euros") == []  # a limit, not an amount to convert
