@@ -20,7 +20,7 @@ from nodes.answering.fact_rendering import render_facts
 from nodes.answering.figures import MARKER
 from nodes.answering.missing_names import is_document_text, matched_literals, missing_names, without_echoes
 from nodes.answering.quoted_data import quoted
-from nodes.answering.outcome_lines import done_lines, failure_lines, not_done_lines
+from nodes.answering.outcome_lines import choice_lines, done_lines, failure_lines, not_done_lines
 from nodes.answering.verified_stream import AnswerStream
 from nodes.model_call import ModelUnavailable, stream_model
 from nodes.models import ModelProvider
@@ -142,7 +142,7 @@ def make_answerer(models: ModelProvider):
             # the sources' nearest records are about someone else: say so before listing them
             await stream.block(f"Nothing in the sources mentions {', '.join(missing)}.")
         # The fields or lines the question asks about, picked by code: no model is asked when code found them.
-        lead = lead_lines(question, evidence) if context.bind_answers else []
+        lead = [*choice_lines(state, evidence), *lead_lines(question, evidence)] if context.bind_answers else []
         await stream.block("\n".join(lead))
         kept: list[str] = []
         dropped: list[tuple[str, str]] = []

@@ -57,6 +57,8 @@ async def run_choice_chain(chain: ChoiceChain, *, fallback_server: str, tools: T
                       f"from the results ({_values_text(values)}); the follow-up was not asked")
     else:
         steps[0]["decision"] = f"picked {winner}"
+        steps[0]["choice"] = {"winner": winner, "comparative": chain.comparative, "values": values,
+                              "day": f"{chain.day:%a} {chain.day.isoformat()}" if chain.day else ""}
         query, request = chain.asked_of(winner)
         if deadline - time.perf_counter() <= 0:
             errors.append(f"search: latency budget of {context.latency_budget_s:g} s ran out after 1 step(s)")

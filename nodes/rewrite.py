@@ -22,6 +22,7 @@ from nodes.date_mentions import find_date_mentions
 from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from nodes.question import today_of
+from nodes.slot_followups import changed_slot
 from nodes.structured import StructuredOutputError, ask_structured
 
 HISTORY_TURNS = 6
@@ -183,6 +184,9 @@ async def rewrite_standalone(
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not added_words(question, [], last_asked, today):
         return only_the_date, None  # "and the day after?": the last question on the new date, no model needed
+    changed = changed_slot(question, last_asked)  # "and 750?", "in dollars?", "actually make it Korean won"
+    if changed:
+        return bind_dates(changed, turns, question, today), None
     swapped = swap_argument(question, last_asked, last_arguments or [])
     if swapped:
         return swapped, None

@@ -76,3 +76,18 @@ def done_lines(state: dict[str, Any], evidence: list[dict[str, Any]]) -> list[st
         if cited:
             lines.append(render_facts([cited]))
     return lines
+
+
+def choice_lines(state: dict[str, Any], evidence: list[dict[str, Any]]) -> list[str]:
+    """What a choice chain picked, and from which figures (nodes/choice_steps.py): "Picked Rome (warmer on
+    Mon 2026-11-30): Madrid 13.1, Rome 15.8 [T1.1]". The figures are the outputs' own."""
+    lines = []
+    for step in state.get("search_steps") or []:
+        choice = step.get("choice")
+        if not choice:
+            continue
+        markers = "".join(f"[{e['marker']}]" for e in evidence if e["task_id"] == step.get("task_id"))
+        figures = ", ".join(f"{name} {value:g}" for name, value in choice["values"].items())
+        day = f" on {choice['day']}" if choice.get("day") else ""
+        lines.append(f"Picked {choice['winner']} ({choice['comparative']}{day}): {figures} {markers}".rstrip())
+    return lines

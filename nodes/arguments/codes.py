@@ -44,6 +44,7 @@ class _CurrencyTables:
     nouns: dict[str, list[str]]  # "francs" -> [CDF, XOF, ..., CHF], ranked
     plural_nouns: frozenset[str]  # "dollars", "francs": nouns whose plural differs from the singular
     adjectives: dict[str, str]  # "swiss" -> CHF, only where one currency has it
+    nationalities: dict[str, frozenset[str]]  # "korean" -> {KRW, KPW}: the currencies an adjective may go with
     symbols: dict[str, str]  # "$" -> USD, "CA$" -> CAD
     codes: frozenset[str]
     of_country: dict[str, str]  # "JP" -> JPY
@@ -80,11 +81,27 @@ def _currencies() -> _CurrencyTables:
     symbols = {english.currency_symbols[code]: code for code in codes
                if code in english.currency_symbols and not english.currency_symbols[code].isalnum()
                and " " not in english.currency_symbols[code].replace("\u202f", " ")}
+    nationalities = {a: frozenset(c) for a, c in by_adjective.items()}
+    for adjective, found in by_adjective.items():  # "korean" of "south korean" and "north korean"
+        if " " in adjective:
+            last = adjective.split()[-1]
+            nationalities[last] = nationalities.get(last, frozenset()) | found
     return _CurrencyTables(names=names, nouns=nouns, plural_nouns=frozenset(plural_nouns),
                            adjectives={a: next(iter(c)) for a, c in by_adjective.items() if len(c) == 1},
+                           nationalities=nationalities,
                            symbols=symbols, codes=frozenset(codes),
                            of_country={c["iso"]: c["currencycode"] for c in countries
                                        if c.get("currencycode") in codes})
+
+
+def _unit_after(text: str, end: int, tables: _CurrencyTables, codes: frozenset[str]) -> tuple[int, str] | None:
+    """(where it ends, the code) of a unit noun right after ``end`` that one of ``codes`` has ("won" after
+    "Korean": KRW, ranked before KPW)."""
+    match = re.match(r"\s+([^\W\d_]+)", text[end:])
+    if match is None:
+        return None
+    ranked = [code for code in tables.nouns.get(match.group(1).lower(), []) if code in codes]
+    return (end + match.end(), ranked[0]) if ranked else None
 
 
 def _words(text: str) -> list[tuple[str, int, int]]:
@@ -122,6 +139,9 @@ def _currency_mentions(text: str, tables: _CurrencyTables) -> list[_Mention]:
                 found = (size, _Mention(span, start, [tables.names[key]], True, False))
             elif key in tables.adjectives and following.startswith(_MONEY_WORDS):
                 found = (size, _Mention(span, start, [tables.adjectives[key]], True, False))
+            elif key in tables.nationalities and (unit := _unit_after(text, end, tables, tables.nationalities[key])):
+                # "Korean won": a nationality with a unit noun of its currencies names the first of them ranked
+                found = (size + 1, _Mention(text[start:unit[0]], start, [unit[1]], True, False))
             elif size == 1 and span.upper() in tables.codes and span.lower() not in STOP_WORDS:
                 found = (1, _Mention(span, start, [span.upper()], span.isupper() and not all_caps, False))
             elif size == 1 and key in tables.nouns:

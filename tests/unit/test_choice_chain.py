@@ -72,3 +72,4 @@ async def test_the_run_measures_then_asks_the_follow_up_of_the_winner_without_th
     assert tools.calls[-1] == ("hotels", "search", {"city": "Madrid"}) and models.calls("planner") == 0
     second = out["plan"]["tasks"][1]
     assert second["deps"] == ["T1"] and "Berlin" not in second["request"]
+    assert out["answer"].startswith("Picked Madrid (warmer on Mon 2026-11-30): Berlin 9, Madrid 18 [T1.1]")

@@ -1,0 +1,67 @@
+"""Follow-ups that change one typed value of the last question and keep the rest: "in dollars?", "and 750?",
+"actually make it Korean won", "in singapore dollars then?".
+
+Why: the rewriter (a 135M model) turned "and 750?" after "Convert 100 euros to pounds" into "750 in pounds", which
+went to web search, and "actually make it Korean won" into a shopping query. Code reads such a follow-up: once
+its currencies (nodes/arguments/codes.py) and its figures are set aside, nothing is left but linking words. The
+new question is the last one with the value of the same kind replaced: a currency after "in"/"to"/"into" is the
+target and replaces the last question's target (else its last currency); a lone figure replaces the last
+question's one figure; a currency the last question lacks is added at its end ("What's Sony trading at in
+dollars?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from nodes.arguments.codes import currencies_written
+
+_LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
+    ok okay so is the price cost would be rather let's lets change switch""".split())
+_FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
+_TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
+MAX_WORDS = 8
+
+
+def _target_mention(text: str) -> tuple[int, int] | None:
+    """Where the target currency of ``text`` is written: the one after "in"/"to"/"into", else the last one."""
+    spans = []
+    for span, _ in currencies_written([text]):
+        for match in re.finditer(rf"(?<!\w){re.escape(span)}(?!\w)", text):
+            spans.append((match.start(), match.end()))
+    if not spans:
+        return None
+    cued = [s for s in spans if _TARGET_CUE.search(text[: s[0]])]
+    return (cued or sorted(spans))[-1]
+
+
+def changed_slot(question: str, last_asked: str) -> str | None:
+    """The last question with the one value ``question`` changes; None when ``question`` is not such a
+    follow-up."""
+    words = re.findall(r"[\w'$€£¥]+", question)
+    if not words or len(words) > MAX_WORDS or not last_asked.strip():
+        return None
+    # a currency is changed only where the follow-up says where it goes ("in dollars", "make it yen"): "what about
+    # AMD" names a company, not the Armenian dram
+    currencies = [(span, code) for span, code in currencies_written([question])
+                  if re.search(rf"\b(?:in|into|to|it)\s+{re.escape(span)}(?!\w)", question, re.IGNORECASE)]
+    rest = question
+    for span, _ in currencies:
+        rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
+    figures = _FIGURE.findall(rest)
+    rest = _FIGURE.sub(" ", rest)
+    if any(w.lower() not in _LINKING for w in re.findall(r"[\w']+", rest)) or (not currencies and not figures):
+        return None
+    base = last_asked.strip().rstrip("?!. ")
+    if len(currencies) == 1 and not figures:
+        span = currencies[0][0]
+        target = _target_mention(base)
+        if target is None:
+            return f"{base} in {span}"
+        return base[: target[0]] + span + base[target[1]:]
+    if len(figures) == 1 and not currencies:
+        written = _FIGURE.findall(base)
+        if len(written) != 1:
+            return None
+        return _FIGURE.sub(figures[0], base, count=1)
+    return None
