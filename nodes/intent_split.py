@@ -22,6 +22,7 @@ from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digi
 from nodes.arguments.places import is_place_name
 from nodes.arguments.time_of_day import times_of_day
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
+from nodes.reference_binding import bind_references, conditional, without_expletive_it
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
 MIN_PART_WORDS = 3
@@ -152,7 +153,12 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
-    if any(refers_back(part) or names_again(part, " ".join(parts[:i])) for i, part in enumerate(parts) if i):
+    if any(conditional(part) for part in parts):
+        return [], "condition"  # "Is it going to rain in London? If it is, I'd rather fly to Madrid"
+    # "..., and the best rated restaurant there?": a reference with one meaning in the parts before is bound
+    parts = [parts[0], *(bind_references(part, " ".join(parts[:i])) for i, part in enumerate(parts) if i)]
+    if any(refers_back(without_expletive_it(part)) or names_again(part, " ".join(parts[:i]))
+           for i, part in enumerate(parts) if i):
         return [], "back-reference"
     return parts, None
 

@@ -104,11 +104,11 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
             update["messages"] = [HumanMessage(state["query"])]
         if context.forced_route != "auto":
             return {**update, "route": context.forced_route, "route_confidence": 1.0, "route_source": "forced"}
-        if split_intents(question):  # independent intents joined by "and": parallel by construction
-            return {**update, "route": "parallel", "route_confidence": 1.0, "route_source": "split"}
         if read_choice_chain(question, today_of(context.today)) is not None:
             # "which is warmer, Madrid or Rome? cheapest hotel there": the second step needs the first's pick
             return {**update, "route": "planning", "route_confidence": 1.0, "route_source": "choice"}
+        if split_intents(question):  # independent intents joined by "and": parallel by construction
+            return {**update, "route": "parallel", "route_confidence": 1.0, "route_source": "split"}
         if is_one_calculation(question):  # "129.99, 30% off, then 8.25% tax": the steps of one calculation
             return {**update, "route": "fast", "route_confidence": 1.0, "route_source": "calculation"}
         guess: tuple[str, float, bool] | None = None

@@ -56,8 +56,9 @@ async def test_failed_rewrite_keeps_the_earlier_question_in_view():
                             answerer=["ok"])
     graph, retriever = graph_with(models, lambda q: ("fast", 0.9, True))
     out = await graph.ainvoke({"messages": TWO_TURNS}, context=Context(structured_retries=0))
-    assert out["route"] == "fast"
-    assert retriever.seen == [["Weather in Paris tomorrow? And hotels there for that night?"]]
+    # the earlier question in front of the follow-up: two intents, "there" and "that night" bound to its words
+    assert out["route"] == "parallel"
+    assert retriever.seen == [["Weather in Paris tomorrow", "hotels in Paris for tomorrow"]]
     assert any("standalone rewrite failed" in e for e in out["errors"])
 
 

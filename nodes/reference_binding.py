@@ -1,0 +1,53 @@
+"""References across intents that code can settle: "What dishes is Madrid known for? And the best rated restaurant
+there?" asks two independent questions once "there" is Madrid; "cheapest hotel in Shanghai for Monday, and the
+cheapest flight to Hong Kong that same day" once "that same day" is Monday.
+
+Why: a later part that refers back kept the whole message as one dependent question, and the planning route's
+serial search answered one intent of two. A reference is bound only when the earlier parts name exactly one thing
+it can mean (one place for "there", one date for "that day"); otherwise the message stays whole. Words that
+refer to nothing are not references: "while you're at it", and the "it" of "is it cold in Beijing", a part that
+names its own place.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from nodes.arguments.places import places_named
+from nodes.date_mentions import find_date_mentions
+
+_IDIOMS = re.compile(r",?\s*\b(?:while you'?re at it|if you can|if possible|when you get a chance|"
+                     r"if you don'?t mind)\b", re.IGNORECASE)
+_THERE = re.compile(r"\b(?:(in|at|to|from|near|around)\s+)?there\b", re.IGNORECASE)
+_SAME_DAY = re.compile(r"\b(?:(on|for|by)\s+)?(?:that|the)\s+(?:same\s+)?(?:day|night|date)\b", re.IGNORECASE)
+_LEADING_PREPOSITION = re.compile(r"^(?:on|for|by)\s+", re.IGNORECASE)
+_CONDITION_ON_BEFORE = re.compile(r"\b(?:if (?:it|so|not|yes|that|they|this)\b|otherwise\b|in that case\b|"
+                                  r"(?:unless|provided) (?:it|that)\b)", re.IGNORECASE)
+_EXPLETIVE_IT = re.compile(r"\b(is|will|was|does|did|would|could)\s+it\b", re.IGNORECASE)
+
+
+def bind_references(part: str, before: str) -> str:
+    """``part`` with its idioms dropped, "there" as the one place ``before`` names, and "that day" as the one
+    date ``before`` names; what cannot be bound is left as written."""
+    bound = _IDIOMS.sub("", part).strip()
+    places = {m.place.name: m.span for m in places_named([before])}
+    if _THERE.search(bound) and len(places) == 1:
+        span = next(iter(places.values()))
+        bound = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {span}", bound, count=1)
+    dates = {(m.first, m.last): _LEADING_PREPOSITION.sub("", m.phrase) for m in find_date_mentions(before, date.today())}
+    if _SAME_DAY.search(bound) and len(dates) == 1:
+        phrase = next(iter(dates.values()))
+        bound = _SAME_DAY.sub(lambda m: f"{m.group(1) or 'on'} {phrase}", bound, count=1)
+    return bound
+
+
+def conditional(part: str) -> bool:
+    """Whether ``part`` holds a condition on another part ("If it is, I'd rather ..."): the message is one."""
+    return bool(_CONDITION_ON_BEFORE.search(part))
+
+
+def without_expletive_it(part: str) -> str:
+    """``part`` without the "it" that means nothing ("is it cold in Beijing tomorrow": the part names its own
+    place), for telling whether it refers back; ``part`` as is otherwise."""
+    return _EXPLETIVE_IT.sub(r"\1", part) if places_named([part]) else part
