@@ -195,6 +195,11 @@ class LazyRouteClassifier:
         if self._source is not None:
             self._words = await self._source()
 
+    @property
+    def cue_words(self) -> CueWords:
+        """The catalogue's cue words ``prepare`` last read (none before)."""
+        return self._words or NO_CUE_WORDS
+
     def get(self) -> RouteClassifier:
         with self._lock:
             if self._classifier is None:

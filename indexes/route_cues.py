@@ -126,6 +126,9 @@ class CueWords:
     # The words too many servers use to be a cue ("time", "list"), with those servers: such a word is no server's
     # own, though ``servers_of`` leaves it out ("next time" in a Tokyo note does not make "time in Tokyo?" a note)
     common: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    # The kinds of thing the catalogue serves, stemmed: the words of its servers', categories' and tools' names
+    # ("note", "calculat", "query"): a follow-up's rewrite may name one the user did not write
+    kinds: frozenset[str] = frozenset()
 
     def __len__(self) -> int:
         return len(self.servers_of) + len(self.listed_by)
@@ -141,7 +144,10 @@ def derive_cue_words(servers: Sequence[ServerDoc], listed: Mapping[str, Iterable
     owners: dict[str, set[str]] = {}
     listers: dict[str, set[str]] = {}
     codes: set[str] = set()
+    kinds: set[str] = set()
     for server in servers:
+        kinds.update(cue_tokens(server.name), cue_tokens(server.category),
+                     (w for tool in server.tools for w in cue_tokens(tool.name)))
         for word in server_words(server):
             owners.setdefault(word, set()).add(server.name)
         for name in (listed or {}).get(server.name, ()):
@@ -157,7 +163,7 @@ def derive_cue_words(servers: Sequence[ServerDoc], listed: Mapping[str, Iterable
     listed_by = {word: frozenset(found) for word, found in listers.items() if len(found) <= limit}
     payload = [*(sorted((w, sorted(f)) for w, f in table.items()) for table in (servers_of, listed_by)), sorted(codes)]
     digest = hashlib.sha256(json.dumps(payload, ensure_ascii=False).encode()).hexdigest()[:16]
-    return CueWords(servers_of, listed_by, frozenset(codes), digest, common)
+    return CueWords(servers_of, listed_by, frozenset(codes), digest, common, frozenset(kinds))
 
 
 def server_codes(server: ServerDoc) -> set[str]:

@@ -21,6 +21,7 @@ from nodes.model_call import ModelUnavailable
 from nodes.date_mentions import find_date_mentions
 from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
+from indexes.route_cues import stem
 from nodes.question import today_of
 from nodes.slot_followups import changed_slot
 from nodes.structured import StructuredOutputError, ask_structured
@@ -52,21 +53,17 @@ _WORDS = re.compile(r"[\w']+")
 _FREE_WORDS = frozenset("""a an the and or of in on at to for is are was be it this that what whats what's how
     about which who when where will would can could do does please pls me my i you there here then also
     same day date after before next following weather price""".split())
-# What a follow-up asks for, named in the catalogue's own words: "need a room at my destination" is a question
-# about hotels. A closed vocabulary of kinds of thing, never a value (a place, a company), so a rewrite may name
-# one that no turn wrote.
-_INTENT_WORDS = frozenset("""hotel hotels room rooms flight flights train trains restaurant restaurants
-    attractions sights forecast stock stocks share shares quote history chart rate exchange""".split())
-
-
 def fallback_rewrite(turns: list[BaseMessage], question: str) -> str:
     """Earlier user questions followed by this one: crude, but keeps the referents in view."""
     asked = [" ".join(m.text.split()) for m in turns if m.type == "human"][-2:]
     return " ".join([*asked, question])
 
 
-def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: date | None = None) -> list[str]:
-    """Words of the rewrite that no turn and not the question contains (date phrases aside): invented."""
+def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: date | None = None,
+                kinds: frozenset[str] = frozenset()) -> list[str]:
+    """Words of the rewrite that no turn and not the question contains (date phrases aside): invented. A word
+    naming a kind of thing the catalogue serves (``kinds``: indexes/route_cues.py ``CueWords.kinds``, stemmed) is
+    not: "need a room at my destination" asks about hotels, whatever its words."""
     for mention in find_date_mentions(rewrite, today or date.today()):
         rewrite = rewrite.replace(mention.phrase, " ")
     # The user's words only: a 135M model copies the assistant's earlier answer ("Brooklyn") into rewrites.
@@ -74,7 +71,7 @@ def added_words(rewrite: str, turns: list[BaseMessage], question: str, today: da
              for w in _WORDS.findall(text)}
     # Numbers too: a rewrite that carries a figure of the last answer ("30.86", "108") is not the user's question.
     return [w for w in _WORDS.findall(rewrite)
-            if w.lower() not in known and w.lower() not in _FREE_WORDS and w.lower() not in _INTENT_WORDS]
+            if w.lower() not in known and w.lower() not in _FREE_WORDS and stem(w.lower()) not in kinds]
 
 
 def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: date) -> str:
@@ -175,10 +172,11 @@ def rewrite_conversation(turns: list[BaseMessage], question: str, today: date, *
 
 async def rewrite_standalone(
     model: RoleModel, turns: list[BaseMessage], question: str, context: Context,
-    last_arguments: list[str] | None = None,
+    last_arguments: list[str] | None = None, kinds: frozenset[str] = frozenset(),
 ) -> tuple[str, str | None]:
     """(standalone query, error or None). ``last_arguments`` are the string arguments of the last turn's
-    tool calls: a follow-up that names another one ("what about netflix?") swaps it in, without a model."""
+    tool calls: a follow-up that names another one ("what about netflix?") swaps it in, without a model.
+    ``kinds``: the catalogue's kinds of thing, which a rewrite may name (``added_words``)."""
     today = today_of(context.today)
     last_asked = next((" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
     only_the_date = bind_dates(last_asked, turns, question, today)
@@ -199,7 +197,7 @@ async def rewrite_standalone(
     except (StructuredOutputError, ModelUnavailable) as exc:
         return _fallback(turns, question, last_asked, today), f"router: standalone rewrite failed ({exc})"
     rewrite = " ".join(result.query.split())
-    invented = added_words(rewrite, turns, question, today)
+    invented = added_words(rewrite, turns, question, today, kinds)
     if invented:
         # Keep the rewrite without the words it made up ("Sydney, Australia" -> "Sydney"), if anything of
         # the conversation is left; else fall back.

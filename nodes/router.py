@@ -18,6 +18,7 @@ from langgraph.types import Overwrite
 from pydantic import BaseModel
 
 from graphs.context import Context
+from indexes.route_cues import NO_CUE_WORDS
 from nodes.events import emit
 from nodes.choice_chain import read_choice_chain
 from nodes.arguments.expressions import is_one_calculation
@@ -96,8 +97,11 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
         errors = [f"router: {note}"] if note else []
         turns = earlier_turns(state.get("messages") or []) if not state.get("query") else []
         if turns:
+            if classify is not None:  # the catalogue's kinds of thing, which a rewrite may name
+                await prepare_classifier(classify, errors)
+            kinds = getattr(classify, "cue_words", NO_CUE_WORDS).kinds
             question, problem = await rewrite_standalone(models.get("rewriter", context), turns, question, context,
-                                                         last_call_values(state.get("task_results") or {}))
+                                                         last_call_values(state.get("task_results") or {}), kinds)
             errors += [problem] if problem else []
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
         if (state.get("query") or "").strip():  # a plain query joins the thread as the user's turn, first

@@ -76,6 +76,12 @@ async def test_the_distilled_rewriter_is_asked_without_few_shot_examples():
 def test_a_rewrite_may_name_what_is_asked_in_catalogue_words_but_not_an_invented_value():
     from nodes.rewrite import added_words
 
+    from indexes.documents import ServerDoc, ToolDoc
+    from indexes.route_cues import derive_cue_words
+
+    # the kinds of thing a catalogue serves come from its own names, not from a list in the code
+    kinds = derive_cue_words([ServerDoc("stays", "Rooms.", (ToolDoc("search_hotels", "Hotels in a city."),))]).kinds
     turns = [HumanMessage("any planes Berlin -> Rome tmr?")]
-    assert added_words("hotels in Rome tmr", turns, "need a room at my destination too", TODAY) == []
-    assert added_words("hotels in Paris tmr", turns, "need a room at my destination too", TODAY) == ["Paris"]
+    assert added_words("hotels in Rome tmr", turns, "need a room at my destination too", TODAY, kinds) == []
+    assert added_words("hotels in Paris tmr", turns, "need a room at my destination too", TODAY, kinds) == ["Paris"]
+    assert added_words("hotels in Rome tmr", turns, "need a room at my destination too", TODAY) == ["hotels"]

@@ -110,6 +110,11 @@ LISTED = {"markets": ["AAPL", "Apple Inc."], "sky": ["Paris", "Rome"]}
 WORDS = derive_cue_words(CATALOGUE, LISTED)
 
 
+def test_the_kinds_of_thing_a_catalogue_serves_are_its_names_words_stemmed():
+    assert {"hotel", "forecast", "quote", "currency", "sky", "stay", "market"} <= WORDS.kinds
+    assert not {"paris", "apple", "usd", "city"} & WORDS.kinds  # no listed value, code or parameter
+
+
 def test_cue_words_come_from_the_catalogue_in_use():
     assert domains_of("weather in Paris and hotels there", WORDS) == {"sky", "stays"}
     assert domains_of("will it rain in Rome", WORDS) == {"sky"}  # a listed city is what the need is about
