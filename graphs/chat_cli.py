@@ -19,6 +19,7 @@ import typer
 
 from graphs.approval_cli import decide
 from graphs.context import Context
+from graphs.run_output import terminal_text
 
 PROMPT = "you> "
 ANSWER_PREFIX = "tura> "
@@ -71,7 +72,7 @@ async def run_turn(graph, question: str, config: dict, context: Context, out=sys
                     if not streamed:
                         out.write(ANSWER_PREFIX)
                     streamed.append(message.text)
-                    out.write(message.text)
+                    out.write(terminal_text(message.text))
             out.flush()
         waiting = [i for task in (await graph.aget_state(config)).tasks for i in task.interrupts]
         if not waiting:
@@ -84,7 +85,7 @@ async def run_turn(graph, question: str, config: dict, context: Context, out=sys
     shown = "".join(streamed).strip()
     # What was not streamed: the whole answer when no model ran, else what the node added (sources, gaps).
     rest = answer[len(shown):] if shown and answer.startswith(shown) else ("\n" + answer if shown else answer)
-    out.write((ANSWER_PREFIX if not shown else "") + rest + "\n")
+    out.write((ANSWER_PREFIX if not shown else "") + terminal_text(rest) + "\n")
     out.flush()
     return state
 

@@ -6,7 +6,9 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
+from nodes.answer import LISTING_END, LISTING_HEADER, split_sources
 from nodes.stage_costs import KINDS
 
 COST_COLUMNS = (*KINDS, "other")
@@ -41,7 +43,14 @@ def could_not_work(out: dict[str, Any]) -> bool:
 
 def print_run(console: Console, out: dict[str, Any]) -> None:
     """Answer first, then route, plan, servers/tools, time per stage and errors."""
-    console.print(f"[bold]Answer[/bold]\n{out['answer']}\n")
+    before, listing, after = split_sources(out["answer"])
+    console.print("[bold]Answer[/bold]")
+    console.print(Text(before.rstrip()))
+    if listing:
+        console.print(Text(f"Sources:\n{listing}", style="dim"))
+    if after.strip():
+        console.print(Text(after.strip()))
+    console.print()
     console.print(f"[bold]Route[/bold]: {out['route']} (confidence {out.get('route_confidence') or 0:.2f}, "
                   f"from {out.get('route_source') or '-'})")
 
@@ -85,3 +94,8 @@ def print_run(console: Console, out: dict[str, Any]) -> None:
     console.print(timings)
     for error in out.get("errors") or []:
         console.print(f"[yellow]error:[/yellow] {error}")
+
+
+def terminal_text(text: str) -> str:
+    """Answer text for a terminal: the collapsed listing's tags as a plain "Sources:" line."""
+    return text.replace(LISTING_HEADER, "Sources:").replace(LISTING_END, "")

@@ -29,7 +29,10 @@ from nodes.question import today_of
 from nodes.timing import remaining_s, timed
 
 EVIDENCE_CHARS = 700
-LISTING_HEADER = "From the sources:"  # the fact listing starts here; the answer's own sentences come before it
+# The fact listing, collapsed in chat apps (Markdown renders <details>; tura ask and tura chat print it dimmed); the
+# answer's own sentences come before it.
+LISTING_HEADER = "<details><summary>Sources</summary>"
+LISTING_END = "</details>"
 ANSWER_MODEL_MIN_S = 3.0  # with less of the latency budget left, the facts are shown without the answer model
 _MARKER = MARKER
 
@@ -37,6 +40,15 @@ _MARKER = MARKER
 def direct_part(answer: str) -> str:
     """The text before the fact listing: what the answer says in its own opening sentences."""
     return answer.split(LISTING_HEADER, 1)[0]
+
+
+def split_sources(answer: str) -> tuple[str, str, str]:
+    """(before, the fact listing without its tags, after) of an answer: a terminal shows the listing dimmed."""
+    before, found, rest = answer.partition(LISTING_HEADER)
+    if not found:
+        return answer, "", ""
+    listing, _, after = rest.partition(LISTING_END)
+    return before, listing.strip("\n"), after
 
 
 def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
@@ -160,7 +172,7 @@ def make_answerer(models: ModelProvider):
         elif not (whole and not dropped and _MARKER.search(whole) and figure_claims(whole, outputs, free)):
             # unless the model's own answer survived whole, with its citations and figures, the facts follow
             note = "\n\n(Left out statements the sources do not support.)" if dropped else ""
-            await stream.block(f"{LISTING_HEADER}\n{render_facts(evidence, question)}{note}")
+            await stream.block(f"{LISTING_HEADER}\n\n{render_facts(evidence, question)}{note}\n\n{LISTING_END}")
         if failures:
             await stream.block("Not available: " + " ".join(failures))
         cited = set(_MARKER.findall(stream.text))

@@ -57,5 +57,5 @@ async def test_a_question_over_a_written_list_gets_one_call_per_item(tmp_path):
     cities = {m.group(1) for c in out["citations"] if c["server"] == "weather"
               for m in [re.search(r'"city": "([^"]+)"', c["output"])] if m}
     assert cities == {"Paris", "London", "Berlin"}, (out["errors"], out["task_results"])
-    opening = out["answer"].split("From the sources:")[0]
+    opening = out["answer"].split("<details><summary>Sources</summary>")[0]
     assert all(city in opening for city in ("Paris", "London", "Berlin")), out["answer"]

@@ -108,7 +108,7 @@ def answer_for(question: str, outputs: list[tuple[str, str, dict, str]]) -> str:
 @pytest.mark.parametrize(("question", "output", "lead"), CASES, ids=[c[0] for c in CASES])
 def test_the_answer_opens_with_that_sentence_before_the_fact_listing(question, output, lead):
     answer = answer_for(question, [("files", "read", {}, output)])
-    opening, listing = answer.split("\n\nFrom the sources:\n", 1)
+    opening, listing = answer.split("\n\n<details><summary>Sources</summary>\n\n", 1)
     assert opening == lead
     assert "424242" not in answer and listing.startswith("files (read):\n- ")
 
@@ -117,7 +117,7 @@ def test_two_bare_values_are_told_apart_by_their_calls():
     answer = answer_for("what is 1250*7/100 and 1250*0.07", [
         ("calc", "calculate", {"expression": "1250*7/100"}, "87.5"),
         ("calc", "calculate", {"expression": "1250*0.07"}, "87.5")])
-    opening = answer.split("From the sources:")[0]
+    opening = answer.split("<details><summary>Sources</summary>")[0]
     assert opening.strip().splitlines() == ["calculate (1250*7/100) = 87.5 [T1.1]",
                                             "calculate (1250*0.07) = 87.5 [T1.2]"]
 

@@ -12,7 +12,7 @@ async def test_answer_without_markers_is_followed_by_the_cited_facts():
     graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
     out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
     assert out["answer"].startswith("Tomorrow in Beijing it will be sunny.")
-    assert "From the sources:\nweather (get_forecast):" in out["answer"]
+    assert "<details><summary>Sources</summary>\n\nweather (get_forecast):" in out["answer"]
     assert "high: 6°C; low: -3°C; condition: sunny [T1.1]" in out["answer"]
     [citation] = out["citations"]
     assert citation["cited_by"] == "model" and citation["cited_in_text"]
@@ -31,7 +31,7 @@ async def test_a_cited_answer_without_figures_is_followed_by_the_facts():
     models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for], answerer=["Sunny in Beijing [T1.1]."])
     graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
     out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
-    assert out["answer"].startswith("Sunny in Beijing [T1.1].\n\nFrom the sources:\nweather (get_forecast):")
+    assert out["answer"].startswith("Sunny in Beijing [T1.1].\n\n<details><summary>Sources</summary>\n\nweather (get_forecast):")
 
 
 async def test_an_empty_result_is_told_as_no_results_with_the_tools_note():

@@ -83,7 +83,7 @@ async def test_graph_leaves_out_invented_figures_and_says_so():
     graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
     out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
     assert "99" not in out["answer"] and out["answer"].startswith("Sunny in Beijing tomorrow [T1.1].")
-    assert "From the sources:\nweather (get_forecast):" in out["answer"]
+    assert "<details><summary>Sources</summary>\n\nweather (get_forecast):" in out["answer"]
     assert "(Left out statements the sources do not support.)" in out["answer"]
     assert any("99 appears in no cited output" in e for e in out["errors"])
 
@@ -92,7 +92,7 @@ async def test_answer_with_only_invented_figures_is_the_rendered_evidence_not_a_
     models = ScriptedModels(router=[{"route": "fast"}], executor=[executor_for], answerer=["It will be 99 degrees."])
     graph = build_graph(models, hits("weather"), weather_and_hotels()).compile()
     out = await graph.ainvoke({"query": "What is the weather in Beijing tomorrow?"}, context=Context())
-    assert out["answer"].startswith("From the sources:\nweather (get_forecast):\n- city: Beijing; date: 2026-11-23;")
+    assert out["answer"].startswith("<details><summary>Sources</summary>\n\nweather (get_forecast):\n- city: Beijing; date: 2026-11-23;")
     assert "{" not in out["answer"] and "99" not in out["answer"]
 
 

@@ -72,7 +72,7 @@ async def test_the_run_converts_on_a_server_retrieval_did_not_rank_and_the_answe
                                                              "to_currency": "USD"})
     assert [(t["id"], t["server"], t["deps"]) for t in out["plan"]["tasks"]] == [("T1", "stays", []),
                                                                                  ("T2", "money", ["T1"])]
-    opening = out["answer"].split("From the sources:")[0]
+    opening = out["answer"].split("<details><summary>Sources</summary>")[0]
     assert "12040 JPY" in opening and "80.67" in opening and "[T2.1]" in opening
     assert any(m.type == "tool" and m.name == "money__convert_currency" for m in out["messages"])
 

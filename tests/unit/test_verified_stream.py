@@ -48,7 +48,7 @@ async def test_the_model_sentences_that_pass_stream_and_an_unsupported_one_never
     assert "".join(chunks) == final["answer"] == final["messages"][-1].content
     assert chunks[0] == "Light at 450 nm scatters most [T1.1]."  # the checked sentence came first, alone
     assert not any("1234" in c or "aliens" in c for c in chunks)
-    assert "From the sources:" in final["answer"]  # a sentence was left out, so the facts follow
+    assert "<details><summary>Sources</summary>" in final["answer"]  # a sentence was left out, so the facts follow
 
 
 async def test_an_answer_found_by_code_streams_line_by_line_without_asking_the_model():
