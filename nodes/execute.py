@@ -36,6 +36,7 @@ from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.tool_caller import ToolCaller, known_names_of, listed_values, open_server_early, own_listings
 from nodes.arguments.fan_out import remaining_calls, whole_lists
+from nodes.arguments.narrower_tool import narrower_tool
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
 from tools.tool_outcome import ToolOutcome
 
@@ -138,6 +139,7 @@ async def run_task_agent(
     n = -1
     while n + 1 < steps:
         n += 1
+        fanned_step = bool(fanned)
         if fanned:
             step = fanned.pop(0)
         else:
@@ -151,6 +153,9 @@ async def run_task_agent(
                 raise
         chosen = next(t for t in offered if t.name == step.tool)
         step = settle_arguments(step, chosen, request_texts, known, decoded.get(step.tool))
+        if not fanned_step:  # "what is X trading at": not the history tool, whose extra days the call left out
+            narrower = narrower_tool(chosen, step.params, offered, request_texts)
+            chosen, step = narrower, ToolStep(tool=narrower.name, params=step.params)
         step = ToolStep(tool=step.tool, params=whole_lists(chosen, step.params, candidates))
         if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
             break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new

@@ -95,7 +95,8 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
     return " ".join(f"{stripped.rstrip(' ?.!')} on {dates}".split())
 
 
-_OTHER_ONE = re.compile(r"^(?:and\s+)?(?:what|how)\s+about\s+(.+?)\s*\??$|^and\s+(.+?)\s*\??$", re.I)
+_OTHER_ONE = re.compile(r"^(?:(?:ok|okay|so|hmm+|right|alright)[,\s]+)?(?:(?:and\s+)?(?:what|how)\s+about\s+(.+?)|"
+                        r"and\s+(.+?))\s*\??$", re.I)
 # Words that point back at the conversation: "hotels there for that night" asks something new about the
 # same place, it does not name another one.
 _POINTING_WORDS = frozenset("there that it its them those these then here this same".split())
@@ -172,13 +173,16 @@ def rewrite_conversation(turns: list[BaseMessage], question: str, today: date, *
 
 async def rewrite_standalone(
     model: RoleModel, turns: list[BaseMessage], question: str, context: Context,
-    last_arguments: list[str] | None = None, kinds: frozenset[str] = frozenset(),
+    last_arguments: list[str] | None = None, kinds: frozenset[str] = frozenset(), last_standalone: str = "",
 ) -> tuple[str, str | None]:
     """(standalone query, error or None). ``last_arguments`` are the string arguments of the last turn's
     tool calls: a follow-up that names another one ("what about netflix?") swaps it in, without a model.
-    ``kinds``: the catalogue's kinds of thing, which a rewrite may name (``added_words``)."""
+    ``kinds``: the catalogue's kinds of thing, which a rewrite may name (``added_words``). ``last_standalone`` is
+    the last turn's own standalone question: a follow-up of a follow-up ("what about AMD", then "and that in
+    euros?") changes that one, not the raw words of the turn before."""
     today = today_of(context.today)
-    last_asked = next((" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
+    last_asked = " ".join(last_standalone.split()) or next(
+        (" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not added_words(question, [], last_asked, today):
         return only_the_date, None  # "and the day after?": the last question on the new date, no model needed

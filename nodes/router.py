@@ -101,7 +101,8 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
                 await prepare_classifier(classify, errors)
             kinds = getattr(classify, "cue_words", NO_CUE_WORDS).kinds
             question, problem = await rewrite_standalone(models.get("rewriter", context), turns, question, context,
-                                                         last_call_values(state.get("task_results") or {}), kinds)
+                                                         last_call_values(state.get("task_results") or {}), kinds,
+                                                         state.get("standalone_query") or "")
             errors += [problem] if problem else []
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
         if (state.get("query") or "").strip():  # a plain query joins the thread as the user's turn, first

@@ -5,7 +5,7 @@ Why: the rewriter (a 135M model) turned "and 750?" after "Convert 100 euros to p
 went to web search, and "actually make it Korean won" into a shopping query. Code reads such a follow-up: once
 its currencies (nodes/arguments/codes.py) and its figures are set aside, nothing is left but linking words. The
 new question is the last one with the value of the same kind replaced: a currency after "in"/"to"/"into" is the
-target and replaces the last question's target (else its last currency); a lone figure replaces the last
+target and replaces the last question's target (its currency after "in"/"to"/"into"); a lone figure replaces the last
 question's one figure; a currency the last question lacks is added at its end ("What's Sony trading at in
 dollars?").
 """
@@ -24,15 +24,16 @@ MAX_WORDS = 8
 
 
 def _target_mention(text: str) -> tuple[int, int] | None:
-    """Where the target currency of ``text`` is written: the one after "in"/"to"/"into", else the last one."""
+    """Where the target currency of ``text`` is written: the last one after "in"/"to"/"into" (a name in capitals
+    elsewhere may be a company: "price of AMD")."""
     spans = []
     for span, _ in currencies_written([text]):
         for match in re.finditer(rf"(?<!\w){re.escape(span)}(?!\w)", text):
             spans.append((match.start(), match.end()))
     if not spans:
         return None
-    cued = [s for s in spans if _TARGET_CUE.search(text[: s[0]])]
-    return (cued or sorted(spans))[-1]
+    cued = sorted(s for s in spans if _TARGET_CUE.search(text[: s[0]]))
+    return cued[-1] if cued else None
 
 
 def changed_slot(question: str, last_asked: str) -> str | None:

@@ -35,6 +35,9 @@ MAX_NAME_WORDS = 4
 _WORD = re.compile(r"[^\W\d_][\w'\-]*[^\W_]|[^\W\d_]")
 _MONEY_WORDS = ("currency", "currencies", "money", "cash")
 _CUES = frozenset({"in", "into", "to", "from"})
+# Everyday and native-language names no CLDR English name gives; "quid" is invariant, so it counts only beside a
+# figure or a cue ("200 quid"), as "yen" does.
+EVERYDAY_NOUNS = {"quid": "GBP", "bucks": "USD", "buck": "USD", "reais": "BRL", "renminbi": "CNY", "rmb": "CNY"}
 _NEAR = 3  # words between a weak mention and the strong one that vouches for it
 
 
@@ -77,6 +80,11 @@ def _currencies() -> _CurrencyTables:
                 by_adjective.setdefault(" ".join(adjective), set()).add(code)
         if plural.split()[-1] != singular.split()[-1]:
             plural_nouns.add(plural.split()[-1])
+    for noun, code in EVERYDAY_NOUNS.items():  # what CLDR does not write: "200 quid", "50 bucks", "100 reais"
+        if code in codes:
+            by_noun.setdefault(noun, set()).add(code)
+            if noun.endswith("s"):
+                plural_nouns.add(noun)
     nouns = {noun: sorted(found, key=lambda c: (c not in bare, -users[c], c)) for noun, found in by_noun.items()}
     symbols = {english.currency_symbols[code]: code for code in codes
                if code in english.currency_symbols and not english.currency_symbols[code].isalnum()

@@ -83,3 +83,12 @@ def test_an_amount_the_question_writes_is_converted_rather_than_an_output_figure
     assert owed_conversions(question, evidence(flight)) == [Conversion(300.0, "USD", "MXN", "", "")]
     assert written_amounts("I have 12k yen and $84, in euros?") == [(12000.0, "JPY"), (84.0, "USD")]
     assert written_amounts("hotels in Paris under 200 euros") == []  # a limit, not an amount to convert
+
+
+def test_everyday_currency_words_are_read():
+    from nodes.arguments.codes import currencies_written
+
+    assert currencies_written(["200 quid in euros?"]) == [("quid", "GBP"), ("euros", "EUR")]
+    assert currencies_written(["One hundred Brazilian reais in Mexican pesos"]) == [
+        ("Brazilian reais", "BRL"), ("Mexican pesos", "MXN")]
+    assert currencies_written(["what's that in RMB", "the quid pro quo"]) == [("RMB", "CNY")]

@@ -85,3 +85,16 @@ def test_a_rewrite_may_name_what_is_asked_in_catalogue_words_but_not_an_invented
     assert added_words("hotels in Rome tmr", turns, "need a room at my destination too", TODAY, kinds) == []
     assert added_words("hotels in Paris tmr", turns, "need a room at my destination too", TODAY, kinds) == ["Paris"]
     assert added_words("hotels in Rome tmr", turns, "need a room at my destination too", TODAY) == ["hotels"]
+
+
+async def test_a_follow_up_of_a_follow_up_changes_the_last_standalone_question_without_a_model():
+    chat = ScriptedChat(["the model must not be asked"])
+    model = RoleModel(role="rewriter", chat=chat, backend="fake", endpoint="fake")
+    turns = [HumanMessage("price of nvidia"), AIMessage("NVIDIA: 180 USD [T1.1]"), HumanMessage("what about AMD"),
+             AIMessage("AMD: 160 USD [T1.1]")]
+    context = Context(today=TODAY.isoformat())
+    query, _ = await rewrite_standalone(model, turns, "and that in euros?", context, last_standalone="price of AMD")
+    assert query == "price of AMD in euros"
+    swapped, _ = await rewrite_standalone(model, turns[:2], "ok and shenzhen?", context, ["nvidia"],
+                                          last_standalone="How's the weather looking in nvidia on Sunday?")
+    assert swapped == "How's the weather looking in shenzhen on Sunday?" and chat.calls_made == 0
