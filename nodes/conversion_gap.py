@@ -17,13 +17,13 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import jsonschema
 from mcp.types import Tool
 
 from nodes.answering.answer_lead import lead_lines
 from nodes.approval import changes_data
 from nodes.arguments.codes import currencies_written
 from nodes.arguments.direction import direction_pairs
+from nodes.arguments.step_rules import schema_accepts
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 _FIGURE_IN_CODE = re.compile(r"(?<![\w.])(-?\d[\d,]*(?:\.\d+)?) ([A-Z]{3})\b")
@@ -58,11 +58,7 @@ class ConversionTool:
         """The call's arguments, or None when the tool's schema refuses them (a code outside its enum)."""
         amount = int(conversion.amount) if conversion.amount.is_integer() else conversion.amount
         params = {self.amount: amount, self.source: conversion.source, self.target: conversion.target}
-        try:
-            jsonschema.validate(params, self.tool.inputSchema or {})
-        except jsonschema.ValidationError:
-            return None
-        return params
+        return params if schema_accepts(self.tool.inputSchema or {}, params) else None
 
 
 def written_amounts(question: str) -> list[tuple[float, str]]:

@@ -3,7 +3,8 @@ line about one record reads right on its own.
 
 - Clock times of an output that names its IANA zone are that zone's local times ("sunset: 16:56 local time"): a
   bare "16:56" reads as UTC or as the reader's own time, a wrong answer no figure check catches. The zone is
-  recognised by the IANA database (``zoneinfo``), whatever its field is called.
+  recognised by the IANA database (``zoneinfo``, read before any run: a blocking read inside a run fails under
+  ``langgraph dev``), whatever its field is called.
 - A record without its own ``currency`` is in its parent's: a day's "price: 94.7" under a top-level
   ``"currency": "USD"`` is 94.7 USD.
 """
@@ -11,25 +12,20 @@ line about one record reads right on its own.
 from __future__ import annotations
 
 import re
-import zoneinfo
-from functools import lru_cache
 from typing import Any
+
+from nodes.arguments.value_kinds import iana_zones
 
 LOCAL = "local time"
 CURRENCY_FIELD = "currency"
 _CLOCK = re.compile(r"^\d{1,2}:\d{2}(?::\d{2})?$")
 
 
-@lru_cache(maxsize=1)
-def _zone_names() -> frozenset[str]:
-    return frozenset(zoneinfo.available_timezones())
-
-
 def output_zone(data: Any) -> str | None:
     """The IANA zone an output's top level names ("timezone": "Asia/Shanghai"), if any."""
     if not isinstance(data, dict):
         return None
-    return next((v for v in data.values() if isinstance(v, str) and "/" in v and v in _zone_names()), None)
+    return next((v for v in data.values() if isinstance(v, str) and "/" in v and v in iana_zones()), None)
 
 
 def with_output_context(data: Any) -> Any:

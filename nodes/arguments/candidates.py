@@ -32,7 +32,7 @@ from nodes.arguments.property_kinds import is_id_property, named_ids, people_nam
 from nodes.arguments.time_of_day import times_of_day
 from nodes.arguments.timezones import asked_first, asked_zones, zones_named
 from nodes.arguments.unit_amount import asks_for_a_rate, is_quantity_to_convert
-from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+from nodes.arguments.value_kinds import ValueKind, iana_zones, infer_value_kind
 from nodes.date_mentions import DateMention, find_date_mentions
 from nodes.field_vocabulary import concepts_of, field_concepts
 
@@ -217,3 +217,4 @@ def warm_resolvers() -> None:
     for kind in ValueKind:
         sample.values_for(kind)
     infer_value_kind("zone", {"type": "string", "examples": ["Europe/Paris"]})
+    iana_zones()  # the answer labels an output's clock times local by it (nodes/answering/output_context.py)

@@ -44,6 +44,12 @@ def _validator_for(schema_json: str) -> jsonschema.protocols.Validator | None:
     return cls(schema)
 
 
+def schema_accepts(schema: dict[str, Any], params: dict[str, Any]) -> bool:
+    """Whether ``params`` fit ``schema``; a schema that is itself invalid accepts them (its server validates)."""
+    validator = _validator_for(json.dumps(schema, sort_keys=True))
+    return validator is None or validator.is_valid(params)
+
+
 def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[str, Any]] | None = None,
                     request_texts: list[str] | None = None):
     """The in-code guard: only this server's tools, arguments valid against the tool's input schema and,

@@ -97,7 +97,9 @@ def _branch(spec: dict[str, Any], kind: str) -> dict[str, Any] | None:
 
 
 @lru_cache(maxsize=1)
-def _zones() -> frozenset[str]:
+def iana_zones() -> frozenset[str]:
+    """The IANA zone names (read from disk once; nodes/arguments/candidates.py ``warm_resolvers`` reads them before
+    any run)."""
     return frozenset(zoneinfo.available_timezones())
 
 
@@ -117,7 +119,7 @@ def _shape_of(examples: list[str]) -> ValueKind | None:
     """The kind every example has the shape of, when they agree."""
     kinds = set()
     for value in examples:
-        if value in _zones() and "/" in value:
+        if value in iana_zones() and "/" in value:
             kinds.add(ValueKind.TIMEZONE)
         elif _HH_MM.match(value):
             kinds.add(ValueKind.TIME_OF_DAY)
