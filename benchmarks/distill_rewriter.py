@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from langchain_core.messages import AIMessage, HumanMessage  # noqa: E402
 
 from graphs.context import Context  # noqa: E402
-from graphs.deps import SHIPPED_REWRITER_ADAPTER, find_smollm_gguf  # noqa: E402
+from graphs.deps import SHIPPED_REWRITER_ADAPTER, build_dependencies, find_smollm_gguf  # noqa: E402
 from nodes.date_mentions import find_date_mentions  # noqa: E402
 from nodes.distill.followups import FollowUp, synthesize_followups  # noqa: E402
 from nodes.embedded_model import LlamaRuntime  # noqa: E402
@@ -117,14 +117,23 @@ def rewrite_holds(item: FollowUp, rewrite: str, today: date) -> bool:
     return not wanted or days_of(rewrite, today) == wanted
 
 
+async def catalogue_kinds() -> frozenset[str]:
+    """The built-in catalogue's kinds of thing, which the router lets a rewrite name (indexes/route_cues.py)."""
+    deps = build_dependencies(None)
+    try:
+        return (await deps.retriever.cue_words()).kinds
+    finally:
+        await deps.aclose()
+
+
 async def run_config(name: str, factory: ModelFactory, context: Context, items: list[FollowUp],
-                     today: date) -> dict[str, Any]:
+                     today: date, kinds: frozenset[str] = frozenset()) -> dict[str, Any]:
     model = factory.get("rewriter", context)
     correct, times, failures = 0, [], []
     for item in items:
         turns = [HumanMessage(item.first), AIMessage(item.reply)]
         started = time.perf_counter()
-        rewrite, problem = await rewrite_standalone(model, turns, item.question, context)
+        rewrite, problem = await rewrite_standalone(model, turns, item.question, context, kinds=kinds)
         times.append(1000 * (time.perf_counter() - started))
         if rewrite_holds(item, rewrite, today):
             correct += 1
@@ -157,9 +166,11 @@ async def main() -> None:
                 if args.adapter and args.adapter.is_file() else {})
     factory = ModelFactory(load_runtime=lambda: LlamaRuntime(gguf), adapters=adapters)
     context = Context(today=today.isoformat())
-    rows = [await run_config("base", factory, replace(context, rewriter_adapter=False), items, today)]
+    kinds = await catalogue_kinds()
+    rows = [await run_config("base", factory, replace(context, rewriter_adapter=False), items, today, kinds)]
     if adapters:
-        rows.append(await run_config("distilled", factory, replace(context, rewriter_adapter=True), items, today))
+        rows.append(await run_config("distilled", factory, replace(context, rewriter_adapter=True), items, today,
+                                     kinds))
     by = {r["config"]: r for r in rows}
     summary = {"heldout_items": len(items), "base_accuracy": by["base"]["accuracy"],
                "distilled_accuracy": by.get("distilled", {}).get("accuracy"),

@@ -76,8 +76,10 @@ def test_tura_ask_gives_a_cited_answer_through_two_live_endpoints(servers, tmp_p
     assert "[T1.1]" in run["answer"], run["answer"]
     calls = [o for r in run["task_results"].values() for o in r["observations"]]
     assert any(o["tool"] == "get_forecast" and o["ok"] and "Beijing" in json.dumps(o["arguments"]) for o in calls)
-    # every role but the executor asked the main server; the executor asked its own
-    assert main.completions_served() > before[0] and executor.completions_served() > before[1]
+    # the executor asked its own server; no model ran embedded (an embedded model reports its prompt time apart).
+    # The answer's opening is picked by code from the forecast, so the main server's answer model is not asked.
+    assert executor.completions_served() > before[1]
+    assert not any(stage.get("model_prompt") for stage in run["stage_costs"].values()), run["stage_costs"]
 
 
 @pytest.mark.parametrize("route, question", [
@@ -105,7 +107,9 @@ def test_the_decomposer_planner_and_search_loop_roles_run_on_the_live_endpoint(s
         assert len(steps) >= 2 or steps[0]["decision"] in ("covered", "enough"), steps
         assert any(o["tool"] == "convert_currency" and o["ok"] for r in run["task_results"].values()
                    for o in r["observations"]), run["task_results"]
-    assert main.completions_served() > before  # the roles ran on the live endpoint
+    assert not any(stage.get("model_prompt") for stage in run["stage_costs"].values()), run["stage_costs"]
+    if route == "planning":  # the search loop's compress and decide ran on the live endpoint
+        assert main.completions_served() > before
 
 
 class City(BaseModel):
@@ -170,7 +174,7 @@ async def test_answer_tokens_stream_through_langgraph_dev_from_the_openai_backen
         thread = await client.threads.create()
         context = {"model_backend": "openai", "openai_base_url": main.url, "openai_model": MODEL,
                    "request_timeout_s": 60}
-        tokens, served_before = [], main.completions_served()
+        tokens, served_before = [], executor.completions_served()
         async for part in client.runs.stream(thread["thread_id"], "tura", context=context,
                                              input={"messages": [{"role": "user", "content": QUESTION}]},
                                              stream_mode="messages-tuple"):
@@ -181,6 +185,7 @@ async def test_answer_tokens_stream_through_langgraph_dev_from_the_openai_backen
         state = await client.threads.get_state(thread["thread_id"])
     finally:
         server.stop()
-    assert len([t for t in tokens if t]) >= 3, tokens
-    assert main.completions_served() > served_before  # the tokens came from the live server, not the embedded model
+    assert len([t for t in tokens if t]) >= 3, tokens  # verified pieces, not one final message
+    assert "".join(tokens) == state["values"]["answer"]  # nothing streamed was withdrawn
+    assert executor.completions_served() > served_before  # the call was decided on the live server
     assert "[T1.1]" in state["values"]["answer"]
