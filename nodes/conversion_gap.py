@@ -81,11 +81,13 @@ def written_amounts(question: str) -> list[tuple[float, str]]:
 def owed_conversions(question: str, evidence: list[dict[str, Any]]) -> list[Conversion]:
     """The conversions ``question`` asks for that no call made, one per currency it writes without a figure: of
     the amount it writes in another currency, else of the figure an output gives."""
+    written = currencies_written([question])
+    if not written:  # nearly every run: nothing to convert, and no output is read
+        return []
     given = {str(v).upper() for item in evidence for v in (item.get("arguments") or {}).values()
              if isinstance(v, str)}
     amounts = written_amounts(question)
-    targets = [code for _, code in currencies_written([question])
-               if code not in given and code not in {c for _, c in amounts}]
+    targets = [code for _, code in written if code not in given and code not in {c for _, c in amounts}]
     owed: list[Conversion] = []
     for target in dict.fromkeys(targets):
         if (written := next(((a, c) for a, c in amounts if c != target), None)) is not None:

@@ -24,7 +24,7 @@ from nodes.answering.quoted_data import CLOSE, OPEN
 from nodes.field_vocabulary import concepts_of, field_concepts
 
 _WORD = re.compile(r"[a-z°%$€£¥]+")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+")
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")  # where a sentence of model text ends
 _CLAUSE = re.compile(r";\s+")
 _STOP = frozenset("""the a an and or of in on at to for is are was were be it its this that with from by as
     will would can could there their they you your i we our has have had not no but so if about than then
@@ -219,7 +219,7 @@ def figure_claims(answer: str, evidence: dict[str, str], free_text: str) -> list
     answers benchmark scores faithfulness with this."""
     results = []
     for line in answer.splitlines():
-        for sentence in (s.strip() for s in _SENTENCE.split(line) if s.strip()):
+        for sentence in (s.strip() for s in SENTENCE_END.split(line) if s.strip()):
             markers = " ".join(f"[{m}]" for m in _MARKER.findall(sentence))
             for clause in (c.strip() for c in _CLAUSE.split(sentence) if c.strip()):
                 if figures_of(clause):
@@ -232,7 +232,7 @@ def check_claims(answer: str, evidence: dict[str, str], free_text: str, question
     did not (``question``: the user's words; empty keeps echoes)."""
     check = ClaimCheck([], [])
     for line in answer.splitlines():
-        for sentence in (s.strip() for s in _SENTENCE.split(line) if s.strip()):
+        for sentence in (s.strip() for s in SENTENCE_END.split(line) if s.strip()):
             problem = model_sentence_problem(sentence, evidence, free_text)
             if problem:
                 check.dropped.append((sentence, problem))

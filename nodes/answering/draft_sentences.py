@@ -7,15 +7,14 @@ model holds its lock until its generator ends)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator
 
 from langchain_core.messages import AIMessageChunk
 
+from nodes.answering.claims import SENTENCE_END
 from nodes.answering.figures import MARKER
 
 MAX_SENTENCES = 4
-SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _COMPLETE = (".", "!", "?", "]", ")")
 
 

@@ -14,28 +14,20 @@ import re
 from mcp.types import Tool
 
 from nodes.approval import changes_data
-from nodes.arguments.tool_signature import tool_words
+from nodes.arguments.tool_signature import properties_of, required_arguments, tool_words
 
 # words of tool names that say how, not what
 _ACTION_WORDS = frozenset({"get", "fetch", "list", "search", "find", "query", "read", "show", "lookup", "look",
                            "up", "by", "for", "of", "the", "a", "to", "and", "info"})
 
 
-def _properties(tool: Tool) -> set[str]:
-    return set(((tool.inputSchema or {}).get("properties") or {}))
-
-
-def _required(tool: Tool) -> set[str]:
-    return set((tool.inputSchema or {}).get("required") or [])
-
-
 def narrower_tool(chosen: Tool, arguments: dict, available: list[Tool], request_texts: list[str]) -> Tool:
     """The tool to call with ``arguments``: ``chosen``, or a read-only sibling that takes exactly them."""
     given = set(arguments)
-    if changes_data(chosen) or not _properties(chosen) - given:
+    if changes_data(chosen) or not set(properties_of(chosen)) - given:
         return chosen
     siblings = [t for t in available if t.name != chosen.name and not changes_data(t)
-                and _properties(t) == given and _required(t) <= given]
+                and set(properties_of(t)) == given and set(required_arguments(t)) <= given]
     if len(siblings) != 1:
         return chosen  # none, or several that differ in what they return ("read_file", "read_media_file")
     words = {w for text in request_texts for w in re.findall(r"[a-z]+", text.lower())}

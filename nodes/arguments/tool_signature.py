@@ -23,14 +23,14 @@ def required_arguments(tool: Tool) -> list[str]:
     return list((tool.inputSchema or {}).get("required") or [])
 
 
-def _properties(tool: Tool) -> dict[str, Any]:
+def properties_of(tool: Tool) -> dict[str, Any]:
     return (tool.inputSchema or {}).get("properties") or {}
 
 
 def property_kinds(tool: Tool) -> dict[str, ValueKind]:
     """Each property's value kind (nodes/arguments/value_kinds.py)."""
     return {name: infer_value_kind(name, spec if isinstance(spec, dict) else {}, tool.name, tool.description or "")
-            for name, spec in _properties(tool).items()}
+            for name, spec in properties_of(tool).items()}
 
 
 def kinds_needed(tools: list[Tool]) -> set[ValueKind]:
