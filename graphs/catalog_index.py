@@ -29,6 +29,7 @@ from indexes.document_meaning import DocumentMeanings, with_document_meanings
 from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
                               with_typed_fits)
+from indexes.near_ties import with_near_ties_settled
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex
 from nodes.approval import trusted_tools
@@ -192,6 +193,8 @@ class CatalogRetriever:
         hits = await asyncio.to_thread(
             index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
         )
+        hits = await asyncio.to_thread(with_near_ties_settled, hits, list(sub_queries), self._entities,
+                                       index.mirror().coverage, self.search_servers())
         hits = with_entity_matches(hits, list(sub_queries), self._entities)
         hits = with_document_matches(hits, list(sub_queries), self._document_terms, self._data_rows)
         naming = [i for i, query in enumerate(sub_queries) if self._records.owners_in(query)]

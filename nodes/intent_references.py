@@ -82,5 +82,6 @@ def only_names(part: str) -> bool:
     if all(w[:1].isupper() for w in words):
         return True
     items = [item.split() for item in ITEM_SPLIT.split(part.strip(" ,.?!-")) if item.strip()]
-    return len(items) >= 2 and all(len(item) <= MAX_ITEM_WORDS for item in items) and not any(
+    sizes = [len(item) for item in items]  # "netflix + disney stock prices": one name, then what is asked of both
+    return len(items) >= 2 and max(sizes) <= MAX_ITEM_WORDS and max(sizes) - min(sizes) <= 1 and not any(
         w.lower().strip("'.") in STOP_WORDS | QUESTION_WORDS for item in items for w in item)

@@ -1,5 +1,7 @@
 """Split a question into independent intents at its conjunctions: "weather in London tmrw and disney stock
-price" is two questions. By construction each part is a span of the question, so nothing is invented.
+price" is two questions. By construction each part is a span of the question, so nothing is invented; a part
+that names only places and dates ("... and New York on Monday") is the part before with those values put in
+(nodes/elliptic_parts.py).
 
 Why: the 135M decomposer returned one sub-query of two, or copied its examples ("EUR to GBP exchange rate"),
 and the classifier sent such questions to the serial planning route. A part shorter than three words is
@@ -16,11 +18,13 @@ orders") is glued back to it.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digits
 from nodes.arguments.places import is_place_name
 from nodes.arguments.time_of_day import times_of_day
+from nodes.elliptic_parts import completed_ellipsis
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 
@@ -145,10 +149,17 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         else:
             parts.append(piece)
     if parts and len(parts[0].split()) < MIN_PART_WORDS and len(parts) > 1:
-        parts[1] = f"{parts[0]} {parts[1]}"
+        # "netflix + disney stock prices": the question's own span, so a name opening a list stays an item of it
+        start = question.find(parts[0])
+        end = question.find(parts[1], start + len(parts[0])) if start >= 0 else -1
+        parts[1] = question[start:end + len(parts[1])] if end >= 0 else f"{parts[0]} {parts[1]}"
         parts.pop(0)
     if len(parts) < 2:
         return [], "back-reference" if measures_before else None
+    # "What's the weather in Los Angeles on Saturday and New York on Monday?": a part of places and dates asks
+    # what the part before asked
+    for i in range(1, len(parts)):
+        parts[i] = completed_ellipsis(parts[i], parts[i - 1], date.today()) or parts[i]
     if any(only_names(part) for part in parts[:-1]):
         return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):

@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 from graphs.context import Context
 from nodes.model_call import ModelUnavailable
 from nodes.date_mentions import find_date_mentions
+from nodes.elliptic_parts import completed_ellipsis
 from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from indexes.route_cues import stem
@@ -189,6 +190,9 @@ async def rewrite_standalone(
     changed = changed_slot(question, last_asked)  # "and 750?", "in dollars?", "actually make it Korean won"
     if changed:
         return bind_dates(changed, turns, question, today), None
+    completed = completed_ellipsis(question, last_asked, today)  # "And coming back, Melbourne to Sydney next friday?"
+    if completed:
+        return bind_dates(completed, turns, question, today), None
     swapped = swap_argument(question, last_asked, last_arguments or [])
     if swapped:
         return swapped, None

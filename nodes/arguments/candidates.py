@@ -28,6 +28,7 @@ from typing import Any
 from nodes.arguments.codes import country_codes, currency_codes, language_codes
 from nodes.arguments.expressions import arithmetic_expressions
 from nodes.arguments.listed_values import listed_urls, paths_written
+from nodes.arguments.number_words import as_digits
 from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
 from nodes.arguments.time_of_day import times_of_day
 from nodes.arguments.timezones import asked_first, asked_zones, zones_named
@@ -192,7 +193,7 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
         masked = text
         for phrase in (d.phrase for d in mentions):
             masked = masked.replace(phrase, " ")
-        numbers.extend(float(n) for n in _NUMBER.findall(masked))
+        numbers.extend(float(n) for n in _NUMBER.findall(as_digits(masked)))  # "One hundred Brazilian reais"
         words.update(w.lower() for w in TOKEN.findall(text))
     dep_strings, dep_numbers = _dependency_values(dependency_outputs)
     words.update(s.lower() for s in dep_strings)  # "USD" in a quote names the currency to convert from

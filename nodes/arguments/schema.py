@@ -23,7 +23,7 @@ from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
 from nodes.arguments.enum_values import enum_values_named
 from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing
-from nodes.arguments.places import may_name_a_place
+from nodes.arguments.places import coded_places, may_name_a_place
 from nodes.arguments.relations import own_relation_words, relation_words
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
@@ -115,7 +115,7 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             # the request offered no city
             listed = candidates.listed.get(LISTED_NAMES, [])
             texts = [*candidates.texts, *candidates.outputs]
-            values = list(dict.fromkeys(s for s in [*candidates.spans, *listed]
+            values = list(dict.fromkeys(s for s in [*coded_places(candidates.texts), *candidates.spans, *listed]
                                         if s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts)))
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]

@@ -48,6 +48,17 @@ def test_a_city_property_takes_places_airport_codes_and_listed_names_but_never_o
     assert constrain_tool_schema(FORECAST, listed)["properties"]["city"]["enum"] == ["lake house"]
 
 
+def test_airport_codes_typed_in_lower_case_offer_the_city_they_serve():
+    offered = offered_cities("cheapest flight sfo to lax on tuesday")
+    assert offered[:2] == ["San Francisco", "Los Angeles"]  # a server knows the city's name, not the code
+    assert "lax" not in offered_cities("are the rules lax in Oslo")  # an English word outside a route
+
+
+def test_numbers_written_in_words_are_numbers_of_the_request():
+    assert 100.0 in gather_candidates(["One hundred Brazilian reais in Mexican pesos"], [], TODAY).request_numbers
+    assert 250.0 in gather_candidates(["two hundred and fifty quid in euros"], [], TODAY).request_numbers
+
+
 def offered_cities(request: str) -> list[str]:
     return constrain_tool_schema(FORECAST, gather_candidates([request], [], TODAY))["properties"]["city"]["enum"]
 

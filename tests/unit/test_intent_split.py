@@ -15,12 +15,24 @@ from nodes.intent_split import kept_whole_because, split_intents
     ("SF weather today and the cheapest hotel in San Francisco for tonight",  # no list: one item before the join
      ["SF weather today", "the cheapest hotel in San Francisco for tonight"]),
     ("flights from Beijing to Tokyo and hotels in Tokyo", ["flights from Beijing to Tokyo", "hotels in Tokyo"]),
+    # a one-word name opening a list keeps its join: the list is read from the part later
+    ("netflix + disney stock prices, and convert 100 usd to yen", ["netflix + disney stock prices", "convert 100 usd to yen"]),
     ("flights from NYC on 12 Dec and hotels in Paris for 3 nights?",  # small numbers state no data to compute on
      ["flights from NYC on 12 Dec", "hotels in Paris for 3 nights"]),
 ])
 def test_independent_intents_split_into_spans_of_the_question(question, parts):
     assert split_intents(question) == parts
     assert all(part in question for part in parts)
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    ("What's the weather in Los Angeles on Saturday and New York on Monday?",
+     ["What's the weather in Los Angeles on Saturday", "What's the weather in New York on Monday"]),
+    ("Cheapest flights on Thursday from Hong Kong to Singapore, and from Hong Kong to Bangkok?",
+     ["Cheapest flights on Thursday from Hong Kong to Singapore", "Cheapest flights on Thursday from Hong Kong to Bangkok"]),
+])
+def test_a_part_of_places_and_dates_is_completed_from_the_part_before(question, parts):
+    assert split_intents(question) == parts  # the completed part is the part before, with the new values
 
 
 @pytest.mark.parametrize("question", [

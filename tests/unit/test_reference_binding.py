@@ -14,7 +14,7 @@ from nodes.intent_split import read_intents
     ("when was the forbidden city built? also is it cold in beijing tomorrow",
      ["when was the forbidden city built", "is it cold in beijing tomorrow"]),  # "it" means nothing there
     ("netflix + disney stock prices, and convert 100 usd to yen while you're at it",
-     ["netflix disney stock prices", "convert 100 usd to yen"]),
+     ["netflix + disney stock prices", "convert 100 usd to yen"]),
 ])
 def test_a_reference_with_one_meaning_is_bound_and_the_intents_split(question, parts):
     assert read_intents(question) == (parts, None)

@@ -1,0 +1,75 @@
+"""A choice the request states reaches the call: an enum value it writes ("business class"), and the order its
+superlative asks for ("cheapest", "top-rated", "earliest").
+
+Why: the executor (a 135M model) left optional properties unset. "business class flight from London to New
+York, cheapest" was called without ``cabin`` and answered with an economy fare; the constraint was lost without
+a word. The closed set is the property's own enum, so nothing is invented: a value is bound only when it is the
+one value of that enum the request writes (the longest, so "business class" beats "business"), or, for a
+property that orders the results (``sort_by``, ``order``), the one value whose field the request's superlative
+measures. A value the model chose stays when the request writes it or no other.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from mcp.types import Tool
+
+from nodes.field_vocabulary import concepts_of
+
+MIN_VALUE_CHARS = 3
+# Enum values that are as often ordinary words of a request ("the first train", "any hotel", "plus tax").
+_ORDINARY = frozenset("first last next any all none plus other default standard best top new".split())
+_ORDERS = re.compile(r"(?:^|_)(?:sort|order)(?:_|$)|^sort", re.IGNORECASE)
+# Superlatives and what they measure, in the words of nodes/field_vocabulary.py's concepts.
+_SUPERLATIVES = {
+    "price": r"cheapest|lowest (?:price|fare|rate)s?|least expensive|most affordable|cheap(?:er)?",
+    "rating": r"(?:top|best|highest)[- ]rated|best rating|highest rating|best reviewed",
+    "departure": r"earliest|first (?:train|flight|bus|departure)|leaves? first|soonest",
+    "duration": r"fastest|quickest|shortest (?:trip|journey|ride|flight)",
+    "distance": r"nearest|closest",
+}
+
+
+def _written(value: str, text: str) -> bool:
+    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
+
+
+def written_value(values: Iterable[Any], texts: list[str]) -> str | None:
+    """The one enum value the request writes (the longest where one holds another: "business class" over
+    "business"); None when it writes none or two apart."""
+    text = "\n".join(texts)
+    written = [v for v in values if isinstance(v, str) and len(v) >= MIN_VALUE_CHARS and not v.isdigit()
+               and v.lower() not in _ORDINARY and _written(v, text)]
+    kept = [v for v in written if not any(v != w and _written(v, w) for w in written)]
+    return kept[0] if len(kept) == 1 else None
+
+
+def asked_order(values: Iterable[Any], texts: list[str]) -> str | None:
+    """The one ordering value whose field the request's superlative measures ("cheapest" -> "price")."""
+    text = "\n".join(texts)
+    asked = {concept for concept, words in _SUPERLATIVES.items()
+             if re.search(rf"\b(?:{words})\b", text, re.IGNORECASE)}
+    fitting = [v for v in values if isinstance(v, str) and concepts_of(set(re.split(r"[_\W]+", v.lower()))) & asked]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def bind_written_choices(params: dict[str, Any], tool: Tool, texts: list[str]) -> dict[str, Any]:
+    """``params`` with each enum property set to the value the request states for it (see the module docstring)."""
+    properties = (tool.inputSchema or {}).get("properties") or {}
+    bound = dict(params)
+    for name, spec in properties.items():
+        values = spec.get("enum") if isinstance(spec, dict) else None
+        if not values:
+            continue
+        current = bound.get(name)
+        if isinstance(current, str) and _written(current, "\n".join(texts)):
+            continue  # the model's choice is the request's own word
+        chosen = written_value(values, texts)
+        if chosen is None and _ORDERS.search(name):
+            chosen = asked_order(values, texts)
+        if chosen is not None:
+            bound[name] = chosen
+    return bound

@@ -1,0 +1,37 @@
+"""Enum choices the request states reach the call (nodes/arguments/written_choices.py)."""
+
+from mcp.types import Tool
+
+from nodes.arguments.written_choices import asked_order, bind_written_choices, written_value
+
+FLIGHTS = Tool(name="search", inputSchema={"type": "object", "properties": {
+    "origin": {"type": "string"}, "cabin": {"type": "string", "enum": ["economy", "business"]},
+    "sort_by": {"type": "string", "enum": ["price", "departure", "duration"]}}})
+SEATS = ["second class", "first class", "business class", "business", "first", "economy"]
+
+
+def test_the_enum_value_the_request_writes_is_bound():
+    params = bind_written_choices({"origin": "London"}, FLIGHTS, ["business class flight from London, cheapest"])
+    assert params == {"origin": "London", "cabin": "business", "sort_by": "price"}
+
+
+def test_a_value_the_request_writes_is_kept_and_one_it_does_not_is_replaced():
+    texts = ["economy seats London to Rome"]
+    assert bind_written_choices({"cabin": "economy"}, FLIGHTS, texts)["cabin"] == "economy"
+    assert bind_written_choices({"cabin": "economy"}, FLIGHTS, ["business seats to Rome"])["cabin"] == "business"
+
+
+def test_nothing_is_bound_when_the_request_states_nothing():
+    assert bind_written_choices({"origin": "Oslo"}, FLIGHTS, ["flights from Oslo on Monday"]) == {"origin": "Oslo"}
+
+
+def test_the_longest_written_value_wins_and_two_apart_decide_nothing():
+    assert written_value(SEATS, ["a business class seat to Lyon"]) == "business class"
+    assert written_value(SEATS, ["economy or business, whichever is cheaper"]) is None
+    assert written_value(SEATS, ["the first train to Lyon"]) is None  # "first" is an ordinary word
+
+
+def test_a_superlative_orders_by_the_field_it_measures():
+    assert asked_order(["price", "departure", "duration"], ["earliest train to Lyon"]) == "departure"
+    assert asked_order(["rating", "price", "distance"], ["top-rated sushi in Osaka"]) == "rating"
+    assert asked_order(["rating", "price", "distance"], ["sushi in Osaka"]) is None
