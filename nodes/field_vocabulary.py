@@ -61,6 +61,8 @@ def field_concepts(path: tuple[str, ...]) -> set[str]:
                "ticket_price", "total_price", "price_economy", "price_business", "rate", "converted",
                "amount", "per_usd", "list_price_usd"):
         found |= {"price"}
+    if key in ("nights", "night"):
+        found -= {"price"}  # a count of nights, not a nightly price
     if key in ("day_high", "day_low", "high", "low"):
         found -= {"temperature"}
     if key in ("opens", "opening"):

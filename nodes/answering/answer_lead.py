@@ -29,6 +29,8 @@ from nodes.answering.figures import figures_of
 from nodes.answering.lead_candidates import Candidate, best, label_of, pieces, terms
 from nodes.answering.lead_records import (MAX_FIELDS, fields_line, first_text_key, one_record_line, records, scalar,
                                           small_result_line, title_key_of, value_line)
+from nodes.answering.row_constraints import (Constraint, apply_constraints, asked_order, stated_constraints,
+                                             unmet_line)
 from nodes.answering.text_candidates import text_candidates
 from nodes.field_vocabulary import concepts_of, field_concepts
 
@@ -101,14 +103,18 @@ def _given(item: dict[str, Any]) -> set[str]:
     return {" ".join(text.lower().split()) for v in values for text in (str(v), value_text(v))}
 
 
-def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: set[str] = frozenset()) -> list[str]:
+def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: set[str] = frozenset(),
+                   first: str = "", bounds: list[Constraint] = ()) -> list[str]:
     """Fields whose names share a concept with the question ("sunset" -> ``sunset``, "price" -> ``last``), but
     for those that repeat a value the call was given ("convert 80 USD to THB": ``rate`` and ``converted``, not
-    ``amount``)."""
+    ``amount``); those measuring ``first`` (what the superlative orders by: "cheapest 4-star" -> price) first,
+    and a field a stated constraint bounds ("4-star" -> ``stars``) shown too."""
     lines = []
     for title, record in records(data):
         picked = [k for k, v in record.items() if scalar(v) and field_concepts((k,)) & named
-                  and value_text(v).lower() not in given][:MAX_FIELDS]
+                  and value_text(v).lower() not in given]
+        picked = sorted(picked, key=lambda k: first not in field_concepts((k,)))[:MAX_FIELDS]
+        picked += [k for c in bounds for k in c.fields(record)[:1] if k not in picked]
         if picked:
             lines.append(fields_line(title, record, picked, marker))
     return lines
@@ -137,11 +143,20 @@ def _candidate_line(candidate: Candidate, asked: set[str], marker: str) -> str:
 
 
 def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> list[str]:
-    """The lead lines one output gives for ``question`` (see the module docstring for the order tried)."""
+    """The lead lines one output gives for ``question`` (see the module docstring for the order tried), after a
+    line for each constraint the question states that no row met (nodes/answering/row_constraints.py)."""
+    unmet: list[Constraint] = []
+    lines = _output_lead(question, item, alone, unmet)
+    return [unmet_line(c, item["marker"]) for c in unmet] + lines
+
+
+def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[Constraint]) -> list[str]:
     output = item.get("full_output") or item.get("output") or ""
     marker = item["marker"]
     asked = terms(question)
-    data = with_output_context(parse_output(output))
+    applied = apply_constraints(with_output_context(parse_output(output)), question)
+    data = applied.data
+    unmet.extend(applied.unmet)
     while isinstance(data, list) and len(data) == 1 and isinstance(data[0], list):
         data = data[0]  # one row of cells, as a tuple: [(7,)]
     if isinstance(data, list) and len(data) == 1 and scalar(data[0]):
@@ -169,7 +184,9 @@ def output_lead(question: str, item: dict[str, Any], *, alone: bool = True) -> l
     root = data if isinstance(data, dict) else {"results": data}
     named = concepts_of(set(_WORD.findall(question.lower())))
     given = _given(item)
-    if named and (lines := _concept_lines(root, named, marker, given)):
+    order = asked_order(question)
+    if named and (lines := _concept_lines(root, named, marker, given, order[0] if order else "",
+                                          stated_constraints(question))):
         return lines
     if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines

@@ -53,7 +53,8 @@ def asked_order(values: Iterable[Any], texts: list[str]) -> str | None:
     asked = {concept for concept, words in _SUPERLATIVES.items()
              if re.search(rf"\b(?:{words})\b", text, re.IGNORECASE)}
     fitting = [v for v in values if isinstance(v, str) and concepts_of(set(re.split(r"[_\W]+", v.lower()))) & asked]
-    return fitting[0] if len(fitting) == 1 else None
+    named = [v for v in fitting if any(concept in v.lower() for concept in asked)]  # "rating" over "stars"
+    return fitting[0] if len(fitting) == 1 else named[0] if len(named) == 1 else None
 
 
 def bind_written_choices(params: dict[str, Any], tool: Tool, texts: list[str]) -> dict[str, Any]:
