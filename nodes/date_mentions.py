@@ -20,7 +20,8 @@ MAX_WORDS = 6
 # Single words that read as dates but mostly are not ("sun will set", "I sat", "now" in "what now").
 _AMBIGUOUS_SINGLE = frozenset({"now", "sun", "sat", "mon", "wed", "thu", "fri", "tue", "may", "march"})
 _RELATIVE_TO_PREVIOUS = {"the day after": 1, "day after": 1, "the next day": 1, "the following day": 1,
-                         "next day": 1, "the day before": -1,
+                         "next day": 1, "the day before": -1, "the day after that": 1, "the one after that": 1,
+                         "one after that": 1, "the day before that": -1, "the one before that": -1,
                          # "hotels there for that night" after "weather in Paris tomorrow": the same day
                          "that night": 0, "that day": 0, "that evening": 0, "the same day": 0, "same day": 0}
 

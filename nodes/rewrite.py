@@ -53,7 +53,7 @@ def render_history(turns: list[BaseMessage]) -> str:
 _WORDS = re.compile(r"[\w']+")
 _FREE_WORDS = frozenset("""a an the and or of in on at to for is are was be it this that what whats what's how
     about which who when where will would can could do does please pls me my i you there here then also
-    same day date after before next following weather price""".split())
+    same day date after before next following one weather price""".split())
 def fallback_rewrite(turns: list[BaseMessage], question: str) -> str:
     """Earlier user questions followed by this one: crude, but keeps the referents in view."""
     asked = [" ".join(m.text.split()) for m in turns if m.type == "human"][-2:]

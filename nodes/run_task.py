@@ -19,13 +19,14 @@ from langgraph.types import Overwrite
 
 from graphs.context import Context
 from graphs.plan import Task
+from nodes.answering.missing_names import missing_names, without_echoes
 from nodes.approval import task_status
 from nodes.events import emit
 from nodes.execute import run_executor
 from nodes.tool_caller import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.probe import count_results
-from nodes.server_choice import retry_server
+from nodes.server_choice import retry_server, search_retry_server
 from nodes.models import ModelProvider
 from nodes.timing import timed, tool_stage_s
 from tools.tool_outcome import ToolOutcome
@@ -75,6 +76,15 @@ def _empty(result: dict[str, Any]) -> bool:
     return bool(observations) and count_results(observations[-1].get("text", "")) == 0
 
 
+def _names_what_it_missed(task: Task, result: dict[str, Any]) -> bool:
+    """The request names something no output of the task mentions ("How high is Victoria Peak" answered by a
+    forecast for Hong Kong): the server answered another question, and the next one is asked
+    (nodes/answering/missing_names.py)."""
+    good = [o for o in result.get("observations") or [] if o.get("ok")]
+    outputs = [without_echoes(o.get("text", ""), o.get("arguments") or {}) for o in good]
+    return bool(good) and bool(missing_names(task.request or task.query, outputs))
+
+
 def search_servers(state: dict[str, Any]) -> set[str]:
     return {s["server"] for s in state.get("servers") or [] if s.get("search")}
 
@@ -97,6 +107,8 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
         found_nothing = result["status"] != "ok" or _empty(result)
         searcher = retry_server(state.get("servers") or [], task.server) if found_nothing else None
+        if not found_nothing and _names_what_it_missed(task, result):
+            searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)
         if searcher and context.search_fallback:
             retry = Task(id="T2", server=searcher, query=task.query, request=task.request)
             second = await run_single_task(retry, {}, tools=tools, models=models, context=context,

@@ -45,11 +45,14 @@ def runner_up_server(servers: list[dict[str, Any]], failed: str, asked: Collecti
     return max(close, key=lambda s: s.get("score", 0.0))["server"] if close else None
 
 
-def search_retry_server(servers: list[dict[str, Any]], failed: str, asked: Collection[str] = ()) -> str | None:
+def search_retry_server(servers: list[dict[str, Any]], failed: str, asked: Collection[str] = (), *,
+                        loose_only: bool = True) -> str | None:
     """The search server to ask after ``failed`` failed or found nothing, when it only loosely matched the question
-    (score below UNCERTAIN_BELOW): a static question that a dynamic server half-matched goes to search."""
+    (score below UNCERTAIN_BELOW): a static question that a dynamic server half-matched goes to search. Without
+    ``loose_only``, whatever its score: its answer was about something else (it mentions nothing the question
+    names)."""
     first = entry(servers, failed)
-    if first is None or first.get("search") or first.get("score", 0.0) >= UNCERTAIN_BELOW:
+    if first is None or first.get("search") or (loose_only and first.get("score", 0.0) >= UNCERTAIN_BELOW):
         return None
     return next((s["server"] for s in servers if s.get("search") and s["server"] != failed
                  and s["server"] not in asked), None)

@@ -71,6 +71,10 @@ def loose_key(name: str) -> str:
     return " ".join(re.sub(r"[.'\u2019]", "", name.lower()).split())
 
 
+# Short forms people type that geonames' alternate names lack (it has "NYC", "LA", "HK", "KL").
+_SHORT_FORMS = {"SF": ("san francisco", "US"), "DC": ("washington", "US")}
+
+
 def _add_airports(acronyms: dict[str, Place], cities: dict[str, list[Place]], by_name: dict[str, Place]) -> set[str]:
     """Each IATA code of a city's main airport (an international one, or one named after its city), as the city
     of 100,000 people or more it serves, in that airport's country ("SFO" is San Francisco, "JFK" New York
@@ -150,6 +154,10 @@ def gazetteer() -> Gazetteer:
             elif len(alternate) >= 4 and alternate[0].isupper():
                 by_name.setdefault(alternate.lower(), place)
     airports = _add_airports(acronyms, cities, by_name)
+    for short, (name, country) in _SHORT_FORMS.items():
+        place = next((p for p in cities.get(name, ()) if p.country_code == country), None)
+        if place is not None:
+            acronyms.setdefault(short, place)
     loose: dict[str, Place] = {}
     for name, place in by_name.items():
         loose.setdefault(loose_key(name), place)

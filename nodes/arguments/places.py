@@ -273,11 +273,12 @@ def is_place_name(span: str) -> bool:
 
 
 def coded_places(texts: list[str]) -> list[str]:
-    """The cities that codes typed in lower case stand for ("sfo to lax" -> San Francisco, Los Angeles): a server
-    that takes a city knows its name, not the code as typed."""
+    """The cities that codes typed in lower case, and two-letter short forms, stand for ("sfo to lax" -> San
+    Francisco, Los Angeles; "SF" -> San Francisco): a server that takes a city knows its name, not the code."""
     index = gazetteer()
     return [m.place.name for m in places_named(texts)
-            if m.span.islower() and m.span.upper() in index.acronyms and index.acronyms[m.span.upper()] == m.place]
+            if (m.span.islower() or len(m.span) <= 2) and m.span.upper() in index.acronyms
+            and index.acronyms[m.span.upper()] == m.place]
 
 
 def may_name_a_place(span: str, texts: list[str]) -> bool:

@@ -4,6 +4,7 @@ decides each property's closed set of values from these."""
 
 from __future__ import annotations
 
+import calendar
 import re
 from typing import Any
 
@@ -84,8 +85,11 @@ def named_ids(name: str, requests: list[str]) -> list[float]:
 
 _PERSON_PROPERTY = re.compile(r"(^|_)(guest|customer|passenger|traveller|traveler|person|contact|holder|user)"
                               r"_?name$|^(full_?name|name_on_booking)$", re.IGNORECASE)
-_NAMED_PERSON = re.compile(r"\b(?:for|under|named|name is|guest|passenger|customer)\s+"
+_NAMED_PERSON = re.compile(r"\b(?:for|under|named|name is|name|name's|guest|passenger|customer)\s+['\"‘“]?"
                            r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){0,3})")
+# "for Saturday", "for Christmas": a day or a month after "for" is no one's name
+_CALENDAR_WORDS = frozenset(w.lower() for w in (*calendar.day_name, *calendar.month_name[1:])) | {
+    "today", "tonight", "tomorrow", "christmas", "easter", "new", "next", "this"}
 
 
 def is_person_property(name: str, spec: dict[str, Any]) -> bool:
@@ -95,4 +99,5 @@ def is_person_property(name: str, spec: dict[str, Any]) -> bool:
 
 def people_named(texts: list[str]) -> list[str]:
     """Names the request gives a booking: "for John Smith", "under the name Eve" (capitalised words)."""
-    return [m.group(1) for text in texts for m in _NAMED_PERSON.finditer(text)]
+    return [m.group(1).strip("'’-") for text in texts for m in _NAMED_PERSON.finditer(text)
+            if m.group(1).split()[0].lower() not in _CALENDAR_WORDS]

@@ -6,7 +6,8 @@ York, cheapest" was called without ``cabin`` and answered with an economy fare; 
 a word. The closed set is the property's own enum, so nothing is invented: a value is bound only when it is the
 one value of that enum the request writes (the longest, so "business class" beats "business"), or, for a
 property that orders the results (``sort_by``, ``order``), the one value whose field the request's superlative
-measures. A value the model chose stays when the request writes it or no other.
+measures. Only a property the model left unset is bound, and never with a value another property holds
+("convert 100 usd to yen" writes one currency code, which is the source, not the target too).
 """
 
 from __future__ import annotations
@@ -65,12 +66,11 @@ def bind_written_choices(params: dict[str, Any], tool: Tool, texts: list[str]) -
         values = spec.get("enum") if isinstance(spec, dict) else None
         if not values:
             continue
-        current = bound.get(name)
-        if isinstance(current, str) and _written(current, "\n".join(texts)):
-            continue  # the model's choice is the request's own word
+        if bound.get(name) not in (None, ""):
+            continue  # the model's choice stands: "yen" names the JPY it chose, though only "usd" is written
         chosen = written_value(values, texts)
         if chosen is None and _ORDERS.search(name):
             chosen = asked_order(values, texts)
-        if chosen is not None:
+        if chosen is not None and chosen not in bound.values():  # one written value fills one property
             bound[name] = chosen
     return bound

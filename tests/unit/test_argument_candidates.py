@@ -52,6 +52,7 @@ def test_airport_codes_typed_in_lower_case_offer_the_city_they_serve():
     offered = offered_cities("cheapest flight sfo to lax on tuesday")
     assert offered[:2] == ["San Francisco", "Los Angeles"]  # a server knows the city's name, not the code
     assert "lax" not in offered_cities("are the rules lax in Oslo")  # an English word outside a route
+    assert offered_cities("SF weather today")[0] == "San Francisco"  # a short form geonames lacks
 
 
 def test_numbers_written_in_words_are_numbers_of_the_request():
@@ -368,3 +369,9 @@ def test_a_conversion_takes_the_zones_its_question_sentence_names():
     [schema] = constrained_tools("clock", [tool], gather_candidates([text], [], TODAY)).values()
     for name in ("source_timezone", "target_timezone"):
         assert set(schema["properties"][name]["enum"]) == {"Europe/Lisbon", "Asia/Seoul"}
+
+
+def test_a_booking_name_is_a_persons_name_never_a_day():
+    texts = ["Book 2 rooms in Bangkok for Saturday under the guest name 'Test User' and confirm"]
+    assert gather_candidates(texts, [], TODAY).people == ["Test User"]
+    assert gather_candidates(["a table for 4, name's Mei Lin. thx"], [], TODAY).people == ["Mei Lin"]

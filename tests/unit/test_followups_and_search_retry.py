@@ -21,6 +21,18 @@ async def test_a_date_only_follow_up_is_the_last_question_on_the_new_date_withou
     assert models.calls("router") == 0
 
 
+async def test_a_date_follow_up_of_a_date_follow_up_counts_from_the_last_date():
+    models = ScriptedModels(router=["should not be called"])
+    model = models.get("router", Context())
+    turns = [HumanMessage("weather nyc tmrw"), AIMessage("New York, Tue 2026-11-24: sunny.")]
+    second, _ = await rewrite_standalone(model, turns, "how about the day after", Context(today=TODAY))
+    turns += [HumanMessage("how about the day after"), AIMessage("New York, Wed 2026-11-25: rain.")]
+    third, problem = await rewrite_standalone(model, turns, "and the one after that?", Context(today=TODAY),
+                                              last_standalone=second)
+    assert (second, third, problem) == ("weather nyc on 2026-11-25", "weather nyc on 2026-11-26", None)
+    assert models.calls("router") == 0
+
+
 async def test_words_the_rewrite_invents_are_taken_out():
     models = ScriptedModels(router=[{"query": "weather in Zuraflax, Sydney tomorrow"}])
     turns = [HumanMessage("hotels in Sydney tmrw"), AIMessage("Garden Hostel, 107 AUD.")]
@@ -179,3 +191,21 @@ async def test_figures_of_the_last_answer_in_a_rewrite_count_as_invented():
     query, problem = await rewrite_standalone(models.get("router", Context()), turns, "and the weather?",
                                               Context(today=TODAY))
     assert "108" not in query and "108" in problem
+
+
+async def test_an_answer_that_mentions_nothing_the_question_names_hands_over_to_search():
+    tools = search_tools()
+    tools.tools["finance"]["get_quote"] = (tools.tools["finance"]["get_quote"][0],
+                                           lambda a: {"symbol": "LON", "last": 12.5})
+    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.8, best_for=[0]),
+                                      ServerHit(server="web_search", score=0.2)])
+    def quote_of_london(messages):
+        if "- search_web(" in messages[0].content:
+            return executor(messages)
+        return {"tool": "get_quote", "params": {"ticker_or_name": "London"}}
+
+    models = ScriptedModels(executor=[quote_of_london], answerer=["It burned in 1666 [T2.1]."])
+    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "when did the Great Fire of London happen"}, context=Context(today=TODAY))
+    assert out["plan"]["source"] == "fast_path+search"  # a confident match, but its quote names no Great Fire
+    assert [r["server"] for r in out["task_results"].values()] == ["finance", "web_search"]

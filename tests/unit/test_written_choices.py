@@ -15,10 +15,13 @@ def test_the_enum_value_the_request_writes_is_bound():
     assert params == {"origin": "London", "cabin": "business", "sort_by": "price"}
 
 
-def test_a_value_the_request_writes_is_kept_and_one_it_does_not_is_replaced():
-    texts = ["economy seats London to Rome"]
-    assert bind_written_choices({"cabin": "economy"}, FLIGHTS, texts)["cabin"] == "economy"
-    assert bind_written_choices({"cabin": "economy"}, FLIGHTS, ["business seats to Rome"])["cabin"] == "business"
+def test_the_models_choice_stands_and_one_written_value_fills_one_property():
+    assert bind_written_choices({"cabin": "economy"}, FLIGHTS, ["business seats to Rome"])["cabin"] == "economy"
+    convert = Tool(name="convert", inputSchema={"type": "object", "properties": {
+        "from_currency": {"type": "string", "enum": ["USD", "JPY"]}, "to_currency": {"type": "string", "enum": ["USD", "JPY"]}}})
+    params = {"from_currency": "USD", "to_currency": "JPY"}
+    assert bind_written_choices(params, convert, ["convert 100 usd to yen"]) == params
+    assert bind_written_choices({"from_currency": "USD"}, convert, ["convert 100 usd"]) == {"from_currency": "USD"}
 
 
 def test_nothing_is_bound_when_the_request_states_nothing():
