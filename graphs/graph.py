@@ -1,8 +1,11 @@
 """The main graph: router -> decompose -> retrieve -> plan -> execute -> answer, by route:
-- fast: router -> retrieve -> plan (one task, no planner) -> execute -> convert -> approve -> answer
-- parallel: router -> decompose -> retrieve -> plan (DAG planner, probe first) -> execute -> convert -> approve
-  -> answer
-- planning: router -> retrieve -> search (serial search, compress, decide) -> convert -> approve -> answer
+- fast: router -> locate -> retrieve -> plan (one task, no planner) -> execute -> convert -> approve -> answer
+- parallel: router -> locate -> decompose -> retrieve -> plan (DAG planner, probe first) -> execute -> convert
+  -> approve -> answer
+- planning: router -> locate -> retrieve -> search (serial search, compress, decide) -> convert -> approve ->
+  answer
+``locate`` writes in the city of a thing the question points at ("the Terracotta Army ... in that city"), and
+passes through otherwise (nodes/locate.py).
 ``convert`` makes the currency conversions the question asks for that no task made (nodes/conversion.py), and
 passes through otherwise. ``approve`` passes through unless a call that changes data is held; then the run pauses
 for a person's decision (nodes/approve.py).
@@ -24,6 +27,7 @@ from nodes.answer import make_answerer
 from nodes.approve import make_approver
 from nodes.conversion import make_converter
 from nodes.decompose import make_decomposer
+from nodes.locate import make_locator, route_after_locate
 from nodes.tool_caller import ToolCaller
 from nodes.models import ModelProvider
 from nodes.plan import make_planner
@@ -47,6 +51,7 @@ def build_graph(
     tools, retriever = MeteredTools(tools), MeteredRetriever(retriever)
     builder = StateGraph(TuraState, context_schema=Context, input_schema=InputState, output_schema=OutputState)
     builder.add_node("router", make_router(models, classify))
+    builder.add_node("locate", make_locator(tools, retriever))
     builder.add_node("decompose", make_decomposer(models))
     builder.add_node("retrieve", make_retriever(retriever))
     builder.add_node("plan", make_planner(models, tools))
@@ -59,7 +64,10 @@ def build_graph(
     builder.add_node("answer", make_answerer(models))
 
     builder.add_edge(START, "router")
-    builder.add_conditional_edges("router", route_after_router, ["decompose", "retrieve", "answer"])
+    # every route with a question passes ``locate`` first: a place named only through a thing is looked up
+    builder.add_conditional_edges("router", route_after_router,
+                                  {"decompose": "locate", "retrieve": "locate", "answer": "answer"})
+    builder.add_conditional_edges("locate", route_after_locate, ["decompose", "retrieve"])
     builder.add_edge("decompose", "retrieve")
     builder.add_conditional_edges("retrieve", route_after_retrieve, ["plan", "search"])
     builder.add_edge("search", "convert")

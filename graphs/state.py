@@ -86,6 +86,7 @@ class OutputState(TypedDict, total=False):
     route_confidence: float
     route_source: str  # forced | split | calculation | classifier | model | fallback
     standalone_query: str  # the question the run answered (a follow-up rewritten to stand alone)
+    located: dict[str, str]  # thing -> the place a catalogue lookup gave it ("Terracotta Army" -> "Xi'an")
     servers: list[RetrievedServer]
     search_steps: list[dict[str, Any]]  # planning search: step, server, query, status, summary, decision
     task_results: Annotated[dict[str, TaskResult], merge_dicts]

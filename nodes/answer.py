@@ -150,7 +150,8 @@ def make_answerer(models: ModelProvider):
                            for output, arguments in ((e.get("full_output") or e["output"], e.get("arguments") or {})
                                                      for e in evidence)]
         documents = all(is_document_text(str(e.get("full_output") or e["output"])) for e in evidence)
-        if missing := missing_names(question, said_by_outputs, documents=documents):
+        located = state.get("located") or {}  # a thing named to say where ("the Terracotta Army ... in that city")
+        if missing := [n for n in missing_names(question, said_by_outputs, documents=documents) if n not in located]:
             # the sources' nearest records are about someone else: say so before listing them
             await stream.block(f"Nothing in the sources mentions {', '.join(missing)}.")
         # The fields or lines the question asks about, picked by code: no model is asked when code found them.

@@ -66,7 +66,7 @@ def new_turn(errors: list[str]) -> dict[str, Any]:
         "errors": Overwrite(errors), "timings": Overwrite({}), "trace": Overwrite({}),
         "task_results": Overwrite({}), "answer": "", "citations": [], "plan": {}, "probe": {},
         "servers": [], "search_steps": [], "sub_queries": [], "decomposed_by": "", "route_confidence": 0.0,
-        "route_source": "",
+        "route_source": "", "located": {},
     }
 
 

@@ -76,13 +76,15 @@ def _empty(result: dict[str, Any]) -> bool:
     return bool(observations) and count_results(observations[-1].get("text", "")) == 0
 
 
-def _names_what_it_missed(task: Task, result: dict[str, Any]) -> bool:
+def _names_what_it_missed(task: Task, result: dict[str, Any], located: dict[str, str]) -> bool:
     """The request names something no output of the task mentions ("How high is Victoria Peak" answered by a
     forecast for Hong Kong): the server answered another question, and the next one is asked
-    (nodes/answering/missing_names.py)."""
+    (nodes/answering/missing_names.py). A thing only named to say where (``located``: nodes/locate.py) is no
+    such miss."""
     good = [o for o in result.get("observations") or [] if o.get("ok")]
     outputs = [without_echoes(o.get("text", ""), o.get("arguments") or {}) for o in good]
-    return bool(good) and bool(missing_names(task.request or task.query, outputs))
+    missed = set(missing_names(task.request or task.query, outputs)) - set(located)
+    return bool(good) and bool(missed)
 
 
 def search_servers(state: dict[str, Any]) -> set[str]:
@@ -107,7 +109,7 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
         found_nothing = result["status"] != "ok" or _empty(result)
         searcher = retry_server(state.get("servers") or [], task.server) if found_nothing else None
-        if not found_nothing and _names_what_it_missed(task, result):
+        if not found_nothing and _names_what_it_missed(task, result, state.get("located") or {}):
             searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)
         if searcher and context.search_fallback:
             retry = Task(id="T2", server=searcher, query=task.query, request=task.request)

@@ -54,16 +54,25 @@ def missing_names(question: str, outputs: Iterable[str], *, documents: bool = Fa
             word = match.group(1)
             if word.lower() not in STOP_WORDS and word.lower() not in _CALENDAR and word.lower() not in held:
                 found.append(word)
+    for name in thing_names(question, places=documents):
+        if not _folded_words(name) & held:
+            found.append(name)
+    return list(dict.fromkeys(found))
+
+
+def thing_names(question: str, *, places: bool = False) -> list[str]:
+    """The names of two or more capitalised words ``question`` writes ("Terracotta Army", "Bartholomew Quince"),
+    places left out unless ``places``."""
+    found = []
     for match in _NAME.finditer(question):
         words = match.group(1).split()
         while words and words[0].lower() in STOP_WORDS:
             words = words[1:]  # "Has Sunfield Resorts ever ...": the sentence's first word is no part of the name
         name = " ".join(words)
         if len(words) < 2 or any(word.lower() in STOP_WORDS for word in words) or (is_place_name(name)
-                                                                                  and not documents):
+                                                                                  and not places):
             continue  # "What Time": a capitalised phrase; "Los Angeles": a place, which tools write as codes
-        if not _folded_words(name) & held:
-            found.append(name)
+        found.append(name)
     return list(dict.fromkeys(found))
 
 
