@@ -31,8 +31,8 @@ _CJK = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U0002
 STOPWORDS = frozenset(
     """a an and are as at be by can do does for from get has have how i in into is it its me my of on or
     our please show that the their then this to use using was what when where which who will with you your
-    mcp server model context protocol""".split()
-)
+    up mcp server model context protocol""".split()
+)  # "up" is a particle ("when does the sun come up", "look up a booking"): it matched hotels to a sunrise
 
 
 def split_identifier(text: str) -> list[str]:

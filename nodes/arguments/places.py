@@ -272,13 +272,13 @@ def is_place_name(span: str) -> bool:
             or (span.isupper() and span.replace(".", "") in index.acronyms))
 
 
-def coded_places(texts: list[str]) -> list[str]:
-    """The cities that codes typed in lower case, and two-letter short forms, stand for ("sfo to lax" -> San
-    Francisco, Los Angeles; "SF" -> San Francisco): a server that takes a city knows its name, not the code."""
+def coded_places(texts: list[str]) -> dict[str, str]:
+    """Code as written -> the city it stands for, for codes typed in lower case and two-letter short forms ("sfo"
+    -> San Francisco, "SF" -> San Francisco): a server that takes a city knows its name, not the code."""
     index = gazetteer()
-    return [m.place.name for m in places_named(texts)
+    return {m.span: m.place.name for m in places_named(texts)
             if (m.span.islower() or len(m.span) <= 2) and m.span.upper() in index.acronyms
-            and index.acronyms[m.span.upper()] == m.place]
+            and index.acronyms[m.span.upper()] == m.place}
 
 
 def may_name_a_place(span: str, texts: list[str]) -> bool:

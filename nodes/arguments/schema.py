@@ -115,8 +115,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             # the request offered no city
             listed = candidates.listed.get(LISTED_NAMES, [])
             texts = [*candidates.texts, *candidates.outputs]
-            values = list(dict.fromkeys(s for s in [*coded_places(candidates.texts), *candidates.spans, *listed]
-                                        if s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts)))
+            coded = coded_places(candidates.texts)  # the city's name in place of its code: one place, not two
+            values = list(dict.fromkeys(s for s in [*coded.values(), *candidates.spans, *listed] if s not in coded
+                                        and (s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts))))
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]
             # a record the request names by its listed name is what a search over records looks for; one it

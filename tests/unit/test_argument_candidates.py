@@ -375,3 +375,12 @@ def test_a_booking_name_is_a_persons_name_never_a_day():
     texts = ["Book 2 rooms in Bangkok for Saturday under the guest name 'Test User' and confirm"]
     assert gather_candidates(texts, [], TODAY).people == ["Test User"]
     assert gather_candidates(["a table for 4, name's Mei Lin. thx"], [], TODAY).people == ["Mei Lin"]
+
+
+def test_a_count_of_shares_converts_that_many_times_the_quote():
+    quote = '{"symbol": "ASML", "last": 978.16, "currency": "EUR"}'
+    candidates = gather_candidates(["If I bought 10 ASML shares today, what would that cost me in pounds?"], [quote],
+                                   TODAY)
+    assert candidates.numbers_for("amount", "Amount to convert") == [9781.6]
+    hotel = gather_candidates(["3 nights at the cheapest hotel, in pounds"], ['{"total_price": 300}'], TODAY)
+    assert hotel.numbers_for("amount", "Amount to convert")[0] == 3  # nights are in the total already
