@@ -85,7 +85,7 @@ def named_ids(name: str, requests: list[str]) -> list[float]:
 
 _PERSON_PROPERTY = re.compile(r"(^|_)(guest|customer|passenger|traveller|traveler|person|contact|holder|user)"
                               r"_?name$|^(full_?name|name_on_booking)$", re.IGNORECASE)
-_NAMED_PERSON = re.compile(r"\b(?:for|under|named|name is|name|name's|guest|passenger|customer)\s+['\"‘“]?"
+_NAMED_PERSON = re.compile(r"\b(?:for|under|named|name is|guest|passenger|customer)\s+['\"‘“]?"
                            r"((?:[A-Z][a-z'\-]+)(?:\s+[A-Z][a-z'\-]+){0,3})")
 # "for Saturday", "for Christmas": a day or a month after "for" is no one's name
 _CALENDAR_WORDS = frozenset(w.lower() for w in (*calendar.day_name, *calendar.month_name[1:])) | {
