@@ -16,10 +16,10 @@ import re
 from datetime import date
 
 from nodes.arguments.places import places_named
-from nodes.date_mentions import find_date_mentions
+from nodes.date_mentions import DateMention, find_date_mentions
 
 # What an ellipsis may hold beside its places and dates: linking words, prepositions, and the words of a way back.
-_LINKING = frozenset("""and also plus then what about how same for in on at from to the a and or but so ok okay
+_LINKING = frozenset("""and also plus then what about how same for in on at from to the a or but so ok okay
     coming going flying heading back return returning way""".split())
 _WORD = re.compile(r"[\w'-]+")
 _PLACE_PREPOSITIONS = ("from", "to", "in", "at")
@@ -65,7 +65,7 @@ def completed_ellipsis(part: str, before: str, today: date) -> str | None:
     return completed if completed != before else None
 
 
-def _with_preposition(part: str, mention) -> str:
+def _with_preposition(part: str, mention: DateMention) -> str:
     """The date as ``part`` writes it, with its preposition ("on Monday")."""
     found = re.search(r"\b(on|for|by)\s+$", part[: mention.start], re.IGNORECASE)
     return f"{found.group(1)} {mention.phrase}" if found else mention.phrase
