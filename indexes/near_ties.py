@@ -35,7 +35,7 @@ Cover = Callable[[str, Sequence[str]], Mapping[str, float]]
 
 
 def server_name_words(server: str) -> set[str]:
-    """The stemmed words a server's own name is made of ("hotels" -> {"hotel"}), without generic ones."""
+    """The stemmed words a server's own name is made of ("mcp-server-time" -> {"time"}), without generic ones."""
     return {w for w in cue_tokens(server) if w not in GENERIC_SERVER_WORDS}
 
 
@@ -49,7 +49,7 @@ def listed_sole_owner(query: str, directory: EntityDirectory) -> tuple[str, list
 
 
 def named_servers(query: str, servers: Collection[str]) -> set[str]:
-    """The servers whose own name the query writes ("cheapest hotel ..." names ``hotels``)."""
+    """The servers whose own name the query writes ("what time is it in Lima" names ``mcp-server-time``)."""
     written = {stem(w) for w in _WORD.findall(fold(query))}
     return {s for s in servers if server_name_words(s) & written}
 

@@ -70,3 +70,23 @@ def field_concepts(path: tuple[str, ...]) -> set[str]:
     if key in ("closes", "closing"):
         found = {"closing"}
     return found
+
+
+# Superlatives: (pattern, the concept it orders by, lowest first?). "cheap" wants the lowest price, "top-rated" the
+# highest rating; no kind of thing is named ("the earliest one", "leaves first"), so any catalogue's rows fit.
+_SUPERLATIVES = [
+    (re.compile(r"\b(?:most expensive|priciest|dearest)\b", re.I), "price", False),
+    (re.compile(r"\b(?:cheapest|lowest (?:price|fare|rate)s?|least expensive|most affordable)\b", re.I), "price", True),
+    (re.compile(r"\b(?:top|best|highest)[- ]rated\b|\b(?:best|highest) rating\b|\bbest reviewed\b", re.I),
+     "rating", False),
+    (re.compile(r"\b(?:earliest|soonest|first departure|(?:leaves?|departs?|goes) first)\b", re.I), "departure", True),
+    (re.compile(r"\b(?:latest departure|last departure|(?:leaves?|departs?|goes) last)\b", re.I), "departure", False),
+    (re.compile(r"\b(?:fastest|quickest|shortest)\b", re.I), "duration", True),
+    (re.compile(r"\b(?:nearest|closest)\b", re.I), "distance", True),
+]
+
+
+def superlative_order(text: str) -> tuple[str, bool] | None:
+    """(the concept ``text``'s superlative orders by, lowest first), or None: "cheapest" -> ("price", True)."""
+    return next(((concept, low) for pattern, concept, low in _SUPERLATIVES if pattern.search(text)), None)
+

@@ -29,10 +29,9 @@ from nodes.answering.figures import figures_of
 from nodes.answering.lead_candidates import Candidate, best, label_of, pieces, terms
 from nodes.answering.lead_records import (MAX_FIELDS, fields_line, first_text_key, one_record_line, records, scalar,
                                           small_result_line, title_key_of, value_line)
-from nodes.answering.row_constraints import (Constraint, apply_constraints, asked_order, stated_constraints,
-                                             unmet_line)
+from nodes.answering.row_constraints import Constraint, apply_constraints, stated_constraints, unmet_line
 from nodes.answering.text_candidates import text_candidates
-from nodes.field_vocabulary import concepts_of, field_concepts
+from nodes.field_vocabulary import concepts_of, field_concepts, superlative_order
 
 MAX_LINES = 3
 LEAD_LINE_CHARS = 240
@@ -184,7 +183,7 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
     root = data if isinstance(data, dict) else {"results": data}
     named = concepts_of(set(_WORD.findall(question.lower())))
     given = _given(item)
-    order = asked_order(question)
+    order = superlative_order(question)
     if named and (lines := _concept_lines(root, named, marker, given, order[0] if order else "",
                                           stated_constraints(question))):
         return lines

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from nodes.field_vocabulary import field_concepts
+from nodes.field_vocabulary import field_concepts, superlative_order
 
 _AMOUNT = r"[$€£¥]?\s?(\d[\d,]*(?:\.\d+)?)\s?(k)?"
 
@@ -82,23 +82,6 @@ def stated_constraints(question: str) -> list[Constraint]:
     return found
 
 
-# superlative -> (what it measures, lowest first?)
-_SUPERLATIVES = [
-    (re.compile(r"\b(?:most expensive|priciest|dearest)\b"), "price", False),
-    (re.compile(r"\b(?:cheapest|lowest (?:price|fare|rate)s?|least expensive|most affordable)\b"), "price", True),
-    (re.compile(r"\b(?:top|best|highest)[- ]rated\b|\bbest rating\b|\bhighest rating\b"), "rating", False),
-    (re.compile(r"\b(?:earliest|first (?:train|flight|bus|departure))\b"), "departure", True),
-    (re.compile(r"\b(?:last (?:train|flight|bus|departure)|latest (?:train|flight|bus|departure))\b"), "departure", False),
-    (re.compile(r"\b(?:fastest|quickest|shortest (?:trip|journey|ride|flight))\b"), "duration", True),
-]
-
-
-def asked_order(question: str) -> tuple[str, bool] | None:
-    """(the concept the superlative orders by, lowest first), or None."""
-    text = question.lower()
-    return next(((concept, ascending) for pattern, concept, ascending in _SUPERLATIVES if pattern.search(text)), None)
-
-
 def _concept_keys(row: dict[str, Any], concept: str) -> list[str]:
     """The row's fields that measure ``concept``, those named by it first ("rating" before "stars")."""
     keys = [k for k in row if concept in field_concepts((k,)) and row[k] is not None]
@@ -122,7 +105,7 @@ def apply_constraints(data: Any, question: str) -> Applied:
     """``data`` with every list of rows reordered: rows meeting every stated constraint first (only those, when
     some do), ordered by the superlative's field; the constraints no row of a list met."""
     constraints = stated_constraints(question)
-    order = asked_order(question)
+    order = superlative_order(question)
     if not constraints and order is None:
         return Applied(data, [])
     unmet: list[Constraint] = []

@@ -18,20 +18,12 @@ from typing import Any
 
 from mcp.types import Tool
 
-from nodes.field_vocabulary import concepts_of
+from nodes.field_vocabulary import concepts_of, superlative_order
 
 MIN_VALUE_CHARS = 3
 # Enum values that are as often ordinary words of a request ("the first train", "any hotel", "plus tax").
 _ORDINARY = frozenset("first last next any all none plus other default standard best top new".split())
 _ORDERS = re.compile(r"(?:^|_)(?:sort|order)(?:_|$)|^sort", re.IGNORECASE)
-# Superlatives and what they measure, in the words of nodes/field_vocabulary.py's concepts.
-_SUPERLATIVES = {
-    "price": r"cheapest|lowest (?:price|fare|rate)s?|least expensive|most affordable|cheap(?:er)?",
-    "rating": r"(?:top|best|highest)[- ]rated|best rating|highest rating|best reviewed",
-    "departure": r"earliest|first (?:train|flight|bus|departure)|leaves? first|soonest",
-    "duration": r"fastest|quickest|shortest (?:trip|journey|ride|flight)",
-    "distance": r"nearest|closest",
-}
 
 
 def _written(value: str, text: str) -> bool:
@@ -50,9 +42,8 @@ def written_value(values: Iterable[Any], texts: list[str]) -> str | None:
 
 def asked_order(values: Iterable[Any], texts: list[str]) -> str | None:
     """The one ordering value whose field the request's superlative measures ("cheapest" -> "price")."""
-    text = "\n".join(texts)
-    asked = {concept for concept, words in _SUPERLATIVES.items()
-             if re.search(rf"\b(?:{words})\b", text, re.IGNORECASE)}
+    order = superlative_order("\n".join(texts))
+    asked = {order[0]} if order else set()
     fitting = [v for v in values if isinstance(v, str) and concepts_of(set(re.split(r"[_\W]+", v.lower()))) & asked]
     named = [v for v in fitting if any(concept in v.lower() for concept in asked)]  # "rating" over "stars"
     return fitting[0] if len(fitting) == 1 else named[0] if len(named) == 1 else None

@@ -1,7 +1,8 @@
 """Stated constraints applied by code to the rows an output returns (nodes/answering/row_constraints.py)."""
 
 from nodes.answering.answer_lead import output_lead
-from nodes.answering.row_constraints import apply_constraints, asked_order, stated_constraints
+from nodes.answering.row_constraints import apply_constraints, stated_constraints
+from nodes.field_vocabulary import superlative_order
 
 HOTELS = {"city": "Paris", "results": [
     {"name": "Crown Palace", "stars": 5, "rating": 8.8, "total_price": 879, "rooms_left": 2},
@@ -31,8 +32,9 @@ def test_constraints_read_as_people_write_them():
     assert [(c.op, c.value) for c in stated_constraints("at least 4 stars, under 1.5k")] == [(">=", 4), ("<=", 1500)]
     assert [(c.op, c.value) for c in stated_constraints("rated above 8.5")] == [(">=", 8.5)]
     assert stated_constraints("weather in Paris tomorrow") == []
-    assert asked_order("the most expensive suite") == ("price", False)
-    assert asked_order("earliest train to Lyon") == ("departure", True)
+    assert superlative_order("the most expensive suite") == ("price", False)
+    assert superlative_order("earliest train to Lyon") == ("departure", True)
+    assert superlative_order("which one leaves last") == ("departure", False)
 
 
 def test_the_answer_says_the_constraint_was_not_met_and_shows_the_bounded_field():
