@@ -181,9 +181,9 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         picked = best([Candidate(str(v), set(), "", "", i) for i, v in enumerate(data)], question)
         return [_candidate_line(picked, asked, marker)] if picked else []
     root = data if isinstance(data, dict) else {"results": data}
-    named = concepts_of(set(_WORD.findall(question.lower())))
+    order = superlative_order(question)  # "earliest" asks for the departure, though it names no field
+    named = concepts_of(set(_WORD.findall(question.lower()))) | ({order[0]} if order else set())
     given = _given(item)
-    order = superlative_order(question)
     if named and (lines := _concept_lines(root, named, marker, given, order[0] if order else "",
                                           stated_constraints(question))):
         return lines

@@ -41,3 +41,10 @@ def test_the_answer_says_the_constraint_was_not_met_and_shows_the_bounded_field(
     lines = output_lead("cheapest 3-star hotel in Paris", {"output": __import__("json").dumps(HOTELS), "marker": "T1.1"})
     assert lines[0].startswith('No result meets "3-star"')
     assert "Budget Stay" in lines[1] and "total price: 120" in lines[1] and "stars: 2" in lines[1]
+
+
+def test_a_superlative_alone_opens_with_the_field_it_orders_by():
+    rows = {"results": [{"flight_no": "AF133", "flight_id": 2, "depart_at": "14:35"},
+                        {"flight_no": "VS153", "flight_id": 1, "depart_at": "07:25"}]}
+    lines = output_lead("earliest one from London to Paris", {"output": __import__("json").dumps(rows), "marker": "T1.1"})
+    assert lines[0].startswith("VS153") and "depart at: 07:25" in lines[0] and "flight id" not in lines[0]
