@@ -23,13 +23,11 @@ from nodes.answering.answer_lead import lead_lines
 from nodes.approval import changes_data
 from nodes.arguments.codes import currencies_written
 from nodes.arguments.direction import direction_pairs
+from nodes.arguments.money_amounts import written_amounts
 from nodes.arguments.step_rules import schema_accepts
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 _FIGURE_IN_CODE = re.compile(r"(?<![\w.])(-?\d[\d,]*(?:\.\d+)?) ([A-Z]{3})\b")
-_LIMIT = r"\b(?:under|below|less than|at most|max(?:imum)?|up to|within|budget(?: of)?|no more than|over|above)"
-_LIMIT_WORD = re.compile(_LIMIT, re.IGNORECASE)
-_SCALES = {"": 1.0, "k": 1e3, "m": 1e6}
 
 
 @dataclass(frozen=True)
@@ -59,23 +57,6 @@ class ConversionTool:
         amount = int(conversion.amount) if conversion.amount.is_integer() else conversion.amount
         params = {self.amount: amount, self.source: conversion.source, self.target: conversion.target}
         return params if schema_accepts(self.tool.inputSchema or {}, params) else None
-
-
-def written_amounts(question: str) -> list[tuple[float, str]]:
-    """(amount, code) for each currency the question writes beside a figure ("how many pesos 300 dollars gets me":
-    300 USD); a figure after a limit word is a constraint, not an amount ("hotels under 200 euros")."""
-    amounts: list[tuple[float, str]] = []
-    for span, code in currencies_written([question]):
-        escaped = re.escape(span)
-        # a symbol stands before its figure ("$84"), a word after it ("300 dollars", "12k yen")
-        before = rf"{escaped}\s?(\d[\d,]*(?:\.\d+)?)([kKmM]?)\b" if not span[0].isalpha() else r"(?!)()()"
-        for match in re.finditer(rf"(?:{_LIMIT}\s+)?(?:{before}|(\d[\d,]*(?:\.\d+)?)\s?([kKmM]?)\s*{escaped}\b)",
-                                 question, re.IGNORECASE):
-            if _LIMIT_WORD.match(match.group()):
-                continue
-            figure, scale = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-            amounts.append((float(figure.replace(",", "")) * _SCALES[scale.lower()], code))
-    return amounts
 
 
 def owed_conversions(question: str, evidence: list[dict[str, Any]]) -> list[Conversion]:

@@ -4,7 +4,8 @@ Why: a 135M model asked to write a date writes "2018-3-4" for "this weekend". Th
 offers the dates found here as the only values a date argument may take (nodes/arguments/candidates.py).
 Each window of up to six words is read by the sandbox's date reader (tools/sandbox/dates.py), longest
 first, so "June 10-15" wins over "June 10". "the day after" / "the next day" count from the date named
-before them ("tomorrow ... and the day after"), which is how follow-ups are written.
+before them ("tomorrow ... and the day after"), which is how follow-ups are written. A holiday's name is the
+next such day (nodes/holiday_dates.py).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from nodes.holiday_dates import holiday_date
 from tools.sandbox.dates import resolve_date_range
 
 _WORD = re.compile(r"[\w'./–-]+")
@@ -46,6 +48,44 @@ class DateMention:
         return self.first.isoformat()
 
 
+# A day of the month said alone: "on the 3rd", "the 10th" (a bare number is no date: "3 nights")
+_ORDINAL_DAY = re.compile(r"^(?:the )?(\d{1,2})(?:st|nd|rd|th)$")
+_WEEKDAY_WORD = re.compile(r"^(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day)?$|^(?:tuesday|wednesday|thursday|"
+                           r"saturday)$")
+# Before a weekday's short form, a word that makes it a day ("on wed", "this sat"); a pronoun or an article makes it
+# a verb or a noun ("I sat", "the sun")
+_DAY_CUES = frozenset({"on", "this", "next", "by", "til", "till", "until", "for", "from", "before", "after"})
+_NOT_A_DAY_BEFORE = frozenset({"i", "we", "you", "they", "he", "she", "it", "the", "a", "an", "of", "who", "just"})
+
+
+def _ordinal_day(window: str, today: date) -> date | None:
+    """The next day (today or later) on the day of the month ``window`` names ("the 3rd"), or None."""
+    match = _ORDINAL_DAY.match(window)
+    if match is None or not 1 <= int(match[1]) <= 31:
+        return None
+    year, month = today.year, today.month
+    for _ in range(3):
+        try:
+            day = date(year, month, int(match[1]))
+        except ValueError:  # "the 31st" in a month of 30 days
+            day = None
+        if day is not None and day >= today:
+            return day
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    return None
+
+
+def _short_weekday_as_day(tokens: list[tuple[str, int, int]], words: list[str], i: int) -> bool:
+    """A weekday's short form that reads as a verb or a noun too ("wed", "sat", "sun") is a day after a day cue, or
+    when it ends the sentence after a word that is no pronoun or article ("humidity in sydney wed?")."""
+    before = words[i - 1] if i else ""
+    if before in _DAY_CUES:
+        return True
+    ends = i == len(tokens) - 1 or tokens[i][0][-1:] in "?!.,;" or words[i + 1] in ("night", "morning", "evening",
+                                                                                    "afternoon")
+    return ends and i > 0 and before not in _NOT_A_DAY_BEFORE
+
+
 def _clean(word: str) -> str:
     return word.strip(".,?!;:'\"()").lower()
 
@@ -76,19 +116,50 @@ def find_date_mentions(text: str, today: date) -> list[DateMention]:
                 day = mentions[-1].last + timedelta(days=_RELATIVE_TO_PREVIOUS[joined])
                 found = (size, day, day)
                 break
+            if size == 1 and window[0] in _AMBIGUOUS_SINGLE and _WEEKDAY_WORD.match(window[0]) \
+                    and _short_weekday_as_day(tokens, words, i):
+                first, last = resolve_date_range(window[0], today)
+                found = (size, first, last)
+                break
             if not _is_date_window(window):
                 continue
+            if (day := _ordinal_day(joined, today)) is not None:
+                found = (size, day, day)
+                break
             try:
                 first, last = resolve_date_range(joined, today)
             except ValueError:
-                continue
+                if (holiday := holiday_date(joined, today)) is None:
+                    continue
+                first = last = holiday  # "on Christmas Day"
             found = (size, first, last)
             break
         if found is None:
             i += 1
             continue
         size, first, last = found
+        if _WEEKDAY_WORD.match(words[i + size - 1]) and (dated := _dated_after(words, i + size, today)):
+            # "Tuesday the 8th of December", "on monday the 7th": the date the weekday is said with
+            size, first, last = size + dated[0], dated[1], dated[1]
         phrase = text[tokens[i][1] : tokens[i + size - 1][2]].strip(".,?!;:")
         mentions.append(DateMention(phrase, first, last, tokens[i][1]))
         i += size
     return mentions
+
+
+def _dated_after(words: list[str], i: int, today: date) -> tuple[int, date] | None:
+    """(words used, the day) of a day of the month right after a weekday: "the 8th of December", "the 7th"."""
+    if i >= len(words) or not (words[i] == "the" or _ORDINAL_DAY.match(words[i])):
+        return None
+    for size in range(min(4, len(words) - i), 0, -1):
+        joined = " ".join(words[i:i + size])
+        if (day := _ordinal_day(joined, today)) is not None:
+            return size, day
+        if _ORDINAL_DAY.match(words[i + (words[i] == "the")] if i + (words[i] == "the") < len(words) else ""):
+            try:
+                first, last = resolve_date_range(joined.removeprefix("the ").replace(" of ", " "), today)
+            except ValueError:
+                continue
+            if first == last:
+                return size, first
+    return None

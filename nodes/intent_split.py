@@ -25,10 +25,14 @@ from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digi
 from nodes.arguments.places import is_place_name
 from nodes.arguments.time_of_day import times_of_day
 from nodes.elliptic_parts import completed_ellipsis
+from nodes.field_vocabulary import superlative_order
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 
-_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+", re.I)
+_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+|"
+                    # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
+                    # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
+                    r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)", re.I)
 MIN_PART_WORDS = 3
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
@@ -137,7 +141,8 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
                 and n < len(pieces) - 1):
             leading = piece
         elif parts and _DESCRIBES.match(piece) and len(words) <= MAX_DESCRIPTION_WORDS and not _ASKS_WORD.search(piece) \
-                and not _REQUESTS.search(piece) and not _ASKS_INVERTED.search(piece) and _names_a_person(parts[-1]):
+                and not _REQUESTS.search(piece) and not _ASKS_INVERTED.search(piece) and _names_a_person(parts[-1]) \
+                and superlative_order(piece) is None:  # "..., plus the cheapest hotel in Chicago" asks for a row
             parts[-1] = f"{parts[-1]}, {piece}"  # "need marco silva's email, the lisbon fair guy": who is meant
         elif parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
             parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"

@@ -218,7 +218,8 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
 def warm_resolvers() -> None:
     """Read the gazetteer, zone, currency and language tables from disk once, before any run: they load on first
     use, and ``langgraph dev`` refuses a blocking read inside a run (blockbuster)."""
-    sample = gather_candidates(["at 3pm in Paris, 4pm ET, 20 euros in USD, 7% of 1,250, in French, 2 hours in minutes"],
+    sample = gather_candidates(["at 3pm in Paris, 4pm ET, 20 euros in USD, 7% of 1,250, in French, 2 hours in minutes, "
+                                "on Christmas Day"],
                                [], date.today())
     for kind in ValueKind:
         sample.values_for(kind)

@@ -5,7 +5,7 @@ arithmetic expression, a time of day).
 Why: "whats 17.5% of 2340" shares almost no words with a calculator's description ("Calculates/evaluates the
 given expression"), so its fused score stays under the search fallback's floor and the question went to web
 search. That the request holds a well-formed expression, and the server has a tool taking exactly one, is
-stronger evidence than any word. Only kinds no ordinary question carries count: a city resolves to a time zone
+stronger evidence than any word; so is a sum to convert into another currency. Only kinds no ordinary question carries count: a city resolves to a time zone
 in every travel question, so a zone alone proves nothing, unless the question asks what the clock reads now
 ("what time is it there now"). Measured: none of the 155 questions of
 benchmarks/answers.py holds an expression.
@@ -19,6 +19,7 @@ from datetime import date
 from mcp.types import Tool
 
 from nodes.arguments.candidates import gather_candidates
+from nodes.arguments.money_amounts import asks_money_conversion
 from nodes.arguments.schema import constrain_property
 from nodes.arguments.timezones import zone_values
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
@@ -28,7 +29,8 @@ TELLING_KINDS = frozenset({ValueKind.EXPRESSION, ValueKind.TIME_OF_DAY})
 
 def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[ValueKind]:
     """The telling kinds of the tools of ``tools`` whose every required property is filled from ``query``
-    alone (empty: no such tool). A time zone tells only when the question asks what the clock reads now."""
+    alone (empty: no such tool). A time zone tells only when the question asks what the clock reads now, a
+    currency only when it writes a sum to convert ("1 eur in usd")."""
     candidates = None
     found: set[ValueKind] = set()
     for tool in tools:
@@ -37,7 +39,8 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
         required = [name for name in schema.get("required") or [] if name in properties]
         kinds = {name: infer_value_kind(name, properties[name], tool.name, tool.description or "")
                  for name in required}
-        telling = TELLING_KINDS | ({ValueKind.TIMEZONE} if asks_clock_now(query) else set())
+        telling = (TELLING_KINDS | ({ValueKind.TIMEZONE} if asks_clock_now(query) else set())
+                   | ({ValueKind.CURRENCY} if asks_money_conversion(query) else set()))
         if not required or not set(kinds.values()) & telling:
             continue
         candidates = candidates or gather_candidates([query], [], today)
@@ -130,8 +133,11 @@ def is_decisive(kinds: frozenset[ValueKind], query: str = "") -> bool:
     another tool holds one ("17.5% of 2340", "186.40 split 7 ways"). A time of day alone is not ("a meeting at
     3pm"); it is when the question names two zones and asks what the clock reads in one ("lands in Istanbul
     at 17:20, what time will it be in Warsaw"). A zone is decisive when the question asks what the clock reads
-    there now ("what time is it in St. John's")."""
+    there now ("what time is it in St. John's"), and a currency when it writes a sum in one currency and names
+    another ("1 eur in usd": a shop's "list price in USD" matched its words better than the converter's)."""
     if ValueKind.EXPRESSION in kinds or (ValueKind.TIMEZONE in kinds and asks_clock_now(query)):
+        return True
+    if ValueKind.CURRENCY in kinds and asks_money_conversion(query):
         return True
     return (ValueKind.TIME_OF_DAY in kinds and bool(_ASKS_CLOCK.search(query))
             and len(zone_values([query])) >= 2)

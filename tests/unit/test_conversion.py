@@ -6,7 +6,8 @@ import json
 from graphs.context import Context
 from graphs.graph import build_graph
 from indexes.server_index import ServerHit
-from nodes.conversion_gap import Conversion, conversion_tool, owed_conversions, written_amounts
+from nodes.arguments.money_amounts import written_amounts
+from nodes.conversion_gap import Conversion, conversion_tool, owed_conversions
 from tests.fakes import FakeTools, FixedRetriever, ScriptedModels, make_tool
 
 CODES = {"type": "string", "enum": ["USD", "EUR", "JPY", "CHF"]}

@@ -76,3 +76,37 @@ def test_that_night_is_the_day_named_before():
 
     found = find_date_mentions("weather in Paris tomorrow\nhotels there for that night", _date(2026, 11, 23))
     assert [(m.phrase, m.first.isoformat()) for m in found] == [("tomorrow", "2026-11-24"), ("that night", "2026-11-24")]
+
+
+def test_a_holiday_is_its_next_day():
+    from datetime import date as _date
+
+    today = _date(2026, 11, 29)
+    [christmas] = find_date_mentions("What will the weather be in Paris on Christmas Day?", today)
+    assert (christmas.phrase, christmas.first.isoformat()) == ("Christmas Day", "2026-12-25")
+    [eve] = find_date_mentions("hotels in rome for new year's eve", today)
+    assert eve.first.isoformat() == "2026-12-31"
+    # passed this year: next year's
+    [halloween] = find_date_mentions("any events on halloween", today)
+    assert halloween.first.isoformat() == "2027-10-31"
+
+
+@pytest.mark.parametrize(("text", "phrase", "day"), [
+    ("UV index for Dubai on the 3rd", "the 3rd", "2026-12-03"),
+    ("cheapest flights beijing->shanghai on monday the 7th", "on monday the 7th", "2026-12-07"),
+    ("Seoul, Tuesday the 8th of December - how cold", "Tuesday the 8th of December", "2026-12-08"),
+    ("humidity in sydney wed?", "wed", "2026-12-02"),
+    ("any rooms in Oslo sat night", "sat", "2026-12-05"),
+])
+def test_a_day_of_the_month_or_a_short_weekday_is_read_as_a_date(text, phrase, day):
+    from datetime import date as _date
+
+    [mention] = find_date_mentions(text, _date(2026, 11, 29))
+    assert (mention.phrase, mention.as_argument()) == (phrase, day)
+
+
+@pytest.mark.parametrize("text", ["where I sat?", "enjoy the sun", "3 nights in Rome", "we wed in June"])
+def test_a_short_weekday_after_a_pronoun_or_article_is_no_date(text):
+    from datetime import date as _date
+
+    assert [m.phrase for m in find_date_mentions(text, _date(2026, 11, 29)) if m.phrase.lower() in ("sat", "sun", "wed")] == []

@@ -249,3 +249,28 @@ def test_every_fitting_tool_adds_its_telling_kinds():
     # a zone tells only with the clock now asked; the conversion's time of day tells by itself
     assert serves_by_type([now, convert], "9:30 in Hobart, what is that in Lima", today) == {ValueKind.TIME_OF_DAY}
     assert serves_by_type([now, convert], "hotels in Hobart", today) == frozenset()
+
+
+def test_a_sum_to_convert_fits_only_a_converting_tool_and_decides():
+    from datetime import date
+
+    from mcp.types import Tool
+
+    from nodes.arguments.typed_fit import is_decisive, serves_by_type
+    from nodes.arguments.value_kinds import ValueKind
+
+    convert = Tool(name="convert_currency", description="Convert an amount between currencies", inputSchema={
+        "type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
+            "amount": {"type": "number"}, "from_currency": {"type": "string", "description": "ISO 4217 code"},
+            "to_currency": {"type": "string", "description": "ISO 4217 code"}}})
+    shop = Tool(name="search_products", description="Products with their list price in USD", inputSchema={
+        "type": "object", "required": ["query"], "properties": {"query": {"type": "string"}}})
+    today = date(2026, 11, 29)
+    assert serves_by_type([shop, convert], "1 eur in usd", today) == {ValueKind.CURRENCY}
+    assert serves_by_type([shop, convert], "how many Swiss francs for 1,500 Canadian dollars", today) == {
+        ValueKind.CURRENCY}
+    # a bound, or a currency alone, is no sum to convert
+    assert serves_by_type([shop, convert], "laptops under 900 euros in USD", today) == frozenset()
+    assert serves_by_type([shop, convert], "cheapest hotel in tokyo in dollars", today) == frozenset()
+    assert is_decisive(frozenset({ValueKind.CURRENCY}), "200 quid in euros?")
+    assert not is_decisive(frozenset({ValueKind.CURRENCY}), "price of the tokyo hotel in dollars")

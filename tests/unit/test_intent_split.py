@@ -234,3 +234,9 @@ def test_an_opening_part_of_its_own_is_no_scope():
 ])
 def test_a_scene_or_a_description_is_no_second_intent(question):
     assert split_intents(question) == []
+
+
+def test_plus_before_an_intent_joins_two_intents_but_not_two_figures():
+    assert split_intents("Can you give me stock prices for Tesla and Boeing plus the cheapest hotel in Chicago tonight") == [
+        "Can you give me stock prices for Tesla and Boeing", "the cheapest hotel in Chicago tonight"]
+    assert split_intents("what is 200 plus the 15% tip on it") == []

@@ -1,0 +1,42 @@
+"""Sums of money a request writes: a figure beside a currency ("300 dollars", "$84", "12k yen"), and whether the
+request asks to convert one into another currency.
+
+Why one module: the convert node (nodes/conversion_gap.py) reads the amounts it owes, and retrieval
+(nodes/arguments/typed_fit.py) reads a written conversion ("1 eur in usd") as a typed signature that only a
+converting tool fills, whatever a shop's "list price in USD" shares with its words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from nodes.arguments.codes import currencies_written
+
+_LIMIT = r"\b(?:under|below|less than|at most|max(?:imum)?|up to|within|budget(?: of)?|no more than|over|above)"
+_LIMIT_WORD = re.compile(_LIMIT, re.IGNORECASE)
+_SCALES = {"": 1.0, "k": 1e3, "m": 1e6}
+
+
+def written_amounts(question: str) -> list[tuple[float, str]]:
+    """(amount, code) for each currency the question writes beside a figure ("how many pesos 300 dollars gets me":
+    300 USD); a figure after a limit word is a constraint, not an amount ("hotels under 200 euros")."""
+    amounts: list[tuple[float, str]] = []
+    for span, code in currencies_written([question]):
+        escaped = re.escape(span)
+        # a symbol stands before its figure ("$84"), a word after it ("300 dollars", "12k yen")
+        before = rf"{escaped}\s?(\d[\d,]*(?:\.\d+)?)([kKmM]?)\b" if not span[0].isalpha() else r"(?!)()()"
+        for match in re.finditer(rf"(?:{_LIMIT}\s+)?(?:{before}|(\d[\d,]*(?:\.\d+)?)\s?([kKmM]?)\s*{escaped}\b)",
+                                 question, re.IGNORECASE):
+            if _LIMIT_WORD.match(match.group()):
+                continue
+            figure, scale = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
+            amounts.append((float(figure.replace(",", "")) * _SCALES[scale.lower()], code))
+    return amounts
+
+
+def asks_money_conversion(question: str) -> bool:
+    """The question writes a sum in one currency and names another ("1 eur in usd", "how many Swiss francs for
+    1,500 Canadian dollars"): a conversion, whatever else its words match."""
+    amounts = {code for _, code in written_amounts(question)}
+    named = {code for _, code in currencies_written([question])}
+    return len(amounts) == 1 and bool(named - amounts)
