@@ -76,7 +76,8 @@ def field_concepts(path: tuple[str, ...]) -> set[str]:
 # highest rating; no kind of thing is named ("the earliest one", "leaves first"), so any catalogue's rows fit.
 _SUPERLATIVES = [
     (re.compile(r"\b(?:most expensive|priciest|dearest)\b", re.I), "price", False),
-    (re.compile(r"\b(?:cheapest|lowest (?:price|fare|rate)s?|least expensive|most affordable)\b", re.I), "price", True),
+    (re.compile(r"\b(?:cheapest|cheap|cheaper|lowest (?:\w+ )?(?:price|fare|rate)s?|least expensive|most affordable)\b",
+                re.I), "price", True),
     (re.compile(r"\b(?:top|best|highest)[- ]rated\b|\b(?:best|highest) rating\b|\bbest reviewed\b", re.I),
      "rating", False),
     (re.compile(r"\b(?:earliest|soonest|first departure|(?:leaves?|departs?|goes) first)\b", re.I), "departure", True),

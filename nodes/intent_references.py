@@ -14,6 +14,7 @@ from nodes.arguments.places import places_named
 from nodes.arguments.written_lists import ITEM_SPLIT, JOIN_WORDS
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.date_mentions import find_date_mentions
+from nodes.field_vocabulary import concepts_of
 
 _BACK_REFERENCES = frozenset("there then it its that those them they this one warmer cheaper "
                              "he she him her his their theirs".split())  # "call my dentist, do I have her number"
@@ -56,8 +57,13 @@ def names_again(part: str, before: str) -> bool:
     "... lay a path ..., how long would the path be" (the phrase's last content word; "the cheapest hotel" after
     "the cheapest flight" names another thing)."""
     earlier = set(re.findall(r"[a-z]+", before.lower()))
+    own_places = {m.place.name for m in places_named([part])}
+    if own_places and not own_places & {m.place.name for m in places_named([before])}:
+        return False  # "the cheapest hotel in Amsterdam" after "the cheapest hotel in Paris": another hotel
+    # a place named again is no thing of the part before: "syd to melbourne cheapest flight + the weather in melbourne"
+    placed = {w for mention in places_named([part]) for w in re.findall(r"[a-z]+", mention.span.lower())}
     for phrase in _THE_PHRASE.findall(part.lower()):
-        content = [w for w in phrase.split() if w not in STOP_WORDS and len(w) > 2]
+        content = [w for w in phrase.split() if w not in STOP_WORDS and len(w) > 2 and w not in placed]
         if content and content[-1] in earlier:
             return True
     return False
@@ -83,5 +89,7 @@ def only_names(part: str) -> bool:
         return True
     items = [item.split() for item in ITEM_SPLIT.split(part.strip(" ,.?!-")) if item.strip()]
     sizes = [len(item) for item in items]  # "netflix + disney stock prices": one name, then what is asked of both
+    # a word that names a measure is no name: "disney and netflix prices" asks the prices of two names
     return len(items) >= 2 and max(sizes) <= MAX_ITEM_WORDS and max(sizes) - min(sizes) <= 1 and not any(
-        w.lower().strip("'.") in STOP_WORDS | QUESTION_WORDS for item in items for w in item)
+        w.lower().strip("'.") in STOP_WORDS | QUESTION_WORDS or concepts_of({w.lower().strip("'.")})
+        for item in items for w in item)

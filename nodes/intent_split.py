@@ -22,8 +22,11 @@ from datetime import date
 
 from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digits
-from nodes.arguments.places import is_place_name
+from nodes.arguments.places import is_place_name, places_named
+from nodes.arguments.stop_words import STOP_WORDS
 from nodes.arguments.time_of_day import times_of_day
+from indexes.document_coverage import QUESTION_WORDS
+from nodes.date_mentions import find_date_mentions
 from nodes.elliptic_parts import completed_ellipsis
 from nodes.field_vocabulary import superlative_order
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
@@ -32,7 +35,9 @@ from nodes.reference_binding import bind_references, conditional, without_explet
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+|"
                     # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
                     # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
-                    r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)", re.I)
+                    r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"
+                    # numbered items: "1) weather in Rome 2) LVMH share price", "(1) ... (2) ..."
+                    r"(?:^|\s+)\(?\d\)\s+", re.I)
 MIN_PART_WORDS = 3
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
@@ -90,6 +95,62 @@ _WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|rig
                          r"inside|stuck at|standing at|sitting at|here at)\s+(?:the|a|my|our)\b", re.I)
 
 
+# An opener that counts or announces what follows, asking nothing: "Three things:", "random stuff:", "Need:"
+_ANNOUNCES = re.compile(r"^\W*(?:(?:\w+\s+){0,2}(?:things?|stuff|questions?|qs|bits)|(?:i\s+)?(?:need|want|would like|"
+                        r"'d like|looking for)|(?:also|plus|and)|quick(?:\s+\w+)?)\W*$", re.I)
+_SCOPE_HEAD = re.compile(r"^\s*([^:?]{2,60}?)\s*:\s+(?=\S)")
+
+
+def _scope(question: str) -> tuple[str, str]:
+    """(the place and day a message opens with, the rest): "In London today: what's the weather like and which
+    restaurant is rated best?", "Going to Istanbul tomorrow. Need: forecast, ..."; ("", the message without an
+    opener that only announces what follows: "Three things: 1) ...") when it opens with no scope."""
+    context = ""
+    sentences = _SENTENCE_END.split(question.strip(), maxsplit=1)
+    if len(sentences) == 2 and not _ASKS.search(sentences[0]) and not _REQUESTS.search(sentences[0]) \
+            and _names_place_or_day(sentences[0]):
+        context, question = sentences[0].strip(" .!"), sentences[1]
+    if (head := _SCOPE_HEAD.match(question)) is not None and not _ASKS.search(head.group(1)):
+        if _ANNOUNCES.match(head.group(1)):
+            question = question[head.end():]
+        elif _names_place_or_day(head.group(1)) and not context:
+            context, question = head.group(1), question[head.end():]
+    return context, question
+
+
+MAX_SCOPE_OTHER_WORDS = 2
+
+
+def _in_scope(part: str, scope: str) -> str:
+    """``part`` asked within ``scope``: the whole scope when the part names no place, the scope's day alone when it
+    names a place but no day ("For Monday: ..., the cheapest flight from Shanghai to Hong Kong")."""
+    if not places_named([part]):
+        return f"{scope}: {part}"
+    days = [m.phrase for m in find_date_mentions(scope, date.today())]
+    if days and not find_date_mentions(part, date.today()):
+        return f"{' '.join(days)}: {part}"
+    return part
+
+
+def _names_place_or_day(text: str) -> bool:
+    """Whether ``text`` is a scope: a place or a day with at most two other words ("Going to Istanbul tomorrow"),
+    not a statement of its own ("Quarry Works shipped a crate on 3 May")."""
+    places = places_named([text])
+    days = find_date_mentions(text, date.today())
+    if not places and not days:
+        return False
+    rest = text
+    for span in [m.span for m in places] + [m.phrase for m in days]:
+        rest = rest.replace(span, " ")
+    return len([w for w in re.findall(r"[\w'-]+", rest.lower()) if w not in STOP_WORDS]) <= MAX_SCOPE_OTHER_WORDS
+
+
+def _only_names_asked(part: str) -> bool:
+    """A question word and one name, nothing else: "What are Samsung" (of "What are Samsung and Sony worth")."""
+    content = [w for w in re.findall(r"[\w'.-]+", part) if w.lower() not in STOP_WORDS | QUESTION_WORDS | FILLERS]
+    return len(content) == 1 and content[0][:1].isupper()
+
+
 def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
     parts, _ = read_intents(question)
@@ -120,12 +181,17 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         if not parts or (_CLAUSE.match(parts[0]) and refers_back(parts[0])):
             # "When this happens, what time ...": a clause pointing at the context binds the parts
             return [], reason or "context"
-        return [f"{context} {parts[0]}", *parts[1:]], None
+        return [f"{context} {part}" if i == 0 or not places_named([part]) else part for i, part in enumerate(parts)], None
+    context, question = _scope(question)
     raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
     if _states_the_data(raw) or _states_a_time(raw) or (_states_numbers(raw) and is_one_calculation(question)):
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
+    if context:
+        # "Going to Istanbul tomorrow. Need: forecast, the top rated restaurant, and cheapest hotel": each part is
+        # asked of the scope's place and day, unless it names a place of its own
+        pieces = [_in_scope(p, context) for p in pieces]
     told = _with_context_told(pieces)
     if len(told) < len(pieces) and len(told) < 2:
         return [], "context"
@@ -153,7 +219,9 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
             parts[-1] = f"{parts[-1]} and {piece}"
         else:
             parts.append(piece)
-    if parts and len(parts[0].split()) < MIN_PART_WORDS and len(parts) > 1:
+    if parts and len(parts) > 1 and (len(parts[0].split()) < MIN_PART_WORDS or (
+            _only_names_asked(parts[0]) and not _ASKS.match(parts[1]) and not _REQUESTS.match(parts[1]))):
+        # "What are Samsung and Sony worth per share": a part that only names, opening a list the next part asks of
         # "netflix + disney stock prices": the question's own span, so a name opening a list stays an item of it
         start = question.find(parts[0])
         end = question.find(parts[1], start + len(parts[0])) if start >= 0 else -1

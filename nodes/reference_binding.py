@@ -32,9 +32,10 @@ def bind_references(part: str, before: str) -> str:
     date ``before`` names; what cannot be bound is left as written."""
     bound = _IDIOMS.sub("", part).strip()
     places = {m.place.name: m.span for m in places_named([before])}
-    if _THERE.search(bound) and len(places) == 1:
-        span = next(iter(places.values()))
-        bound = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {span}", bound, count=1)
+    there = next(iter(places.values())) if len(places) == 1 else _destination(before, list(places.values()))
+    if _THERE.search(bound) and there:
+        bound = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {there}", bound, count=1)
+    bound = _with_noun_of_one(bound, before)
     dates = {(m.first, m.last): _LEADING_PREPOSITION.sub("", m.phrase) for m in find_date_mentions(before, date.today())}
     if _SAME_DAY.search(bound) and len(dates) == 1:
         phrase = next(iter(dates.values()))
@@ -51,3 +52,35 @@ def without_expletive_it(part: str) -> str:
     """``part`` without the "it" that means nothing ("is it cold in Beijing tomorrow": the part names its own
     place), for telling whether it refers back; ``part`` as is otherwise."""
     return _EXPLETIVE_IT.sub(r"\1", part) if places_named([part]) else part
+
+
+# A route between two places: "toronto to chicago", "beijing->shanghai", "from Paris to Rome"
+_ROUTE_JOIN = r"\s*(?:to|->|→|=>|–|-)\s*"
+
+
+def _destination(before: str, spans: list[str]) -> str | None:
+    """The place a route in ``before`` ends at ("flying toronto to chicago ..., the cheapest hotel there": Chicago),
+    when ``before`` names just the two places of one route; None otherwise."""
+    if len(spans) != 2:
+        return None
+    for origin, destination in (spans, spans[::-1]):
+        if re.search(rf"{re.escape(origin)}{_ROUTE_JOIN}{re.escape(destination)}\b", before, re.IGNORECASE):
+            return destination
+    return None
+
+
+# "the cheapest one in Amsterdam": "one" stands for the noun the same words qualified before ("the cheapest hotel")
+_ONE = re.compile(r"\b(the\s+)?((?:[a-z][\w-]*\s+){1,2}?)one\b(?!\s+(?:of|after|before))", re.IGNORECASE)
+
+
+def _with_noun_of_one(part: str, before: str) -> str:
+    """``part`` with "one" after a qualifier replaced by the noun that qualifier took in ``before``; as is when
+    ``before`` says no such thing."""
+    match = _ONE.search(part)
+    if match is None:
+        return part
+    qualifier = match.group(2).strip()
+    noun = re.search(rf"\b{re.escape(qualifier)}\s+([a-z][\w-]*)", before, re.IGNORECASE)
+    if noun is None or noun.group(1).lower() == "one":
+        return part
+    return f"{part[:match.end() - 3]}{noun.group(1)}{part[match.end():]}"

@@ -37,7 +37,10 @@ _MONEY_WORDS = ("currency", "currencies", "money", "cash")
 _CUES = frozenset({"in", "into", "to", "from"})
 # Everyday and native-language names no CLDR English name gives; "quid" is invariant, so it counts only beside a
 # figure or a cue ("200 quid"), as "yen" does.
-EVERYDAY_NOUNS = {"quid": "GBP", "bucks": "USD", "buck": "USD", "reais": "BRL", "renminbi": "CNY", "rmb": "CNY"}
+EVERYDAY_NOUNS = {"quid": "GBP", "bucks": "USD", "buck": "USD", "reais": "BRL", "renminbi": "CNY", "rmb": "CNY",
+                  "greenbacks": "USD", "loonies": "CAD", "loonie": "CAD"}
+# Everyday words for a nationality, said before a unit noun: "1,200 Aussie dollars", "50 Kiwi dollars"
+EVERYDAY_NATIONALITIES = {"aussie": "AUD", "kiwi": "NZD"}
 _NEAR = 3  # words between a weak mention and the strong one that vouches for it
 
 
@@ -90,6 +93,9 @@ def _currencies() -> _CurrencyTables:
                if code in english.currency_symbols and not english.currency_symbols[code].isalnum()
                and " " not in english.currency_symbols[code].replace("\u202f", " ")}
     nationalities = {a: frozenset(c) for a, c in by_adjective.items()}
+    for adjective, code in EVERYDAY_NATIONALITIES.items():
+        if code in codes:
+            nationalities[adjective] = frozenset({code})
     for adjective, found in by_adjective.items():  # "korean" of "south korean" and "north korean"
         if " " in adjective:
             last = adjective.split()[-1]

@@ -1,5 +1,5 @@
 """Numbers written as words, as digits: "twelve times eight" -> "12 times 8", "a third of 90" -> "1/3 of 90",
-"double 45" -> "2 times 45", "3 to the 4th" -> "3 to the power of 4".
+"double 45" -> "2 times 45", "3 to the 4th" -> "3 to the power of 4", "5,000" -> "5000", "2.5k" -> "2500".
 
 Why: the arithmetic grammar (nodes/arguments/expressions.py) reads only digits, and people type "split it
 three ways" or "two thirds of the budget". Cardinal words are read by text2num (a maintained parser of spelled
@@ -40,6 +40,21 @@ _PART_OF_SCALE = re.compile(r"(?<![\d.,])(\d+\.(?:5|25|75)) (1000|1000000|100000
 _ARTICLE_SCALE = re.compile(r"\b(?:a|an)\s+(?=(?:hundred|thousand|million|billion)\b)", re.IGNORECASE)
 # "half a million", "half a dozen": the scale (or count) halved
 _HALF_OF_SCALE = re.compile(r"\bhalf (?:a|an|one) (hundred|thousand|grand|million|billion|dozen)\b", re.IGNORECASE)
+# figures as people type them: "5,000" (a thousands separator), "2.5k", "12K", "3bn", "$1.5m" (an "m" is millions
+# only after a currency symbol: "5m" alone may be metres), "a grand"
+_GROUPED = re.compile(r"(?<![\d.,])(\d{1,3}(?:,\d{3})+)(?=\.\d|(?![\d,]))")
+_SUFFIXED = re.compile(r"(?<![\w.])(?:(?P<symbol>[$€£¥₹])\s?)?(?P<figure>\d+(?:\.\d+)?)(?P<suffix>[kK]|bn|(?<=\d)m)\b")
+_SUFFIX_SCALES = {"k": 10**3, "bn": 10**9, "m": 10**6}
+_A_GRAND = re.compile(r"\b(?:a|one) grand\b", re.IGNORECASE)
+
+
+def _suffixed(match: re.Match[str]) -> str:
+    suffix = match["suffix"].lower()
+    if suffix == "m" and not match["symbol"]:
+        return match[0]
+    return (match["symbol"] or "") + _scaled_value(float(match["figure"]) * _SUFFIX_SCALES[suffix])
+
+
 # counted by the dozen or the gross: "a dozen boxes", "two dozen", "a baker's dozen"
 _DOZENS = re.compile(r"\b(?:(?P<count>a|an|one|\d+)\s+)?(?P<word>baker'?s dozen|dozen|gross)\b(?!\s+(?:profit|margin|"
                      r"income|revenue|pay|salary|weight|amount|total|sales))", re.IGNORECASE)
@@ -108,6 +123,9 @@ def _dozens(match: re.Match[str]) -> str:
 
 def as_digits(text: str) -> str:
     """``text`` with spelled numbers, fractions of something and multiples written in digits."""
+    text = _GROUPED.sub(lambda m: m[1].replace(",", ""), text)
+    text = _SUFFIXED.sub(_suffixed, text)
+    text = _A_GRAND.sub("1000", text)
     text = _HALF_OF_SCALE.sub(_half_of_scale, text)
     text = _ARTICLE_SCALE.sub("one ", text)
     text = _FRACTION.sub(_fraction, text)

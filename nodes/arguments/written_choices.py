@@ -26,8 +26,14 @@ _ORDINARY = frozenset("first last next any all none plus other default standard 
 _ORDERS = re.compile(r"(?:^|_)(?:sort|order)(?:_|$)|^sort", re.IGNORECASE)
 
 
+# A value written only to waive it: "any stars", "whatever class", "no matter the cabin"
+_WAIVED = re.compile(r"(?:\bany|\bwhatever|\bno matter(?: the)?|\bregardless of(?: the)?|\bdon'?t care about(?: the)?)\s+$",
+                     re.IGNORECASE)
+
+
 def _written(value: str, text: str) -> bool:
-    return re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE) is not None
+    return any(not _WAIVED.search(text, 0, m.start())
+               for m in re.finditer(rf"(?<![\w-]){re.escape(value)}(?![\w-])", text, re.IGNORECASE))
 
 
 def written_value(values: Iterable[Any], texts: list[str]) -> str | None:
@@ -59,9 +65,9 @@ def bind_written_choices(params: dict[str, Any], tool: Tool, texts: list[str]) -
             continue
         if bound.get(name) not in (None, ""):
             continue  # the model's choice stands: "yen" names the JPY it chose, though only "usd" is written
-        chosen = written_value(values, texts)
-        if chosen is None and _ORDERS.search(name):
-            chosen = asked_order(values, texts)
+        orders = _ORDERS.search(name) is not None
+        # an order asked by a superlative comes before a value merely written ("cheapest, 4 stars": by price)
+        chosen = (asked_order(values, texts) if orders else None) or written_value(values, texts)
         if chosen is not None and chosen not in bound.values():  # one written value fills one property
             bound[name] = chosen
     return bound

@@ -122,8 +122,9 @@ async def test_a_cut_whose_later_part_still_refers_back_keeps_the_question_whole
     from tests.fakes import ScriptedModels
     from tests.unit.test_graph import executor_for, hits, weather_and_hotels
 
-    question = "hotels in Paris for tmrw, check the weather there too"
-    models = ScriptedModels(decomposer=[{"tasks": ["hotels in Paris for tmrw", "check the weather there too"]}],
+    # "there" may be either city, so code keeps the question whole and asks the decomposer
+    question = "hotels in Paris or Rome for tmrw, check the weather there too"
+    models = ScriptedModels(decomposer=[{"tasks": ["hotels in Paris or Rome for tmrw", "check the weather there too"]}],
                             executor=[executor_for],
                             planner=[{"tasks": [{"id": "T1", "server": "hotels", "query": question}],
                                       "dependency": []}],
@@ -240,3 +241,34 @@ def test_plus_before_an_intent_joins_two_intents_but_not_two_figures():
     assert split_intents("Can you give me stock prices for Tesla and Boeing plus the cheapest hotel in Chicago tonight") == [
         "Can you give me stock prices for Tesla and Boeing", "the cheapest hotel in Chicago tonight"]
     assert split_intents("what is 200 plus the 15% tip on it") == []
+
+
+@pytest.mark.parametrize(("question", "parts"), [
+    # an opening scope (a place and a day) is asked of every part that names no place of its own
+    ("In London today: what's the weather like and which restaurant is rated best?",
+     ["In London today: what's the weather like", "In London today: which restaurant is rated best"]),
+    ("Going to Istanbul tomorrow. Need: forecast, the top rated restaurant, and cheapest hotel for tomorrow night.",
+     ["Going to Istanbul tomorrow: forecast", "Going to Istanbul tomorrow: the top rated restaurant",
+      "Going to Istanbul tomorrow: cheapest hotel for tomorrow night"]),
+    # numbered items, after an opener that only counts them
+    ("Three things: 1) weather in Rome on Friday 2) LVMH share price 3) 300 euros in dollars",
+     ["weather in Rome on Friday", "LVMH share price", "300 euros in dollars"]),
+    # "there" after a route is where it ends; "the cheapest one" is the noun it stood for before
+    ("flying toronto to chicago thursday - cheapest flight, and also the cheapest hotel there for that night",
+     ["flying toronto to chicago thursday - cheapest flight", "the cheapest hotel in chicago for thursday"]),
+    ("Can you find me the cheapest hotel in Paris and the cheapest one in Amsterdam for the night of Dec 5?",
+     ["Can you find me the cheapest hotel in Paris", "the cheapest hotel in Amsterdam for the night of Dec 5"]),
+    # a place named again is no back-reference; a measure word is no name of a list
+    ("syd to melbourne tmrw cheapest flight + what's the weather in melbourne tmrw",
+     ["syd to melbourne tmrw cheapest flight", "what's the weather in melbourne tmrw"]),
+    ("disney and netflix prices + convert 2000 bucks to mexican pesos",
+     ["disney and netflix prices", "convert 2000 bucks to mexican pesos"]),
+])
+def test_scopes_numbered_items_and_bound_references_split(question, parts):
+    assert split_intents(question) == parts
+
+
+def test_a_statement_is_no_scope_and_a_lone_name_opens_a_list():
+    # "Quarry Works shipped a crate on 3 May" states a fact: the parts after it lean on it
+    assert split_intents("Quarry Works shipped a crate on 3 May: which part was in it and how many pieces") == []
+    assert split_intents("What are Samsung and Sony worth per share in US dollars?") == []

@@ -10,7 +10,8 @@ from nodes.intent_split import read_intents
     ("What dishes is Madrid known for? And what's the best rated restaurant there?",
      ["What dishes is Madrid known for", "what's the best rated restaurant in Madrid"]),
     ("For Monday: cheapest hotel in Shanghai, and the cheapest flight from Shanghai to Hong Kong that same day.",
-     ["For Monday: cheapest hotel in Shanghai", "the cheapest flight from Shanghai to Hong Kong on Monday"]),
+     # the opening scope's day is every part's, and "that same day" is bound to it
+     ["For Monday: cheapest hotel in Shanghai", "For Monday: the cheapest flight from Shanghai to Hong Kong on Monday"]),
     ("when was the forbidden city built? also is it cold in beijing tomorrow",
      ["when was the forbidden city built", "is it cold in beijing tomorrow"]),  # "it" means nothing there
     ("netflix + disney stock prices, and convert 100 usd to yen while you're at it",
