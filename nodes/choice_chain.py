@@ -22,6 +22,7 @@ from typing import Any
 from nodes.answering.fact_rendering import parse_output
 from nodes.answering.lead_records import records
 from nodes.answering.output_context import with_output_context
+from nodes.arguments.places import places_named
 from nodes.arguments.written_lists import place_lists
 from nodes.date_mentions import find_date_mentions
 from nodes.field_vocabulary import field_concepts
@@ -38,14 +39,21 @@ _COMPARATIVES: dict[str, tuple[str, bool]] = {
     **{w: ("price", False) for w in ("cheaper",)},
     **{w: ("price", True) for w in ("pricier",)},
 }
-_LESS_MORE = re.compile(r"\b(lower|less|smaller|least|lowest|higher|more|greater|most|highest)\s+(?:chance of\s+)?"
+_LESS_MORE = re.compile(r"\b(lower|less|smaller|least|lowest|higher|more|greater|most|highest)\s+(?:chance of\s+|likely to\s+)?"
                         r"(rain|wind)\b", re.IGNORECASE)
+# the choosing clause opening the last part: "whichever is warmer on Friday, find me ...", "pick whichever's warmer
+# and tell me ...", "go w/ whichever has lower rain chance and find ...", "Whichever is cheaper, what's ..."
+_WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?whichever\b[^,;]*?"
+                               r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
 _LARGER = frozenset({"higher", "more", "greater", "most", "highest"})
 _PARTS = re.compile(r"(?<=[.?!])\s+|\s+[-—–]\s+|;\s*")
 _WHICHEVER_OPENING = re.compile(r"^\s*whichever (?:it|one) is,?\s*", re.IGNORECASE)
 _NAMED_BY_REFERENCE = re.compile(r"\b(?:that|this|the)(?: \w+(?:er|est))? (?:city|one|place|town|destination)\b|"
+                                 # "in whichever one is cheaper": the whole phrase names the winner
+                                 r"\bwhichever(?: one| city| place)?(?: (?:is|was|has|looks) \w+(?:er|est)\b)?|"
                                  r"\bwhichever\b", re.IGNORECASE)
 _THERE = re.compile(r"\bthere\b", re.IGNORECASE)
+_COMPARED_THING = re.compile(r"\s+((?:to\s+)?(?!(?:on|in|for|at|than|tonight|today|tomorrow|is|are|and|or)\b)[a-z]{3,})\b")
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
 
 
@@ -103,6 +111,8 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
     if len(parts) < 2:
         return None
     follow_up = parts[-1]
+    if (clause := _WHICHEVER_CLAUSE.match(follow_up)) is not None and _choosing(follow_up[:clause.start("rest")]):
+        follow_up = clause.group("rest")  # the choosing clause belongs to the comparison
     comparison = question[: question.rfind(follow_up)]
     choosing = _choosing(comparison)
     # "the warmer city" names the winner; another comparative in the follow-up asks something else
@@ -112,8 +122,15 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
     if len(lists) != 1:
         return None
     run = lists[0]
-    days = find_date_mentions(comparison, today) or find_date_mentions(follow_up, today)
     words, measure, larger = choosing
+    said_at = comparison.lower().find(words.lower())
+    # the day said nearest the comparative ("for a long weekend — whichever is warmer on Friday": Friday)
+    days = sorted(find_date_mentions(comparison, today), key=lambda m: abs(m.start - said_at)) \
+        or find_date_mentions(follow_up, today)
+    # what the comparative measures, when the question says it: "the cheaper hotel", "cheaper to fly"
+    if (thing := _COMPARED_THING.match(comparison, said_at + len(words))) is not None \
+            and not places_named([thing.group(1)]):
+        words = f"{words} {thing.group(1)}"
     return ChoiceChain(question=question, alternatives=[m.span for m in run],
                        list_span=(run[0].start, run[-1].start + len(run[-1].span)), measure=measure,
                        larger_wins=larger, comparative=words, day=days[0].first if days else None,

@@ -124,6 +124,8 @@ MAX_SCOPE_OTHER_WORDS = 2
 def _in_scope(part: str, scope: str) -> str:
     """``part`` asked within ``scope``: the whole scope when the part names no place, the scope's day alone when it
     names a place but no day ("For Monday: ..., the cheapest flight from Shanghai to Hong Kong")."""
+    if is_place_name(part):
+        return part  # "..., chengdu and xi'an": an item of the list before, not a part of its own
     if not places_named([part]):
         return f"{scope}: {part}"
     days = [m.phrase for m in find_date_mentions(scope, date.today())]

@@ -32,7 +32,7 @@ def bind_references(part: str, before: str) -> str:
     date ``before`` names; what cannot be bound is left as written."""
     bound = _IDIOMS.sub("", part).strip()
     places = {m.place.name: m.span for m in places_named([before])}
-    there = next(iter(places.values())) if len(places) == 1 else _destination(before, list(places.values()))
+    there = next(iter(places.values())) if len(places) == 1 else route_destination(before, list(places.values()))
     if _THERE.search(bound) and there:
         bound = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {there}", bound, count=1)
     bound = _with_noun_of_one(bound, before)
@@ -58,7 +58,7 @@ def without_expletive_it(part: str) -> str:
 _ROUTE_JOIN = r"\s*(?:to|->|→|=>|–|-)\s*"
 
 
-def _destination(before: str, spans: list[str]) -> str | None:
+def route_destination(before: str, spans: list[str]) -> str | None:
     """The place a route in ``before`` ends at ("flying toronto to chicago ..., the cheapest hotel there": Chicago),
     when ``before`` names just the two places of one route; None otherwise."""
     if len(spans) != 2:

@@ -24,7 +24,10 @@ from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from indexes.route_cues import stem
 from nodes.question import today_of
-from nodes.slot_followups import changed_slot
+from nodes.reference_binding import route_destination
+from nodes.thing_places import place_reference
+from nodes.arguments.places import places_named
+from nodes.slot_followups import asked_measures, changed_slot
 from nodes.structured import StructuredOutputError, ask_structured
 
 HISTORY_TURNS = 6
@@ -157,10 +160,24 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
         return None
     values = {v.strip() for v in last_arguments if v.strip() and not re.fullmatch(r"[\d\-: ]+", v.strip())}
     named = [v for v in values if re.search(rf"\b{re.escape(v)}\b", last_asked, re.I)]
-    if len(named) != 1:
+    # "weather there that day?" after "flights Sydney to Singapore on Thursday": where the route ends
+    place = named[0] if len(named) == 1 else route_destination(last_asked, named)
+    if place is None:
         return None
-    located = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {named[0]}", question, count=1)
+    located = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {place}", question, count=1)
     return _LEADING_LINK.sub("", located).strip() or located  # "And hotels in Paris": a question on its own
+
+
+def thing_in_place_of_place(question: str, last_asked: str) -> str | None:
+    """The last question, then the follow-up, when the follow-up points at a place ("in that city", "there") and the
+    last question named a thing but no place; None otherwise."""
+    if place_reference(question) is not None or not _THERE_OR_CITY.search(question) or places_named([last_asked]):
+        return None
+    joined = f"{last_asked.rstrip(' .?!')}. {_LEADING_LINK.sub('', question).strip()}"
+    return joined if place_reference(joined) is not None else None
+
+
+_THERE_OR_CITY = re.compile(r"\b(?:that|the same|this) (?:city|town|place)\b|\bthere\b", re.I)
 
 
 def rewrite_conversation(turns: list[BaseMessage], question: str, today: date, *,
@@ -187,7 +204,7 @@ async def rewrite_standalone(
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not added_words(question, [], last_asked, today):
         return only_the_date, None  # "and the day after?": the last question on the new date, no model needed
-    changed = changed_slot(question, last_asked)  # "and 750?", "in dollars?", "actually make it Korean won"
+    changed = changed_slot(question, last_asked) or asked_measures(question, last_asked)  # "and 750?", "in dollars?"
     if changed:
         return bind_dates(changed, turns, question, today), None
     completed = completed_ellipsis(question, last_asked, today)  # "And coming back, Melbourne to Sydney next friday?"
@@ -199,6 +216,10 @@ async def rewrite_standalone(
     located = resolve_there(question, last_asked, last_arguments or [])
     if located:
         return bind_dates(located, turns, question, today), None
+    if (with_thing := thing_in_place_of_place(question, last_asked)) is not None:
+        # "Tell me about the Forbidden City" then "what's the weather in that city on Wednesday": the thing's city is
+        # looked up by the locate node (nodes/locate.py), so the question keeps the thing it points at
+        return bind_dates(with_thing, turns, question, today), None
     conversation = rewrite_conversation(turns, question, today, with_examples=not model.distilled)
     try:
         result = await ask_structured(model, conversation, Standalone, retries=context.structured_retries)

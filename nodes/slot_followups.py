@@ -15,9 +15,11 @@ from __future__ import annotations
 import re
 
 from nodes.arguments.codes import currencies_written
+from nodes.field_vocabulary import concepts_of
 
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
-    ok okay so is the price cost would be rather let's lets change switch""".split())
+    ok okay so is the price cost would be rather let's lets change switch can you could convert express show give
+    me""".split())
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
 _TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
 MAX_WORDS = 8
@@ -66,3 +68,20 @@ def changed_slot(question: str, last_asked: str) -> str | None:
             return None
         return _FIGURE.sub(figures[0], base, count=1)
     return None
+
+
+def asked_measures(question: str, last_asked: str) -> str | None:
+    """The last question asked for other measures, when the follow-up names only measures ("how about the wind and
+    humidity" after "weather toronto tomorrow": "weather toronto tomorrow: the wind and humidity"); None otherwise.
+    What a measure is comes from the shared field vocabulary (nodes/field_vocabulary.py), not from any server."""
+    words = re.findall(r"[\w']+", question.lower())
+    if not words or len(words) > MAX_WORDS or not last_asked.strip():
+        return None
+    measures = [w for w in words if concepts_of({w})]
+    if not measures or any(w not in _LINKING and w not in _MEASURE_LINKS and not concepts_of({w}) for w in words):
+        return None
+    asked = re.sub(r"^\W*(?:(?:and|so|ok|okay|what|whats|what's|how|about)\W+)*", "", question.strip(" ?!.")).strip()
+    return f"{last_asked.strip().rstrip('?!. ')}: {asked}"
+
+
+_MEASURE_LINKS = frozenset("the its of chance speed index level".split())

@@ -20,7 +20,7 @@ from nodes.arguments.places import is_place_name
 from nodes.arguments.stop_words import STOP_WORDS
 
 # "Bartholomew Quince", "Gus Fairweather", "Hotel Sol y Luna": capitalised words, joined by spaces
-_NAME = re.compile(r"(?<![\w'])([A-Z][a-z]{2,}(?:\s+[A-Z][a-z]{2,})+)(?![\w'])")
+_NAME = re.compile(r"(?<![\w'])([A-Z][a-z]{2,}(?:'s)?(?:\s+[A-Z][a-z]{2,})+)(?![\w'])")  # "Picasso's Guernica" too
 
 
 def _folded_words(text: str) -> set[str]:

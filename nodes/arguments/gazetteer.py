@@ -72,7 +72,7 @@ def loose_key(name: str) -> str:
 
 
 # Short forms people type that geonames' alternate names lack (it has "NYC", "LA", "HK", "KL").
-_SHORT_FORMS = {"SF": ("san francisco", "US"), "DC": ("washington", "US")}
+_SHORT_FORMS = {"SF": ("san francisco", "US"), "DC": ("washington", "US"), "HK": ("hong kong", "HK")}
 
 
 def _add_airports(acronyms: dict[str, Place], cities: dict[str, list[Place]], by_name: dict[str, Place]) -> set[str]:

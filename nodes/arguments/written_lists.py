@@ -22,7 +22,8 @@ from nodes.arguments.stop_words import STOP_WORDS
 JOIN_WORDS = frozenset({"and", "or", "vs", "versus", "plus"})
 _JOIN = r"[,;/&+]|\b(?:and|or|vs\.?|versus|plus)\b"
 # what stands between two items of a list: one join or more ("Paris, London & Berlin", "AAPL, MSFT and GOOGL")
-_LIST_GAP = re.compile(rf"^\s*(?:(?:{_JOIN})\s*)+$", re.IGNORECASE)
+# ("bangkok or to hong kong": a join may repeat the preposition the first item took)
+_LIST_GAP = re.compile(rf"^\s*(?:(?:{_JOIN})\s*)+(?:(?:to|in|at|from)\s+)?$", re.IGNORECASE)
 # where a written list is cut into its items (nodes/intent_references.py)
 ITEM_SPLIT = re.compile(rf"\s*(?:{_JOIN})\s*", re.IGNORECASE)
 # question words and pronouns as typed, which open a new clause rather than name an item

@@ -26,6 +26,18 @@ TODAY = date(2026, 11, 29)  # a Sunday
      "Tell me the best restaurant in Rome."),
     ("mumbai or delhi on wednesday, i want the cooler one. cheapest hotel there for wed night", ["mumbai", "delhi"],
      "temperature", False, "2026-12-02", "cheapest hotel in Rome for wed night"),
+    # the choosing clause opens the last part; the day is the one said with the comparative
+    ("Madrid or Berlin for a long weekend - whichever is warmer on Friday, find me the cheapest hotel there Friday "
+     "night", ["Madrid", "Berlin"], "temperature", True, "2026-12-04", "find me the cheapest hotel in Rome Friday night"),
+    ("Which is less likely to rain on Tuesday, London or Paris? Then get me the cheapest flight from New York to that "
+     "city on Tuesday.", ["London", "Paris"], "rain", False, "2026-12-01",
+     "Then get me the cheapest flight from New York to Rome on Tuesday."),
+    ("Seoul vs Tokyo on Friday - pick whichever's warmer and tell me the best-rated restaurant in that city.",
+     ["Seoul", "Tokyo"], "temperature", True, "2026-12-04", "tell me the best-rated restaurant in Rome."),
+    # "in whichever one is cheaper" names the winner; a join may repeat its preposition
+    ("leaving singapore tmrw, is it cheaper to fly to bangkok or to hong kong? then tell me the weather tomorrow in "
+     "whichever one is cheaper", ["bangkok", "hong kong"], "price", False, "2026-11-30",
+     "then tell me the weather tomorrow in Rome"),
 ])
 def test_a_choice_chain_is_read_from_the_questions_own_words(question, alternatives, measure, larger, day,
                                                                follow_up):
@@ -73,3 +85,9 @@ async def test_the_run_measures_then_asks_the_follow_up_of_the_winner_without_th
     second = out["plan"]["tasks"][1]
     assert second["deps"] == ["T1"] and "Berlin" not in second["request"]
     assert out["answer"].startswith("Picked Madrid (warmer on Mon 2026-11-30): Berlin 9, Madrid 18 [T1.1]")
+
+
+def test_the_measuring_query_says_what_the_comparative_measures():
+    chain = read_choice_chain("Which has the cheaper hotel tonight, Madrid or Barcelona? Whichever is cheaper, what's "
+                              "the weather there today?", TODAY)
+    assert chain.measuring_query() == "which is cheaper hotel on 2026-11-29: Madrid or Barcelona?"

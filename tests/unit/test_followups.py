@@ -98,3 +98,15 @@ async def test_a_follow_up_of_a_follow_up_changes_the_last_standalone_question_w
     swapped, _ = await rewrite_standalone(model, turns[:2], "ok and shenzhen?", context, ["nvidia"],
                                           last_standalone="How's the weather looking in nvidia on Sunday?")
     assert swapped == "How's the weather looking in shenzhen on Sunday?" and chat.calls_made == 0
+
+
+def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locate():
+    from nodes.rewrite import resolve_there, thing_in_place_of_place
+
+    assert resolve_there("weather there that day?", "Any flights Sydney to Singapore on Thursday? cheapest one",
+                         ["Sydney", "Singapore", "2026-12-03"]) == "weather in Singapore that day?"
+    assert resolve_there("hotels there", "flights Paris or Rome", ["Paris", "Rome"]) is None  # no route: no guess
+    assert thing_in_place_of_place("what's the weather in that city on Wednesday",
+                                   "Tell me about the Forbidden City") == (
+        "Tell me about the Forbidden City. what's the weather in that city on Wednesday")
+    assert thing_in_place_of_place("and hotels there?", "weather in Paris") is None  # a place, said before

@@ -26,3 +26,19 @@ def test_the_one_changed_value_replaces_its_kind_or_is_added(last, follow_up, st
 ])
 def test_other_follow_ups_are_left_to_the_rewriter(last, follow_up):
     assert changed_slot(follow_up, last) is None
+
+
+def test_a_follow_up_naming_only_measures_asks_them_of_the_last_question():
+    from nodes.slot_followups import asked_measures
+
+    assert asked_measures("how about the wind and humidity", "weather toronto tomorrow") == (
+        "weather toronto tomorrow: the wind and humidity")
+    assert asked_measures("rain chance?", "Melbourne weather saturday?") == "Melbourne weather saturday: rain chance"
+    assert asked_measures("what about Paris", "weather in Rome") is None  # a place, not a measure
+
+
+def test_a_request_to_convert_changes_the_target_currency():
+    from nodes.slot_followups import changed_slot
+
+    assert changed_slot("can you convert that to UAE dirhams", "Reliance Industries stock price") == (
+        "Reliance Industries stock price in UAE dirhams")
