@@ -40,8 +40,8 @@ def completed_ellipsis(part: str, before: str, today: date) -> str | None:
     rest = part
     for span in [p.span for p in places] + [d.phrase for d in dates]:
         rest = rest.replace(span, " ")
-    if any(w.lower() not in _LINKING for w in _WORD.findall(rest)):
-        return None
+    if any(w.lower() not in _LINKING for w in _WORD.findall(rest) if re.search(r"\w", w)):
+        return None  # ("->" between two places is no word: "shanghai->beijing on monday")
     old_places = places_named([before])
     old_dates = find_date_mentions(before, today)
     if len(places) > len(old_places) or len(dates) > 1 or (dates and len(old_dates) > 1):
@@ -63,6 +63,15 @@ def completed_ellipsis(part: str, before: str, today: date) -> str | None:
     for start, end, text in sorted(replacements, reverse=True):
         completed = completed[:start] + text + completed[end:]
     return completed if completed != before else None
+
+
+def with_its_date(part: str, completed_from: str, today: date) -> str:
+    """``part`` with the date of the ellipsis completed from it, when ``part`` names none: "cheapest flights
+    beijing->shanghai and shanghai->beijing on monday the 7th" writes the day once, for both."""
+    dates = find_date_mentions(completed_from, today)
+    if len(dates) != 1 or find_date_mentions(part, today):
+        return part
+    return f"{part.rstrip(' ?!.')} {_with_preposition(completed_from, dates[0])}"
 
 
 def _with_preposition(part: str, mention: DateMention) -> str:

@@ -20,14 +20,16 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from nodes.arguments.codes import currencies_written
 from nodes.arguments.expressions import is_one_calculation
+from nodes.arguments.money_amounts import written_sums
 from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digits
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.arguments.time_of_day import times_of_day
 from indexes.document_coverage import QUESTION_WORDS
 from nodes.date_mentions import find_date_mentions
-from nodes.elliptic_parts import completed_ellipsis
+from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.field_vocabulary import superlative_order
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
@@ -121,6 +123,19 @@ def _scope(question: str) -> tuple[str, str]:
 MAX_SCOPE_OTHER_WORDS = 2
 
 
+def _sums_to_convert(question: str) -> list[str]:
+    """Each sum the question writes, in the one other currency it names, when it writes two sums or more in
+    different currencies and asks them all into one ("how much is each in usd?"); [] otherwise."""
+    sums = written_sums(question)
+    if len(sums) < 2 or len({code for _, code in sums}) < 2:
+        return []
+    summed = {code for _, code in sums}
+    targets = [(span, code) for span, code in currencies_written([question]) if code not in summed]
+    if len({code for _, code in targets}) != 1:
+        return []
+    return [f"{text} in {targets[0][0]}" for text, _ in sums]
+
+
 def _in_scope(part: str, scope: str) -> str:
     """``part`` asked within ``scope``: the whole scope when the part names no place, the scope's day alone when it
     names a place but no day ("For Monday: ..., the cheapest flight from Shanghai to Hong Kong")."""
@@ -174,6 +189,8 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     """(independent parts, or []; why the joins do not split it, or None)."""
     if _CONDITION.match(question):
         return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"
+    if sums := _sums_to_convert(question):
+        return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
     if (told := _told_and_asked(question)) is not None:
         # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
         # context, unless the asking sentence itself holds several ("Heading to Tokyo. What's the forecast there,
@@ -234,7 +251,10 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     # "What's the weather in Los Angeles on Saturday and New York on Monday?": a part of places and dates asks
     # what the part before asked
     for i in range(1, len(parts)):
-        parts[i] = completed_ellipsis(parts[i], parts[i - 1], date.today()) or parts[i]
+        completed = completed_ellipsis(parts[i], parts[i - 1], date.today())
+        if completed:
+            parts[i - 1] = with_its_date(parts[i - 1], parts[i], date.today())  # the day written once, for both
+            parts[i] = completed
     if any(only_names(part) for part in parts[:-1]):
         return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
     if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):

@@ -35,6 +35,10 @@ def bind_references(part: str, before: str) -> str:
     there = next(iter(places.values())) if len(places) == 1 else route_destination(before, list(places.values()))
     if _THERE.search(bound) and there:
         bound = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {there}", bound, count=1)
+        days = {(m.first, m.last): m.phrase for m in find_date_mentions(before, date.today())}
+        if len(days) == 1 and not find_date_mentions(bound, date.today()) and not _SAME_DAY.search(bound):
+            # "..., and what's the weather going to be when I land there": there, on the day of the part before
+            bound = f"{bound} {_with_preposition(next(iter(days.values())))}"
     bound = _with_noun_of_one(bound, before)
     dates = {(m.first, m.last): _LEADING_PREPOSITION.sub("", m.phrase) for m in find_date_mentions(before, date.today())}
     if _SAME_DAY.search(bound) and len(dates) == 1:
@@ -84,3 +88,7 @@ def _with_noun_of_one(part: str, before: str) -> str:
     if noun is None or noun.group(1).lower() == "one":
         return part
     return f"{part[:match.end() - 3]}{noun.group(1)}{part[match.end():]}"
+
+
+def _with_preposition(phrase: str) -> str:
+    return phrase if re.match(r"(?:on|for|by|this|next|tonight|today|tomorrow)\b", phrase, re.I) else f"on {phrase}"

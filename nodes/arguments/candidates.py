@@ -41,6 +41,7 @@ MAX_SPAN_WORDS = 4
 MAX_DEPENDENCY_VALUES = 60
 MAX_DEPENDENCY_VALUE_CHARS = 60
 TOKEN = re.compile(r"[\w][\w'&.\-]*[\w]|[\w]")
+_POSSESSIVE = re.compile(r"['’]s$")
 _NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])")
 _STOP = frozenset("""a an and are as at be by can could do does for from get give has have how i in is it
     its me my of on or our please show tell that the their then there this to want was what whats what's
@@ -147,7 +148,10 @@ def _spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:
                 continue
             if any(first[1] < end and start < last[2] for start, end in blocked):
                 continue
-            found.append(text[first[1] : last[2]])
+            span = text[first[1] : last[2]]
+            stem = _POSSESSIVE.sub("", span)
+            # "Coca-Cola's stock price": the name is "Coca-Cola" (the possessive form stays, after it: "McDonald's")
+            found.extend([stem, span] if stem != span and stem else [span])
     return found
 
 

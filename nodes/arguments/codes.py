@@ -186,6 +186,8 @@ def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bo
     right before "to" and another currency ("yen to dollar")."""
     if mention.strong or (mention.cue and not is_code):
         return True
+    if mention.cue and any(other.strong for other in mentions if other is not mention):
+        return True  # "5000 baht and 20000 yen. how much is each in usd?": a code after a cue in a question of money
     after = text[mention.start + len(mention.span):]
     joined = re.match(r"\s+(?:to|into)\s+", after)
     if not is_code and joined and any(other.cue and other.start == mention.start + len(mention.span) + joined.end()

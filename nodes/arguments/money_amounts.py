@@ -17,6 +17,20 @@ _LIMIT_WORD = re.compile(_LIMIT, re.IGNORECASE)
 _SCALES = {"": 1.0, "k": 1e3, "m": 1e6}
 
 
+def written_sums(question: str) -> list[tuple[str, str]]:
+    """(the sum as written, its code) for each figure written beside a currency ("5000 baht", "$84"), in text order;
+    a figure after a limit word is left out, as in ``written_amounts``."""
+    found: list[tuple[int, str, str]] = []
+    for span, code in currencies_written([question]):
+        escaped = re.escape(span)
+        before = rf"{escaped}\s?\d[\d,]*(?:\.\d+)?[kKmM]?\b" if not span[0].isalpha() else r"(?!)"
+        for match in re.finditer(rf"(?:{_LIMIT}\s+)?(?:{before}|\d[\d,]*(?:\.\d+)?\s?[kKmM]?\s*{escaped}\b)",
+                                 question, re.IGNORECASE):
+            if not _LIMIT_WORD.match(match.group()):
+                found.append((match.start(), match.group(), code))
+    return [(text, code) for _, text, code in sorted(found)]
+
+
 def written_amounts(question: str) -> list[tuple[float, str]]:
     """(amount, code) for each currency the question writes beside a figure ("how many pesos 300 dollars gets me":
     300 USD); a figure after a limit word is a constraint, not an amount ("hotels under 200 euros")."""

@@ -384,3 +384,13 @@ def test_a_count_of_shares_converts_that_many_times_the_quote():
     assert candidates.numbers_for("amount", "Amount to convert") == [9781.6]
     hotel = gather_candidates(["3 nights at the cheapest hotel, in pounds"], ['{"total_price": 300}'], TODAY)
     assert hotel.numbers_for("amount", "Amount to convert")[0] == 3  # nights are in the total already
+
+
+def test_a_possessive_name_offers_the_name_first_and_typed_figures_are_whole():
+    from datetime import date
+
+    from nodes.arguments.candidates import gather_candidates
+
+    found = gather_candidates(["Coca-Cola's stock price, and 2.5k quid or 5,000 US dollars"], [], date(2026, 11, 29))
+    assert found.spans.index("Coca-Cola") < found.spans.index("Coca-Cola's")
+    assert found.request_numbers == [2500.0, 5000.0]

@@ -272,3 +272,22 @@ def test_a_statement_is_no_scope_and_a_lone_name_opens_a_list():
     # "Quarry Works shipped a crate on 3 May" states a fact: the parts after it lean on it
     assert split_intents("Quarry Works shipped a crate on 3 May: which part was in it and how many pieces") == []
     assert split_intents("What are Samsung and Sony worth per share in US dollars?") == []
+
+
+def test_sums_in_several_currencies_asked_into_one_are_one_conversion_each():
+    assert split_intents("leftover cash from my trip: 5000 baht and 20000 yen. how much is each in usd?") == [
+        "5000 baht in usd", "20000 yen in usd"]
+    assert split_intents("$50 and 40 euros, both in yen please") == ["$50 in yen", "40 euros in yen"]
+    assert split_intents("100 usd and 200 usd in eur") == []  # one currency: no list of conversions
+
+
+def test_a_part_bound_to_the_place_before_takes_its_day_too():
+    assert split_intents("Flying Berlin to Barcelona on Saturday - what's the cheapest fare, and what's the weather "
+                         "going to be when I land there?") == [
+        "Flying Berlin to Barcelona on Saturday - what's the cheapest fare",
+        "what's the weather going to be when I land in Barcelona on Saturday"]
+
+
+def test_a_day_written_once_after_two_routes_is_both_routes_day():
+    assert split_intents("cheapest flights beijing->shanghai and shanghai->beijing on monday the 7th") == [
+        "cheapest flights beijing->shanghai on monday the 7th", "cheapest flights shanghai->beijing on monday the 7th"]
