@@ -7,6 +7,7 @@ citations list keeps every piece of evidence shown to the model, marking which o
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from langchain_core.messages import AIMessage, HumanMessage, SystemMessage
@@ -49,6 +50,16 @@ def split_sources(answer: str) -> tuple[str, str, str]:
         return answer, "", ""
     listing, _, after = rest.partition(LISTING_END)
     return before, listing.strip("\n"), after
+
+
+def tasks_asked(state: dict[str, Any], question: str) -> dict[str, str]:
+    """Task id -> what that task asks, for a plan of several tasks whose queries are made of the question's own
+    words (its parts): each output's lead answers its own part ("the top rated restaurant" is ordered by rating,
+    though another part asks for the cheapest hotel)."""
+    tasks = (state.get("plan") or {}).get("tasks") or []
+    words = set(re.findall(r"[\w']+", question.lower()))
+    return {t["id"]: t["query"] for t in tasks if len(tasks) > 1 and t.get("query")
+            and set(re.findall(r"[\w']+", t["query"].lower())) <= words}
 
 
 def collect_evidence(task_results: dict[str, dict]) -> list[dict[str, Any]]:
@@ -155,7 +166,8 @@ def make_answerer(models: ModelProvider):
             # the sources' nearest records are about someone else: say so before listing them
             await stream.block(f"Nothing in the sources mentions {', '.join(missing)}.")
         # The fields or lines the question asks about, picked by code: no model is asked when code found them.
-        lead = [*choice_lines(state, evidence), *lead_lines(question, evidence)] if context.bind_answers else []
+        lead = [*choice_lines(state, evidence), *lead_lines(question, evidence, tasks_asked(state, question))] \
+            if context.bind_answers else []
         await stream.block("\n".join(lead))
         kept: list[str] = []
         dropped: list[tuple[str, str]] = []

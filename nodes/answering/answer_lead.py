@@ -190,8 +190,12 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
     if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines
     # a value the call was given ("timezone": "Asia/Seoul") echoes the question, it does not answer it
-    picked = best(_leaf_candidates(data), question)
-    echoed = picked is not None and " ".join(picked.text.lower().split()) in given
+    # a time zone names the record's place, it answers no question but one about zones or clocks ("weather tomorrow
+    # for Beijing, Shanghai and HK": "Asia/Shanghai" in Beijing's forecast matched "Shanghai")
+    leaves = _leaf_candidates(data)
+    zones = [c for c in leaves if _ZONE_VALUE.fullmatch(c.text)] if not _ASKS_ZONE.search(question) else []
+    picked = best([c for c in leaves if c not in zones], question) or best(leaves, question)
+    echoed = picked is not None and (" ".join(picked.text.lower().split()) in given or picked in zones)
     if picked and not echoed:
         return [_candidate_line(picked, asked, marker)]
     line = small_result_line(data, _call_subject(item, question, alone), marker) or one_record_line(root, marker)
@@ -200,6 +204,10 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         # midnight rn?"): it echoes the question; the record's other fields answer it
         line = one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
     return [line] if line else []
+
+
+_ZONE_VALUE = re.compile(r"[A-Z][A-Za-z_]+(?:/[A-Za-z_+-]+)+")
+_ASKS_ZONE = re.compile(r"\bzones?\b|\btime\b|\bclock\b|\bhour\b", re.IGNORECASE)
 
 
 def _echoing(record: dict[str, Any], given: set[str]) -> set[str]:
@@ -233,14 +241,16 @@ def _holds_nothing(data: Any) -> bool:
     return data is None
 
 
-def lead_lines(question: str, evidence: list[dict[str, Any]]) -> list[str]:
+def lead_lines(question: str, evidence: list[dict[str, Any]], asked_by_task: dict[str, str] | None = None) -> list[str]:
     """'Toronto, 2026-11-28 — sunset: 16:43 [T1.1]' lines: for each cited output, the part that answers. Every
     output that answers gets its first line in, however many lines the ones before it have; past that, at most
-    MAX_LINES lines in all (a conversion after a list of hotels is part of the answer)."""
+    MAX_LINES lines in all (a conversion after a list of hotels is part of the answer). ``asked_by_task``: what each
+    task asked (a part of the question), which its outputs' leads answer."""
     repeated = len({str(item.get("tool")) for item in evidence}) < len(evidence)
     found = []
     for item in evidence:
-        lines = output_lead(question, item, alone=len(evidence) == 1)
+        asked = (asked_by_task or {}).get(item.get("task_id", ""), question)  # the task's own part, when known
+        lines = output_lead(asked, item, alone=len(evidence) == 1)
         found.append([_labelled(line, item, question) for line in lines] if repeated else lines)
     spare = MAX_LINES - sum(1 for lines in found if lines)
     kept: list[str] = []

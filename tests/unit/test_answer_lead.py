@@ -67,3 +67,18 @@ def test_a_field_repeating_a_value_the_call_was_given_is_no_answer():
 def test_a_plural_names_its_measure_as_the_singular_does():
     assert lead_lines("quotes for TSLA", evidence(QUOTE)) == [
         "Tesla, Inc. — last: 390.07 USD; prev close: 392.28 USD [T1.1]"]
+
+
+def test_another_citys_zone_is_no_answer_and_each_task_answers_its_own_part():
+    beijing = json.dumps({"city": "Beijing", "timezone": "Asia/Shanghai",
+                          "days": [{"date": "2026-11-30", "high_c": 5.0, "low_c": -3.0, "condition": "sunny"}]})
+    # "Asia/Shanghai" shares "Shanghai" with the question, but names Beijing's zone
+    assert lead_lines("weather tomorrow for Beijing, Shanghai and HK please", evidence(beijing)) == [
+        "Beijing, Mon 2026-11-30 — high: 5°C; low: -3°C; condition: sunny [T1.1]"]
+    rows = json.dumps({"city": "Rome", "restaurants": [{"name": "Cheap Eats", "rating": 3.1, "avg_price": 10},
+                                                       {"name": "Top Table", "rating": 4.9, "avg_price": 90}]})
+    question = "Going to Rome: the top rated restaurant, and the cheapest hotel"
+    item = {**evidence(rows)[0], "task_id": "T1"}
+    whole = lead_lines(question, [item])
+    own = lead_lines(question, [item], {"T1": "Going to Rome: the top rated restaurant"})
+    assert "Top Table" in own[0] and own != whole
