@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
+from indexes.entities import fold
 from nodes.answering.fact_rendering import parse_output
 from nodes.answering.lead_records import records
 from nodes.answering.output_context import with_output_context
@@ -138,9 +139,9 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
 
 
 def _about(title: str, arguments: dict[str, Any], alternative: str) -> bool:
-    folded = alternative.casefold()
-    return folded in title.casefold() or any(isinstance(v, str) and v.casefold() == folded
-                                             for v in arguments.values())
+    """Whether a record titled ``title`` is about ``alternative`` (accents aside: "sao paulo" is "São Paulo")."""
+    folded = fold(alternative)
+    return folded in fold(title) or any(isinstance(v, str) and fold(v) == folded for v in arguments.values())
 
 
 def measured_values(chain: ChoiceChain, observations: list[dict[str, Any]]) -> dict[str, float]:

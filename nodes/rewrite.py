@@ -201,6 +201,10 @@ async def rewrite_standalone(
     today = today_of(context.today)
     last_asked = " ".join(last_standalone.split()) or next(
         (" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
+    if (with_thing := thing_in_place_of_place(question, last_asked)) is not None:
+        # "Tell me about the Forbidden City" then "what's the weather in that city on Wednesday": the thing's city is
+        # looked up by the locate node (nodes/locate.py), so the question keeps the thing it points at
+        return bind_dates(with_thing, turns, question, today), None
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not added_words(question, [], last_asked, today):
         return only_the_date, None  # "and the day after?": the last question on the new date, no model needed
@@ -216,10 +220,6 @@ async def rewrite_standalone(
     located = resolve_there(question, last_asked, last_arguments or [])
     if located:
         return bind_dates(located, turns, question, today), None
-    if (with_thing := thing_in_place_of_place(question, last_asked)) is not None:
-        # "Tell me about the Forbidden City" then "what's the weather in that city on Wednesday": the thing's city is
-        # looked up by the locate node (nodes/locate.py), so the question keeps the thing it points at
-        return bind_dates(with_thing, turns, question, today), None
     conversation = rewrite_conversation(turns, question, today, with_examples=not model.distilled)
     try:
         result = await ask_structured(model, conversation, Standalone, retries=context.structured_retries)

@@ -153,12 +153,29 @@ def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int) -> bool
     """An alias typed in lower case right after "in", "to", "from" or "at" ("3pm in nyc", "flying to bkk"), with no
     vowel, so no English word ("tip", "add" and "mad" are airport codes too); or an airport's code as one end of
     a written route, the other end a code or a place ("cheapest flight sfo to lax")."""
+    if span.islower() and len(span) == 2:
+        return _short_alias_in_place(words, i)
     if not (span.islower() and len(span) >= 3):
         return False
     if i > 0 and words[i - 1][0].lower() in _PLACE_PREPOSITIONS and not re.search(r"[aeiou]", span):
         return True
     index = gazetteer()
     return span.upper() in index.airports and _route_end(words, i, index)
+
+
+_LIST_JOINS = frozenset({"or", "and", "vs", "versus"})
+
+
+def _short_alias_in_place(words: list[tuple[str, int, int]], i: int) -> bool:
+    """A two-letter alias typed in lower case ("hk", "sf") where only a place fits: after "in", "to", "from" or
+    "at", or in a list beside a place's name ("hk or singapore"), where "la" is no article."""
+    index = gazetteer()
+    before = words[i - 1][0].lower() if i > 0 else ""
+    if before in _PLACE_PREPOSITIONS:
+        return True
+    if i + 2 < len(words) and words[i + 1][0].lower() in _LIST_JOINS and words[i + 2][0].lower() in index.by_name:
+        return True
+    return i >= 2 and before in _LIST_JOINS and words[i - 2][0].lower() in index.by_name
 
 
 def _route_end(words: list[tuple[str, int, int]], i: int, index: Gazetteer) -> bool:

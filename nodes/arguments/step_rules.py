@@ -9,6 +9,7 @@ properties and puts source/target pairs in the request's order (nodes/arguments/
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -105,7 +106,24 @@ def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
     step = drop_repeated_values(step, tool)
     params = separate_pair(step.params, constrained or tool.inputSchema or {}, request_texts)
     params = bind_written_choices(params, tool, request_texts)  # "business class", "cheapest": the stated choice
+    params = without_backward_end(params, tool)
     return ToolStep(tool=step.tool, params=order_by_request(params, request_texts))
+
+
+_ISO_DAY = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_START_WORDS = frozenset("in checkin start from depart departure begin begins since".split())
+_END_WORDS = frozenset("out checkout end to return until till ends".split())
+
+
+def without_backward_end(params: dict[str, Any], tool: Tool) -> dict[str, Any]:
+    """``params`` without an optional end day that comes before its start day ("check_in": Friday, "check_out":
+    today): the 135M executor filled it with another day the request named, and the tool's default (one night, one
+    day) is what was asked."""
+    required = set((tool.inputSchema or {}).get("required") or [])
+    days = {name: value for name, value in params.items() if isinstance(value, str) and _ISO_DAY.match(value)}
+    starts = [v for n, v in days.items() if set(re.split(r"[_\W]+", n.lower())) & _START_WORDS]
+    ends = [n for n in days if set(re.split(r"[_\W]+", n.lower())) & _END_WORDS and n not in required]
+    return {n: v for n, v in params.items() if not (n in ends and starts and v < min(starts))}
 
 
 def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:

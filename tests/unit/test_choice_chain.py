@@ -91,3 +91,12 @@ def test_the_measuring_query_says_what_the_comparative_measures():
     chain = read_choice_chain("Which has the cheaper hotel tonight, Madrid or Barcelona? Whichever is cheaper, what's "
                               "the weather there today?", TODAY)
     assert chain.measuring_query() == "which is cheaper hotel on 2026-11-29: Madrid or Barcelona?"
+
+
+def test_an_alternative_typed_without_accents_is_found_in_its_record():
+    chain = read_choice_chain("deciding between sao paulo and mexico city for wed. go w/ whichever has lower rain "
+                              "chance and find the cheapest hotel there wed night", TODAY)
+    text = json.dumps({"date": "2026-12-02", "cities": [{"city": "São Paulo", "precip_chance": 95},
+                                                        {"city": "Mexico City", "precip_chance": 55}]})
+    values = measured_values(chain, [{"ok": True, "arguments": {"cities": ["sao paulo", "mexico city"]}, "text": text}])
+    assert pick(chain, values) == "mexico city"

@@ -38,3 +38,16 @@ def test_a_superlative_orders_by_the_field_it_measures():
     assert asked_order(["price", "departure", "duration"], ["earliest train to Lyon"]) == "departure"
     assert asked_order(["rating", "price", "distance"], ["top-rated sushi in Osaka"]) == "rating"
     assert asked_order(["rating", "price", "distance"], ["sushi in Osaka"]) is None
+
+
+def test_an_end_day_before_its_start_day_is_dropped():
+    from mcp.types import Tool
+
+    from nodes.arguments.step_rules import without_backward_end
+
+    tool = Tool(name="search", inputSchema={"type": "object", "required": ["city", "check_in"], "properties": {
+        "city": {"type": "string"}, "check_in": {"type": "string"}, "check_out": {"type": "string"}}})
+    assert without_backward_end({"city": "Madrid", "check_in": "2026-12-04", "check_out": "2026-11-29"}, tool) == {
+        "city": "Madrid", "check_in": "2026-12-04"}
+    kept = {"city": "Madrid", "check_in": "2026-12-04", "check_out": "2026-12-06"}
+    assert without_backward_end(kept, tool) == kept
