@@ -19,6 +19,7 @@ CONCEPTS: dict[str, frozenset[str]] = {
                               "cold", "high", "low", "highs", "lows", "heat", "chilly"}),
     "rain": frozenset({"rain", "precip", "precipitation", "chance", "showers", "wet", "mm"}),
     "wind": frozenset({"wind", "windy", "kph", "gusts", "breeze"}),
+    "condition": frozenset({"condition", "conditions", "sky", "skies", "outlook"}),
     "humidity": frozenset({"humidity", "humid"}),
     "uv": frozenset({"uv"}),
     "price": frozenset({"price", "prices", "cost", "costs", "fare", "fares", "pay", "cheap", "cheapest",

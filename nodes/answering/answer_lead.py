@@ -112,7 +112,13 @@ def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: se
     for title, record in records(data):
         picked = [k for k, v in record.items() if scalar(v) and field_concepts((k,)) & named
                   and value_text(v).lower() not in given]
-        picked = sorted(picked, key=lambda k: first not in field_concepts((k,)))[:MAX_FIELDS]
+        picked = sorted(picked, key=lambda k: first not in field_concepts((k,)))
+        # each concept the question names gets a field: "the high, the low and what the sky is doing" -> high_c,
+        # low_c and condition (two fields of one concept, one more for each further concept)
+        covering = [k for n, k in enumerate(picked) if field_concepts((k,)) & named
+                    - set().union(*(field_concepts((o,)) for o in picked[:n]))]
+        chosen = set(covering) | set(picked[:MAX_FIELDS])
+        picked = [k for k in picked if k in chosen]
         picked += [k for c in bounds for k in c.fields(record)[:1] if k not in picked]
         if picked:
             lines.append(fields_line(title, record, picked, marker))

@@ -82,3 +82,10 @@ def test_another_citys_zone_is_no_answer_and_each_task_answers_its_own_part():
     whole = lead_lines(question, [item])
     own = lead_lines(question, [item], {"T1": "Going to Rome: the top rated restaurant"})
     assert "Top Table" in own[0] and own != whole
+
+
+def test_each_concept_the_question_names_gets_a_field():
+    day = json.dumps({"city": "Zurich", "days": [{"date": "2026-11-30", "high_c": 5.0, "low_c": -0.8,
+                                                  "condition": "light rain", "precip_chance": 80, "wind_kph": 10}]})
+    [line] = lead_lines("Zurich tomorrow? Tell me the high, the low and what the sky is doing", evidence(day))
+    assert "high: 5" in line and "low: -0.8" in line and "condition: light rain" in line and "precip" not in line
