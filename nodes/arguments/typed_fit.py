@@ -22,7 +22,7 @@ from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.money_amounts import asks_money_conversion
 from nodes.arguments.schema import constrain_property
 from nodes.arguments.timezones import zone_values
-from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 TELLING_KINDS = frozenset({ValueKind.EXPRESSION, ValueKind.TIME_OF_DAY})
 
@@ -37,7 +37,8 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
         schema = tool.inputSchema or {}
         properties = schema.get("properties") or {}
         required = [name for name in schema.get("required") or [] if name in properties]
-        kinds = {name: infer_value_kind(name, properties[name], tool.name, tool.description or "")
+        # a listed set of codes is still codes: the kind of the values an enum lists ("from_currency": [USD, EUR])
+        kinds = {name: infer_value_kind(name, without_enum(properties[name]), tool.name, tool.description or "")
                  for name in required}
         telling = (TELLING_KINDS | ({ValueKind.TIMEZONE} if asks_clock_now(query) else set())
                    | ({ValueKind.CURRENCY} if asks_money_conversion(query) else set()))

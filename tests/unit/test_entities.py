@@ -274,3 +274,20 @@ def test_a_sum_to_convert_fits_only_a_converting_tool_and_decides():
     assert serves_by_type([shop, convert], "cheapest hotel in tokyo in dollars", today) == frozenset()
     assert is_decisive(frozenset({ValueKind.CURRENCY}), "200 quid in euros?")
     assert not is_decisive(frozenset({ValueKind.CURRENCY}), "price of the tokyo hotel in dollars")
+
+
+def test_an_enum_of_codes_is_still_codes_to_a_typed_fit():
+    from datetime import date
+
+    from mcp.types import Tool
+
+    from nodes.arguments.typed_fit import serves_by_type
+    from nodes.arguments.value_kinds import ValueKind
+
+    codes = ["USD", "EUR", "GBP", "JPY", "THB"]
+    convert = Tool(name="convert_currency", description="Convert an amount", inputSchema={
+        "type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
+            "amount": {"type": "number"},
+            "from_currency": {"type": "string", "description": "ISO 4217 currency code", "enum": codes},
+            "to_currency": {"type": "string", "description": "ISO 4217 currency code", "enum": codes}}})
+    assert serves_by_type([convert], "5000 baht in usd", date(2026, 11, 29)) == {ValueKind.CURRENCY}
