@@ -209,7 +209,22 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         # the question's best match is a value the call was given ("timezone": "Asia/Seoul" for "seoul - after
         # midnight rn?"): it echoes the question; the record's other fields answer it
         line = one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
+    if line is None and isinstance(data, dict) and named:
+        # a measure the question names that the record lacks ("tencent stock": stock as in stock left) says
+        # nothing of which field answers; the record's first measured fields do
+        line = _measured_line(data, given, marker)
     return [line] if line else []
+
+
+def _measured_line(record: dict[str, Any], given: set[str], marker: str) -> str | None:
+    """A flat record asked for as a whole ("tencent stock, but give it to me in yuan"): its first measured fields
+    (numbers the call was not given), under its title; None when it has nested records or no such field."""
+    if any(isinstance(v, (dict, list)) for v in record.values()):
+        return None
+    measured = [k for k, v in record.items() if isinstance(v, (int, float)) and not isinstance(v, bool)
+                and value_text(v).lower() not in given][:MAX_FIELDS]
+    title, _ = next(records(record))
+    return fields_line(title, record, measured, marker) if measured else None
 
 
 _ZONE_VALUE = re.compile(r"[A-Z][A-Za-z_]+(?:/[A-Za-z_+-]+)+")

@@ -89,3 +89,10 @@ def test_each_concept_the_question_names_gets_a_field():
                                                   "condition": "light rain", "precip_chance": 80, "wind_kph": 10}]})
     [line] = lead_lines("Zurich tomorrow? Tell me the high, the low and what the sky is doing", evidence(day))
     assert "high: 5" in line and "low: -0.8" in line and "condition: light rain" in line and "precip" not in line
+
+
+def test_a_flat_record_asked_as_a_whole_opens_with_its_measured_fields():
+    quote = json.dumps({"symbol": "0700.HK", "name": "Tencent Holdings Limited", "exchange": "HKEX", "last": 674.04,
+                        "prev_close": 670.0, "currency": "HKD"})
+    [line] = lead_lines("tencent stock, but give it to me in yuan", evidence(quote))
+    assert line.startswith("Tencent Holdings Limited — last: 674.04") and "[T1.1]" in line
