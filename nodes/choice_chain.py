@@ -15,7 +15,7 @@ record about it (its title or its call names it), on the asked day when the reco
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -53,7 +53,7 @@ _NAMED_BY_REFERENCE = re.compile(r"\b(?:that|this|the)(?: \w+(?:er|est))? (?:cit
                                  # "in whichever one is cheaper": the whole phrase names the winner
                                  r"\bwhichever(?: one| city| place)?(?: (?:is|was|has|looks) \w+(?:er|est)\b)?|"
                                  r"\bwhichever\b", re.IGNORECASE)
-_THERE = re.compile(r"\bthere\b", re.IGNORECASE)
+_THERE = re.compile(r"\b(?:(in|to|from|at|near)\s+)?there\b", re.IGNORECASE)
 _COMPARED_THING = re.compile(r"\s+((?:to\s+)?(?!(?:on|in|for|at|than|tonight|today|tomorrow|is|are|and|or)\b)[a-z]{3,})\b")
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
 
@@ -70,6 +70,7 @@ class ChoiceChain:
     comparative: str  # the words that choose ("warmer", "lower chance of rain")
     day: date | None  # the day the comparison is about, when the question names one
     follow_up: str  # the second question, with its reference
+    names: dict[str, str] = field(default_factory=dict)  # an alternative as written -> its place's own name ("hk")
 
     def measuring_query(self) -> str:
         """The first step: the comparison over the alternatives, in the question's words."""
@@ -87,7 +88,7 @@ class ChoiceChain:
 
 def _named(text: str, winner: str) -> str:
     text = _NAMED_BY_REFERENCE.sub(winner, text)
-    text = _THERE.sub(f"in {winner}", text)
+    text = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {winner}", text)  # "to there": to the winner
     return _IT.sub(winner, text)
 
 
@@ -133,6 +134,7 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
             and not places_named([thing.group(1)]):
         words = f"{words} {thing.group(1)}"
     return ChoiceChain(question=question, alternatives=[m.span for m in run],
+                       names={m.span: m.place.name for m in run},
                        list_span=(run[0].start, run[-1].start + len(run[-1].span)), measure=measure,
                        larger_wins=larger, comparative=words, day=days[0].first if days else None,
                        follow_up=follow_up.strip())
@@ -157,7 +159,8 @@ def measured_values(chain: ChoiceChain, observations: list[dict[str, Any]]) -> d
                 continue
             dated = chain.day.isoformat() if chain.day else ""
             found = [(dated in title, value) for title, record in records(data)
-                     if _about(title, arguments, alternative)
+                     if _about(title, arguments, alternative) or _about(title, arguments,
+                                                                          chain.names.get(alternative, alternative))
                      for value in [_first_of_measure(record, chain.measure)] if value is not None]
             if found:
                 values[alternative] = max(found, key=lambda f: f[0])[1]

@@ -19,7 +19,7 @@ from nodes.timing import timed
 from nodes.tool_caller import ToolCaller
 
 MAX_LOOKUPS = 3
-LOOKUP_SERVERS = 4
+LOOKUP_SERVERS = 8  # "Forbidden City" ranks the servers of cities first; only lookup-by-name tools cost a call
 
 
 def make_locator(tools: ToolCaller, retriever: ServerRetriever):

@@ -100,3 +100,13 @@ def test_an_alternative_typed_without_accents_is_found_in_its_record():
                                                         {"city": "Mexico City", "precip_chance": 55}]})
     values = measured_values(chain, [{"ok": True, "arguments": {"cities": ["sao paulo", "mexico city"]}, "text": text}])
     assert pick(chain, values) == "mexico city"
+
+
+def test_an_alias_alternative_is_found_by_its_places_name_and_there_keeps_its_preposition():
+    chain = read_choice_chain("hk or singapore friday, whichever is drier - cheapest flight from bangkok to there on "
+                              "friday", TODAY)
+    text = json.dumps({"date": "2026-12-04", "cities": [{"city": "Singapore", "precip_chance": 80},
+                                                        {"city": "Hong Kong", "precip_chance": 0}]})
+    values = measured_values(chain, [{"ok": True, "arguments": {}, "text": text}])
+    assert pick(chain, values) == "hk"
+    assert chain.asked_of("hk")[0] == "cheapest flight from bangkok to hk on friday"
