@@ -12,7 +12,9 @@ that opens the question ("if I put 5,000 in at 4.2%, how much after 6 years"), o
 part that asks about them, or a part listing the alternatives the question asks between ("who earns more, Aisha
 or Camille?"). A "+" between figures is arithmetic, not a join, and so is a comma or "and" inside a
 list of figures ("82, 91, 77 and 95"). A part that narrows the one before it ("..., not counting cancelled
-orders") is glued back to it.
+orders") is glued back to it. An opening scope ("In London today: ...", "Going to Istanbul tomorrow. ...") is asked
+of every part, and sums in several currencies asked into one ("5000 baht and 20000 yen, each in usd") are one
+conversion each.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.codes import currencies_written
 from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.money_amounts import written_sums
@@ -27,7 +30,6 @@ from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digi
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.arguments.time_of_day import times_of_day
-from indexes.document_coverage import QUESTION_WORDS
 from nodes.date_mentions import find_date_mentions
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.field_vocabulary import superlative_order
@@ -101,6 +103,7 @@ _WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|rig
 _ANNOUNCES = re.compile(r"^\W*(?:(?:\w+\s+){0,2}(?:things?|stuff|questions?|qs|bits)|(?:i\s+)?(?:need|want|would like|"
                         r"'d like|looking for)|(?:also|plus|and)|quick(?:\s+\w+)?)\W*$", re.I)
 _SCOPE_HEAD = re.compile(r"^\s*([^:?]{2,60}?)\s*:\s+(?=\S)")
+MAX_SCOPE_OTHER_WORDS = 2  # words of a scope besides its place and day ("Going to Istanbul tomorrow")
 
 
 def _scope(question: str) -> tuple[str, str]:
@@ -118,9 +121,6 @@ def _scope(question: str) -> tuple[str, str]:
         elif _names_place_or_day(head.group(1)) and not context:
             context, question = head.group(1), question[head.end():]
     return context, question
-
-
-MAX_SCOPE_OTHER_WORDS = 2
 
 
 def _sums_to_convert(question: str) -> list[str]:

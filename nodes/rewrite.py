@@ -17,18 +17,18 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
-from nodes.model_call import ModelUnavailable
+from indexes.route_cues import stem
+from nodes.arguments.places import places_named
 from nodes.date_mentions import find_date_mentions
 from nodes.elliptic_parts import completed_ellipsis
+from nodes.model_call import ModelUnavailable
 from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
-from indexes.route_cues import stem
 from nodes.question import today_of
 from nodes.reference_binding import route_destination
-from nodes.thing_places import place_reference
-from nodes.arguments.places import places_named
 from nodes.slot_followups import asked_measures, changed_slot
 from nodes.structured import StructuredOutputError, ask_structured
+from nodes.thing_places import place_reference
 
 HISTORY_TURNS = 6
 TURN_CHARS = 300
