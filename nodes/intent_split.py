@@ -14,7 +14,7 @@ or Camille?"). A "+" between figures is arithmetic, not a join, and so is a comm
 list of figures ("82, 91, 77 and 95"). A part that narrows the one before it ("..., not counting cancelled
 orders") is glued back to it. An opening scope ("In London today: ...", "Going to Istanbul tomorrow. ...") is asked
 of every part, and sums in several currencies asked into one ("5000 baht and 20000 yen, each in usd") are one
-conversion each.
+conversion each (both read in nodes/message_scope.py).
 """
 
 from __future__ import annotations
@@ -23,15 +23,14 @@ import re
 from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
-from nodes.arguments.codes import currencies_written
 from nodes.arguments.expressions import is_one_calculation
-from nodes.arguments.money_amounts import written_sums
 from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digits
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.arguments.time_of_day import times_of_day
-from nodes.date_mentions import find_date_mentions
+from nodes.asking import ASKS as _ASKS, REQUESTS as _REQUESTS, SENTENCE_END as _SENTENCE_END
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
+from nodes.message_scope import in_scope, scope, sums_to_convert
 from nodes.field_vocabulary import superlative_order
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
@@ -51,11 +50,6 @@ _LIST_AFTER = re.compile(r"[$€£¥₹]?\d")
 # A figure worth calculating with: money, a percentage, a decimal or a number of three digits or more ("book 2
 # rooms" states no data)
 _FIGURE = re.compile(r"[$€£¥₹]\s?\d|\d\s?%|\d\.\d|\d{3}|\d,\d{3}")
-# A part that asks: it opens with a question word, holds a question phrase, or ends with "?" ("price is $240" asks
-# nothing; "total?" does)
-_ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|does|do|can|could)\b|"
-                   r"\b(?:what|what's|whats|which|who|when|where|how)\b|\?", re.I)
-
 
 # A rate stated as an equation: "1 mile = 1.609344 km", "1 cup equals 240 ml"
 _EQUATION = re.compile(r"\d\s*[a-z]*\s*(?:=|\bequals\b|\bis equal to\b)\s*[$€£]?\d", re.I)
@@ -99,69 +93,6 @@ _WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|rig
                          r"inside|stuck at|standing at|sitting at|here at)\s+(?:the|a|my|our)\b", re.I)
 
 
-# An opener that counts or announces what follows, asking nothing: "Three things:", "random stuff:", "Need:"
-_ANNOUNCES = re.compile(r"^\W*(?:(?:\w+\s+){0,2}(?:things?|stuff|questions?|qs|bits)|(?:i\s+)?(?:need|want|would like|"
-                        r"'d like|looking for)|(?:also|plus|and)|quick(?:\s+\w+)?)\W*$", re.I)
-_SCOPE_HEAD = re.compile(r"^\s*([^:?]{2,60}?)\s*:\s+(?=\S)")
-MAX_SCOPE_OTHER_WORDS = 2  # words of a scope besides its place and day ("Going to Istanbul tomorrow")
-
-
-def _scope(question: str) -> tuple[str, str]:
-    """(the place and day a message opens with, the rest): "In London today: what's the weather like and which
-    restaurant is rated best?", "Going to Istanbul tomorrow. Need: forecast, ..."; ("", the message without an
-    opener that only announces what follows: "Three things: 1) ...") when it opens with no scope."""
-    context = ""
-    sentences = _SENTENCE_END.split(question.strip(), maxsplit=1)
-    if len(sentences) == 2 and not _ASKS.search(sentences[0]) and not _REQUESTS.search(sentences[0]) \
-            and _names_place_or_day(sentences[0]):
-        context, question = sentences[0].strip(" .!"), sentences[1]
-    if (head := _SCOPE_HEAD.match(question)) is not None and not _ASKS.search(head.group(1)):
-        if _ANNOUNCES.match(head.group(1)):
-            question = question[head.end():]
-        elif _names_place_or_day(head.group(1)) and not context:
-            context, question = head.group(1), question[head.end():]
-    return context, question
-
-
-def _sums_to_convert(question: str) -> list[str]:
-    """Each sum the question writes, in the one other currency it names, when it writes two sums or more in
-    different currencies and asks them all into one ("how much is each in usd?"); [] otherwise."""
-    sums = written_sums(question)
-    if len(sums) < 2 or len({code for _, code in sums}) < 2:
-        return []
-    summed = {code for _, code in sums}
-    targets = [(span, code) for span, code in currencies_written([question]) if code not in summed]
-    if len({code for _, code in targets}) != 1:
-        return []
-    return [f"{text} in {targets[0][0]}" for text, _ in sums]
-
-
-def _in_scope(part: str, scope: str) -> str:
-    """``part`` asked within ``scope``: the whole scope when the part names no place, the scope's day alone when it
-    names a place but no day ("For Monday: ..., the cheapest flight from Shanghai to Hong Kong")."""
-    if is_place_name(part):
-        return part  # "..., chengdu and xi'an": an item of the list before, not a part of its own
-    if not places_named([part]):
-        return f"{scope}: {part}"
-    days = [m.phrase for m in find_date_mentions(scope, date.today())]
-    if days and not find_date_mentions(part, date.today()):
-        return f"{' '.join(days)}: {part}"
-    return part
-
-
-def _names_place_or_day(text: str) -> bool:
-    """Whether ``text`` is a scope: a place or a day with at most two other words ("Going to Istanbul tomorrow"),
-    not a statement of its own ("Quarry Works shipped a crate on 3 May")."""
-    places = places_named([text])
-    days = find_date_mentions(text, date.today())
-    if not places and not days:
-        return False
-    rest = text
-    for span in [m.span for m in places] + [m.phrase for m in days]:
-        rest = rest.replace(span, " ")
-    return len([w for w in re.findall(r"[\w'-]+", rest.lower()) if w not in STOP_WORDS]) <= MAX_SCOPE_OTHER_WORDS
-
-
 def _only_names_asked(part: str) -> bool:
     """A question word and one name, nothing else: "What are Samsung" (of "What are Samsung and Sony worth")."""
     content = [w for w in re.findall(r"[\w'.-]+", part) if w.lower() not in STOP_WORDS | QUESTION_WORDS | FILLERS]
@@ -189,7 +120,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     """(independent parts, or []; why the joins do not split it, or None)."""
     if _CONDITION.match(question):
         return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"
-    if sums := _sums_to_convert(question):
+    if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
     if (told := _told_and_asked(question)) is not None:
         # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
@@ -201,7 +132,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
             # "When this happens, what time ...": a clause pointing at the context binds the parts
             return [], reason or "context"
         return [f"{context} {part}" if i == 0 or not places_named([part]) else part for i, part in enumerate(parts)], None
-    context, question = _scope(question)
+    context, question = scope(question)
     raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
     if _states_the_data(raw) or _states_a_time(raw) or (_states_numbers(raw) and is_one_calculation(question)):
         return [], "data"
@@ -210,7 +141,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     if context:
         # "Going to Istanbul tomorrow. Need: forecast, the top rated restaurant, and cheapest hotel": each part is
         # asked of the scope's place and day, unless it names a place of its own
-        pieces = [_in_scope(p, context) for p in pieces]
+        pieces = [in_scope(p, context) for p in pieces]
     told = _with_context_told(pieces)
     if len(told) < len(pieces) and len(told) < 2:
         return [], "context"
@@ -273,10 +204,6 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
 _ASKS_INVERTED = re.compile(r"^\W*(?:also|and|plus)\b|\b(?:is|are|was|were|do|does|did|can|could|will|would|should) "
                             r"(?:it|there|they|he|she|we|you|i)\b", re.I)
 _CLAUSE = re.compile(r"\s*(?:when|once|after|before|if|while|as soon as)\b", re.I)
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
-# A sentence that asks a service for something without a question: "I need a hotel in Paris.", "Book a table."
-_REQUESTS = re.compile(r"\b(?:need|want|wanna|like|find|book|get|show|give|tell|check|list|search|look up|convert|"
-                       r"calculate|compare|send|add|remind|please|pls)\b", re.I)
 
 
 def _told_and_asked(question: str) -> tuple[str, str] | None:

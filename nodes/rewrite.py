@@ -28,7 +28,7 @@ from nodes.question import today_of
 from nodes.reference_binding import route_destination
 from nodes.slot_followups import asked_measures, changed_slot
 from nodes.structured import StructuredOutputError, ask_structured
-from nodes.thing_places import place_reference
+from nodes.thing_places import place_reference, refers_to_a_place
 
 HISTORY_TURNS = 6
 TURN_CHARS = 300
@@ -171,13 +171,11 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
 def thing_in_place_of_place(question: str, last_asked: str) -> str | None:
     """The last question, then the follow-up, when the follow-up points at a place ("in that city", "there") and the
     last question named a thing but no place; None otherwise."""
-    if place_reference(question) is not None or not _THERE_OR_CITY.search(question) or places_named([last_asked]):
+    if place_reference(question) is not None or not refers_to_a_place(question) or places_named([last_asked]):
         return None
     joined = f"{last_asked.rstrip(' .?!')}. {_LEADING_LINK.sub('', question).strip()}"
     return joined if place_reference(joined) is not None else None
 
-
-_THERE_OR_CITY = re.compile(r"\b(?:that|the same|this) (?:city|town|place)\b|\bthere\b", re.I)
 
 
 def rewrite_conversation(turns: list[BaseMessage], question: str, today: date, *,

@@ -28,6 +28,11 @@ _PLACE_KEYS = ("city", "town", "locality", "municipality")
 _NAME_WORDS = re.compile(r"\bnames?\b|\bnamed\b|\btitle\b", re.IGNORECASE)
 
 
+def refers_to_a_place(text: str) -> bool:
+    """Whether ``text`` points at a place it does not name ("in that city", "there")."""
+    return _REFERENCE.search(text) is not None
+
+
 def place_reference(question: str) -> tuple[re.Match[str], list[str]] | None:
     """The reference to an unnamed place and the things the question names, when it names no place itself."""
     found = _REFERENCE.search(question)

@@ -15,6 +15,7 @@ from nodes.arguments.codes import currencies_written
 _LIMIT = r"\b(?:under|below|less than|at most|max(?:imum)?|up to|within|budget(?: of)?|no more than|over|above)"
 _LIMIT_WORD = re.compile(_LIMIT, re.IGNORECASE)
 _SCALES = {"": 1.0, "k": 1e3, "m": 1e6}
+_FIGURE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?([kKmM]?)\b")
 
 
 def written_sums(question: str) -> list[tuple[str, str]]:
@@ -34,17 +35,10 @@ def written_sums(question: str) -> list[tuple[str, str]]:
 def written_amounts(question: str) -> list[tuple[float, str]]:
     """(amount, code) for each currency the question writes beside a figure ("how many pesos 300 dollars gets me":
     300 USD); a figure after a limit word is a constraint, not an amount ("hotels under 200 euros")."""
-    amounts: list[tuple[float, str]] = []
-    for span, code in currencies_written([question]):
-        escaped = re.escape(span)
-        # a symbol stands before its figure ("$84"), a word after it ("300 dollars", "12k yen")
-        before = rf"{escaped}\s?(\d[\d,]*(?:\.\d+)?)([kKmM]?)\b" if not span[0].isalpha() else r"(?!)()()"
-        for match in re.finditer(rf"(?:{_LIMIT}\s+)?(?:{before}|(\d[\d,]*(?:\.\d+)?)\s?([kKmM]?)\s*{escaped}\b)",
-                                 question, re.IGNORECASE):
-            if _LIMIT_WORD.match(match.group()):
-                continue
-            figure, scale = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-            amounts.append((float(figure.replace(",", "")) * _SCALES[scale.lower()], code))
+    amounts = []
+    for text, code in written_sums(question):
+        figure = _FIGURE.search(text)
+        amounts.append((float(figure.group(1).replace(",", "")) * _SCALES[figure.group(2).lower()], code))
     return amounts
 
 

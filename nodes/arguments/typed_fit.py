@@ -33,6 +33,9 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
     currency only when it writes a sum to convert ("1 eur in usd")."""
     candidates = None
     found: set[ValueKind] = set()
+    # what the question itself tells, read once for all the tools
+    telling = (TELLING_KINDS | ({ValueKind.TIMEZONE} if asks_clock_now(query) else set())
+               | ({ValueKind.CURRENCY} if asks_money_conversion(query) else set()))
     for tool in tools:
         schema = tool.inputSchema or {}
         properties = schema.get("properties") or {}
@@ -40,8 +43,6 @@ def serves_by_type(tools: list[Tool], query: str, today: date) -> frozenset[Valu
         # a listed set of codes is still codes: the kind of the values an enum lists ("from_currency": [USD, EUR])
         kinds = {name: infer_value_kind(name, without_enum(properties[name]), tool.name, tool.description or "")
                  for name in required}
-        telling = (TELLING_KINDS | ({ValueKind.TIMEZONE} if asks_clock_now(query) else set())
-                   | ({ValueKind.CURRENCY} if asks_money_conversion(query) else set()))
         if not required or not set(kinds.values()) & telling:
             continue
         candidates = candidates or gather_candidates([query], [], today)

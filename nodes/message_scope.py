@@ -1,0 +1,82 @@
+"""A message's opening scope and its sums to convert, read before it is cut into intents (nodes/intent_split.py).
+
+"In London today: what's the weather like and which restaurant is rated best?" and "Going to Istanbul tomorrow.
+Need: forecast, the top rated restaurant, and cheapest hotel": a short opening that names a place or a day is asked
+of every part that names no place of its own (a part naming a place gets the opening's day alone). Openers that
+only announce what follows ("Three things:", "random stuff:", "Need:") are dropped. "5000 baht and 20000 yen. how
+much is each in usd?" is one conversion per sum, each a span of the message.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from nodes.arguments.codes import currencies_written
+from nodes.arguments.money_amounts import written_sums
+from nodes.arguments.places import is_place_name, places_named
+from nodes.arguments.stop_words import STOP_WORDS
+from nodes.asking import ASKS, REQUESTS, SENTENCE_END
+from nodes.date_mentions import find_date_mentions
+
+# An opener that counts or announces what follows, asking nothing: "Three things:", "random stuff:", "Need:"
+_ANNOUNCES = re.compile(r"^\W*(?:(?:\w+\s+){0,2}(?:things?|stuff|questions?|qs|bits)|(?:i\s+)?(?:need|want|would like|"
+                        r"'d like|looking for)|(?:also|plus|and)|quick(?:\s+\w+)?)\W*$", re.I)
+_SCOPE_HEAD = re.compile(r"^\s*([^:?]{2,60}?)\s*:\s+(?=\S)")
+MAX_SCOPE_OTHER_WORDS = 2  # words of a scope besides its place and day ("Going to Istanbul tomorrow")
+
+
+def scope(question: str) -> tuple[str, str]:
+    """(the place and day a message opens with, the rest): "In London today: what's the weather like and which
+    restaurant is rated best?", "Going to Istanbul tomorrow. Need: forecast, ..."; ("", the message without an
+    opener that only announces what follows: "Three things: 1) ...") when it opens with no scope."""
+    context = ""
+    sentences = SENTENCE_END.split(question.strip(), maxsplit=1)
+    if len(sentences) == 2 and not ASKS.search(sentences[0]) and not REQUESTS.search(sentences[0]) \
+            and _names_place_or_day(sentences[0]):
+        context, question = sentences[0].strip(" .!"), sentences[1]
+    if (head := _SCOPE_HEAD.match(question)) is not None and not ASKS.search(head.group(1)):
+        if _ANNOUNCES.match(head.group(1)):
+            question = question[head.end():]
+        elif _names_place_or_day(head.group(1)) and not context:
+            context, question = head.group(1), question[head.end():]
+    return context, question
+
+
+def sums_to_convert(question: str) -> list[str]:
+    """Each sum the question writes, in the one other currency it names, when it writes two sums or more in
+    different currencies and asks them all into one ("how much is each in usd?"); [] otherwise."""
+    sums = written_sums(question)
+    if len(sums) < 2 or len({code for _, code in sums}) < 2:
+        return []
+    summed = {code for _, code in sums}
+    targets = [(span, code) for span, code in currencies_written([question]) if code not in summed]
+    if len({code for _, code in targets}) != 1:
+        return []
+    return [f"{text} in {targets[0][0]}" for text, _ in sums]
+
+
+def in_scope(part: str, scope: str) -> str:
+    """``part`` asked within ``scope``: the whole scope when the part names no place, the scope's day alone when it
+    names a place but no day ("For Monday: ..., the cheapest flight from Shanghai to Hong Kong")."""
+    if is_place_name(part):
+        return part  # "..., chengdu and xi'an": an item of the list before, not a part of its own
+    if not places_named([part]):
+        return f"{scope}: {part}"
+    days = [m.phrase for m in find_date_mentions(scope, date.today())]
+    if days and not find_date_mentions(part, date.today()):
+        return f"{' '.join(days)}: {part}"
+    return part
+
+
+def _names_place_or_day(text: str) -> bool:
+    """Whether ``text`` is a scope: a place or a day with at most two other words ("Going to Istanbul tomorrow"),
+    not a statement of its own ("Quarry Works shipped a crate on 3 May")."""
+    places = places_named([text])
+    days = find_date_mentions(text, date.today())
+    if not places and not days:
+        return False
+    rest = text
+    for span in [m.span for m in places] + [m.phrase for m in days]:
+        rest = rest.replace(span, " ")
+    return len([w for w in re.findall(r"[\w'-]+", rest.lower()) if w not in STOP_WORDS]) <= MAX_SCOPE_OTHER_WORDS
