@@ -21,6 +21,8 @@ import asyncio
 from collections.abc import Callable, Sequence
 from datetime import date
 
+from mcp.types import Tool
+
 from graphs.catalog_docs import is_listing_tool, sandbox_servers, server_doc, tool_policy
 from graphs.index_build import runtime_sources
 from indexes.documents import ServerDoc
@@ -28,12 +30,13 @@ from indexes.document_lines import LineMeanings
 from indexes.document_meaning import DocumentMeanings, with_document_meanings
 from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
-                              with_typed_fits)
+                              with_route_fits, with_typed_fits)
 from indexes.near_ties import with_near_ties_settled
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex
 from nodes.approval import trusted_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
+from nodes.arguments.route_fit import route_takers
 from nodes.arguments.server_data import ServerData, server_data
 from nodes.arguments.typed_fit import is_decisive, serves_by_type
 from tools.pool import SessionPool
@@ -205,14 +208,20 @@ class CatalogRetriever:
         terms = self._document_terms
         hits = with_named_records(hits, list(sub_queries), self._records, descriptions,
                                   terms.held_by if terms is not None else None)
-        return with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries))
+        tools = await self._listed_tools()
+        hits = with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries, tools))
+        return with_route_fits(hits, list(sub_queries), await asyncio.to_thread(route_takers, sub_queries, tools))
 
-    async def typed_fits(self, sub_queries: Sequence[str]) -> dict[int, list[tuple[str, bool]]]:
-        """Per sub-query, the servers that can serve it by the typed values it holds (nodes/arguments/typed_fit.py):
-        tool lists come from the pool's cache, so this starts no server."""
+    async def _listed_tools(self) -> dict[str, list[Tool]]:
+        """Each available server's tools, from the pool's cache: this starts no server."""
         servers = [n for n in self._pool.catalog.names() if n not in self.unavailable]
         listings = await asyncio.gather(*(self._pool.list_tools(n) for n in servers), return_exceptions=True)
-        tools = {n: t for n, t in zip(servers, listings) if not isinstance(t, BaseException)}
+        return {n: t for n, t in zip(servers, listings) if not isinstance(t, BaseException)}
+
+    async def typed_fits(self, sub_queries: Sequence[str],
+                         tools: dict[str, list[Tool]] | None = None) -> dict[int, list[tuple[str, bool]]]:
+        """Per sub-query, the servers that can serve it by the typed values it holds (nodes/arguments/typed_fit.py)."""
+        tools = tools if tools is not None else await self._listed_tools()
         today = date.today()
 
         def fitting() -> dict[int, list[tuple[str, bool]]]:  # in a thread: the zone tables load from disk once

@@ -318,3 +318,22 @@ def with_typed_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str], fits:
         hits = put_first(hits, i, server, max(floor, matched) if decisive else floor,
                          "a tool takes the typed values the question holds", "typed" if decisive else LOOSE_TYPED)
     return hits
+
+
+def with_route_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str],
+                    takers: dict[int, set[str]]) -> list[ServerHit]:
+    """``hits`` with, for every sub-query that writes a route between two places (``takers``: sub-query -> the
+    servers with a tool taking two places), the best-matched of those servers first when a server taking no route
+    ranked first (nodes/arguments/route_fit.py): a question from one place to another is no question about one place."""
+    hits = list(hits)
+    for i, servers in takers.items():
+        leader = next((h for h in hits if i in h.best_for), None)
+        if leader is None or leader.server in servers:
+            continue
+        matched = [h for h in hits if h.server in servers and i in h.query_scores]
+        if not matched:
+            continue
+        best = max(matched, key=lambda h: h.query_scores[i])
+        hits = put_first(hits, i, best.server, best.query_scores[i], f"takes the route the question writes "
+                         f"({best.matched})", best.matched_kind or "route")
+    return hits

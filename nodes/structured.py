@@ -79,8 +79,21 @@ def grammar_safe(schema: Any) -> Any:
                 value = value.replace(escape, spelled)
             if "\\" in value:
                 continue
+        if key == "enum" and isinstance(value, list):
+            value = [v for v in value if _grammar_literal_ok(v)]
+            if not value:
+                continue  # looser decoding; the step check still holds the call to the original set
+        elif key == "const" and not _grammar_literal_ok(value):
+            continue
         safe[key] = grammar_safe(value) if key != "const" and key != "enum" else value
     return safe
+
+
+def _grammar_literal_ok(value: Any) -> bool:
+    """Whether llama.cpp's converter takes ``value`` as a literal: a string holding a quote, a backslash or a
+    control character makes a grammar it cannot parse, and llama.cpp then crashes the process (a pasted
+    ``{"status":"ok"}`` in a hostile request became such an enum value)."""
+    return not isinstance(value, str) or not any(c in value for c in '"\\') and all(ord(c) >= 32 for c in value)
 
 
 def parse_json_reply(text: str, schema: type[SchemaT]) -> SchemaT:

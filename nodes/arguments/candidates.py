@@ -39,6 +39,7 @@ from nodes.field_vocabulary import concepts_of, field_concepts
 
 MAX_SPAN_WORDS = 4
 MAX_DEPENDENCY_VALUES = 60
+MAX_SPANNED_DAYS = 7  # days named together are asked as one range when they fall within a week
 MAX_DEPENDENCY_VALUE_CHARS = 60
 TOKEN = re.compile(r"[\w][\w'&.\-]*[\w]|[\w]")
 _POSSESSIVE = re.compile(r"['’]s$")
@@ -132,7 +133,13 @@ class Candidates:
         return list(dict.fromkeys(m.first.isoformat() for m in self.dates))
 
     def range_values(self) -> list[str]:
-        return list(dict.fromkeys(m.as_argument() for m in self.dates))
+        """A range property's values: each named day or range, led by the span of several single days named
+        together ("highs for Tuesday and Wednesday" is one call over both days, not Tuesday's alone)."""
+        written = [m.as_argument() for m in self.dates]
+        days = sorted({m.first for m in self.dates if not m.is_range})
+        if len(days) > 1 and len(days) == len(self.dates) and (days[-1] - days[0]).days < MAX_SPANNED_DAYS:
+            written.insert(0, f"{days[0].isoformat()} to {days[-1].isoformat()}")
+        return list(dict.fromkeys(written))
 
 
 def _spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:

@@ -135,6 +135,13 @@ def _is_big_city(span: str, place: Place) -> bool:
             and place.name.lower() == span.lower())
 
 
+def _named_route_end(span: str, place: Place, words: list[tuple[str, int, int]], i: int, index: Gazetteer) -> bool:
+    """A large place written by its own name in lower case as one end of a route: "singapore to bangkok" (a
+    city-state is a country, so it is no big city by the rule above)."""
+    return (place.population >= _BIG_CITY_POPULATION and place.name.lower() == span.lower()
+            and _route_end(words, i, index))
+
+
 def _words(text: str) -> list[tuple[str, int, int]]:
     """The words of ``text`` with their offsets; a possessive "'s" is not part of the name ("Tokyo's")."""
     found = []
@@ -210,7 +217,8 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
                     whole = span + "'s" if text[words[j - 1][2]:].startswith(("'s", "\u2019s")) else span
                     place = index.loose.get(loose_key(whole)) or index.loose.get(loose_key(span))
                     span = whole if index.loose.get(loose_key(whole)) else span
-                if place is not None and (_is_big_city(span, place) or _stands_alone(words, i, j, text, index)):
+                if place is not None and (_is_big_city(span, place) or _stands_alone(words, i, j, text, index)
+                                          or (size == 1 and _named_route_end(span, place, words, i, index))):
                     hit = (j, span, place)
                     break
             if hit is None:

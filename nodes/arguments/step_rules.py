@@ -107,6 +107,7 @@ def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
     params = separate_pair(step.params, constrained or tool.inputSchema or {}, request_texts)
     params = bind_written_choices(params, tool, request_texts)  # "business class", "cheapest": the stated choice
     params = without_backward_end(params, tool)
+    params = widened_to_named_span(params, constrained or {})
     return ToolStep(tool=step.tool, params=order_by_request(params, request_texts))
 
 
@@ -124,6 +125,21 @@ def without_backward_end(params: dict[str, Any], tool: Tool) -> dict[str, Any]:
     starts = [v for n, v in days.items() if set(re.split(r"[_\W]+", n.lower())) & _START_WORDS]
     ends = [n for n in days if set(re.split(r"[_\W]+", n.lower())) & _END_WORDS and n not in required]
     return {n: v for n, v in params.items() if not (n in ends and starts and v < min(starts))}
+
+
+def widened_to_named_span(params: dict[str, Any], constrained: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with a range property given one day widened to the span its decoding offered first: the request
+    named that day with others ("the highs Tuesday and Wednesday"), and the 135M executor writes one day."""
+    properties = constrained.get("properties") or {}
+    widened = dict(params)
+    for name, value in params.items():
+        offered = (properties.get(name) or {}).get("enum") or []
+        span = offered[0] if offered and isinstance(offered[0], str) else ""
+        first, _, last = span.partition(" to ")
+        if isinstance(value, str) and _ISO_DAY.match(value) and _ISO_DAY.match(first) and _ISO_DAY.match(last) \
+                and first <= value <= last:
+            widened[name] = span
+    return widened
 
 
 def drop_repeated_values(step: ToolStep, tool: Tool) -> ToolStep:

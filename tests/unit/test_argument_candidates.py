@@ -69,6 +69,13 @@ def test_a_range_property_gets_the_resolved_range():
     assert schema["properties"]["dates"]["enum"] == ["2026-11-28 to 2026-11-29"]
 
 
+def test_several_days_named_together_are_offered_first_as_their_span():
+    schema = constrain_tool_schema(FORECAST, gather_candidates(["highs in DC tuesday and wednesday"], [], TODAY))
+    assert schema["properties"]["dates"]["enum"] == ["2026-11-24 to 2026-11-25", "2026-11-24", "2026-11-25"]
+    apart = constrain_tool_schema(FORECAST, gather_candidates(["rain in Rome on the 1st and the 20th"], [], TODAY))
+    assert apart["properties"]["dates"]["enum"] == ["2026-12-01", "2026-12-20"]  # not within a week: no span
+
+
 def test_an_optional_property_without_candidates_is_dropped_and_a_required_one_drops_the_tool():
     schema = constrain_tool_schema(FORECAST, gather_candidates(["weather in Oslo"], [], TODAY))
     assert "dates" not in schema["properties"] and schema["required"] == ["city"]

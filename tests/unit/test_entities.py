@@ -291,3 +291,19 @@ def test_an_enum_of_codes_is_still_codes_to_a_typed_fit():
             "from_currency": {"type": "string", "description": "ISO 4217 currency code", "enum": codes},
             "to_currency": {"type": "string", "description": "ISO 4217 currency code", "enum": codes}}})
     assert serves_by_type([convert], "5000 baht in usd", date(2026, 11, 29)) == {ValueKind.CURRENCY}
+
+
+def test_a_route_goes_to_the_best_matched_server_taking_two_ends():
+    from indexes.entities import with_route_fits
+
+    hits = [ServerHit(server="sights", score=0.72, best_for=[0], query_scores={0: 0.72}),
+            ServerHit(server="travel", score=0.57, query_scores={0: 0.57}),
+            ServerHit(server="rail", score=0.40, query_scores={0: 0.40})]
+    first = with_route_fits(hits, ["singapore to bangkok, cheapest ticket"], {0: {"travel", "rail"}})[0]
+    assert first.server == "travel" and first.best_for == [0]
+    kept = [ServerHit(server="rail", score=0.6, best_for=[0], query_scores={0: 0.6}),
+            ServerHit(server="travel", score=0.5, query_scores={0: 0.5})]
+    assert with_route_fits(kept, ["Paris to Lyon by train"], {0: {"travel", "rail"}})[0].server == "rail"
+    # no taker matched the sub-query: the ranking stands
+    alone = [ServerHit(server="sights", score=0.7, best_for=[0], query_scores={0: 0.7})]
+    assert with_route_fits(alone, ["Rome to Milan"], {0: {"travel"}})[0].server == "sights"

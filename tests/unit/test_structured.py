@@ -3,7 +3,7 @@ from langchain_core.messages import HumanMessage
 from pydantic import BaseModel
 
 from nodes.models import RoleModel
-from nodes.structured import StructuredOutputError, ask_structured, decoding_constraint
+from nodes.structured import StructuredOutputError, ask_structured, decoding_constraint, grammar_safe
 from tests.fakes import ScriptedChat
 
 
@@ -86,3 +86,12 @@ def test_only_a_refusal_naming_the_response_format_switches_the_request_shape():
     assert not rejects_response_format(Refused(500, "CUDA out of memory"))  # a real server error stays an error
     assert not rejects_response_format(Refused(401, "bad key; see response_format docs"))
     assert not rejects_response_format(ValueError("response_format"))  # no HTTP status: not a refusal
+
+
+def test_llama_schemas_drop_enum_values_its_grammar_cannot_hold():
+    schema = {"type": "object", "properties": {
+        "city": {"type": "string", "enum": ["Paris", 'RESULT] {"status', "a\\b", "tab\there"]},
+        "note": {"type": "string", "enum": ['"quoted"']}, "mode": {"const": 'x"y'}}}
+    safe = grammar_safe(schema)["properties"]
+    assert safe["city"]["enum"] == ["Paris"]
+    assert "enum" not in safe["note"] and "const" not in safe["mode"]  # nothing left: looser, checked after

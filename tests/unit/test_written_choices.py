@@ -51,3 +51,13 @@ def test_an_end_day_before_its_start_day_is_dropped():
         "city": "Madrid", "check_in": "2026-12-04"}
     kept = {"city": "Madrid", "check_in": "2026-12-04", "check_out": "2026-12-06"}
     assert without_backward_end(kept, tool) == kept
+
+
+def test_a_range_given_one_of_the_days_named_together_is_widened_to_their_span():
+    from nodes.arguments.step_rules import widened_to_named_span
+
+    offered = {"properties": {"dates": {"enum": ["2026-12-01 to 2026-12-02", "2026-12-01", "2026-12-02"]}}}
+    assert widened_to_named_span({"city": "DC", "dates": "2026-12-02"}, offered) == {
+        "city": "DC", "dates": "2026-12-01 to 2026-12-02"}
+    single = {"properties": {"dates": {"enum": ["2026-12-01"]}}}
+    assert widened_to_named_span({"dates": "2026-12-01"}, single) == {"dates": "2026-12-01"}

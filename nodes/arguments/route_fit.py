@@ -1,0 +1,54 @@
+"""Whether a question writes a route between two places, and whether a server has a tool that takes one.
+
+Why: "singapore to bangkok on dec 10, whats the cheapest ticket" matched an attraction server's "ticket price"
+better than any travel tool's words, and got a botanic garden's entry fee. A question naming two places joined
+as a route ("A to B", "from A to B", "A -> B") is served by a tool taking two places (an origin and a
+destination), never by one that takes a single place; that is the value's type, not the server's domain.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from mcp.types import Tool
+
+from nodes.arguments.places import places_named
+from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
+
+_END_KINDS = (ValueKind.PLACE, ValueKind.NAME, ValueKind.TIMEZONE)
+_ROUTE_JOINS = frozenset({"to", "->", "→", "=>", "-", "–", "to the", "and on to"})
+
+
+def writes_route(query: str) -> bool:
+    """Whether ``query`` names two places one after the other joined as a route ("Singapore to Bangkok")."""
+    mentions = places_named([query])
+    for first, second in zip(mentions, mentions[1:]):
+        between = " ".join(query[first.start + len(first.span): second.start].lower().split())
+        if between in _ROUTE_JOINS:
+            return True
+    return False
+
+
+def takes_route(tools: list[Tool]) -> bool:
+    """Whether one of ``tools`` requires two ends: two properties of one kind of name (a city, a place's name, a
+    time zone: "origin" and "destination", "source_timezone" and "target_timezone"), or a list of two or more."""
+    for tool in tools:
+        schema = tool.inputSchema or {}
+        properties = schema.get("properties") or {}
+        ends: list[ValueKind] = []
+        for name in schema.get("required") or []:
+            spec = properties.get(name)
+            if spec is None:
+                continue
+            kind = infer_value_kind(name, without_enum(spec), tool.name, tool.description or "")
+            if kind in _END_KINDS:
+                ends += [kind] * (2 if spec.get("type") == "array" and (spec.get("minItems") or 0) >= 2 else 1)
+        if any(ends.count(kind) >= 2 for kind in _END_KINDS):
+            return True
+    return False
+
+
+def route_takers(sub_queries: Sequence[str], tools: dict[str, list[Tool]]) -> dict[int, set[str]]:
+    """Per sub-query that writes a route, the servers with a tool taking one (``tools``: server -> its tools)."""
+    taking = {server for server, listed in tools.items() if takes_route(listed)}
+    return {i: taking for i, query in enumerate(sub_queries) if taking and writes_route(query)}
