@@ -18,26 +18,28 @@ from nodes.thing_places import lookup_property, place_in, place_reference, with_
 from nodes.timing import timed
 from nodes.tool_caller import ToolCaller
 
-MAX_LOOKUPS = 3
+MAX_LOOKUPS = 4  # over all the things the question may name
 LOOKUP_SERVERS = 8  # "Forbidden City" ranks the servers of cities first; only lookup-by-name tools cost a call
 
 
 def make_locator(tools: ToolCaller, retriever: ServerRetriever):
     """Build the locate node."""
 
-    async def locate_thing(thing: str, context: Context) -> tuple[str, str, str] | None:
-        """(place, server, tool) of the first lookup that gives ``thing``'s city."""
-        hits = await retriever.search([thing], top_k=LOOKUP_SERVERS, top_n=context.top_n_rows)
+    async def locate_thing(things: list[str], context: Context) -> tuple[str, str, str, str] | None:
+        """(thing, place, server, tool) of the first lookup that gives a thing's city, the most name-like thing
+        first; at most ``MAX_LOOKUPS`` calls in all."""
         lookups = 0
-        for hit in hits:
-            for tool in await tools.list_tools(hit.server):
-                prop = lookup_property(tool)
-                if prop is None or lookups >= MAX_LOOKUPS:
-                    continue
-                lookups += 1
-                outcome = await tools.call(hit.server, tool.name, {prop: thing}, timeout_s=context.tool_timeout_s)
-                if outcome.ok and (place := place_in(outcome.text)):
-                    return place, hit.server, tool.name
+        for thing in things:
+            hits = await retriever.search([thing], top_k=LOOKUP_SERVERS, top_n=context.top_n_rows)
+            for hit in hits:
+                for tool in await tools.list_tools(hit.server):
+                    prop = lookup_property(tool)
+                    if prop is None or lookups >= MAX_LOOKUPS:
+                        continue
+                    lookups += 1
+                    outcome = await tools.call(hit.server, tool.name, {prop: thing}, timeout_s=context.tool_timeout_s)
+                    if outcome.ok and (place := place_in(outcome.text)):
+                        return thing, place, hit.server, tool.name
         return None
 
     async def locate(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:
@@ -50,14 +52,14 @@ def make_locator(tools: ToolCaller, retriever: ServerRetriever):
         reference, things = place_reference(question)
         context = runtime.context or Context()
         try:
-            located = await locate_thing(things[0], context)
+            located = await locate_thing(things, context)
         except Exception as exc:  # a lookup is a help, not a step of the answer: say so and go on
             return {"errors": [f"locate: {things[0]}: {type(exc).__name__}: {exc}"]}
         if located is None:
             return {}
-        place, server, tool = located
-        emit("place_located", thing=things[0], place=place, server=server, tool=tool)
-        return {"standalone_query": with_place(question, reference, place), "located": {things[0]: place}}
+        thing, place, server, tool = located
+        emit("place_located", thing=thing, place=place, server=server, tool=tool)
+        return {"standalone_query": with_place(question, reference, place), "located": {thing: place}}
 
     return locate
 

@@ -26,7 +26,7 @@ from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from nodes.question import today_of
 from nodes.reference_binding import route_destination
-from nodes.slot_followups import asked_measures, changed_slot
+from nodes.slot_followups import asked_measures, changed_slot, swapped_route_end, without_acknowledgement
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.thing_places import place_reference, refers_to_a_place
 
@@ -100,7 +100,8 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
 
 
 _OTHER_ONE = re.compile(r"^(?:(?:ok|okay|so|hmm+|right|alright)[,\s]+)?(?:(?:and\s+)?(?:what|how)\s+about\s+(.+?)|"
-                        r"and\s+(.+?))\s*\??$", re.I)
+                        r"and\s+(.+?)|(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(.+?)(?:\s+(?:pls|please|too))?)\s*\??$",
+                        re.I)
 # Words that point back at the conversation: "hotels there for that night" asks something new about the
 # same place, it does not name another one.
 _POINTING_WORDS = frozenset("there that it its them those these then here this same".split())
@@ -134,7 +135,7 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
     match = _OTHER_ONE.match(question.strip())
     if not match:
         return None
-    other = (match.group(1) or match.group(2)).strip(" ?.!")
+    other = (match.group(1) or match.group(2) or match.group(3)).strip(" ?.!")
     joined = f"{last_asked}\n{other}"
     if not other or any(m.start > len(last_asked) for m in find_date_mentions(joined, date.today())):
         return None  # "what about the day after": a date, bound elsewhere
@@ -168,6 +169,15 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
     return _LEADING_LINK.sub("", located).strip() or located  # "And hotels in Paris": a question on its own
 
 
+def with_last_date(located: str, last_asked: str, question: str, today: date) -> str:
+    """``located`` on the last question's day when the follow-up names none: "need somewhere to sleep there too"
+    after "cheapest Sydney to Tokyo on Dec 9" asks for that night, not tonight."""
+    if find_date_mentions(question, today) or find_date_mentions(located, today):
+        return located
+    asked = find_date_mentions(last_asked, today)
+    return f"{located.rstrip(' ?.!')} on {asked[0].as_argument()}" if len(asked) == 1 else located
+
+
 def thing_in_place_of_place(question: str, last_asked: str) -> str | None:
     """The last question, then the follow-up, when the follow-up points at a place ("in that city", "there") and the
     last question named a thing but no place; None otherwise."""
@@ -197,6 +207,7 @@ async def rewrite_standalone(
     the last turn's own standalone question: a follow-up of a follow-up ("what about AMD", then "and that in
     euros?") changes that one, not the raw words of the turn before."""
     today = today_of(context.today)
+    question = without_acknowledgement(question)
     last_asked = " ".join(last_standalone.split()) or next(
         (" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
     if (with_thing := thing_in_place_of_place(question, last_asked)) is not None:
@@ -212,12 +223,12 @@ async def rewrite_standalone(
     completed = completed_ellipsis(question, last_asked, today)  # "And coming back, Melbourne to Sydney next friday?"
     if completed:
         return bind_dates(completed, turns, question, today), None
-    swapped = swap_argument(question, last_asked, last_arguments or [])
+    swapped = swapped_route_end(question, last_asked) or swap_argument(question, last_asked, last_arguments or [])
     if swapped:
         return swapped, None
     located = resolve_there(question, last_asked, last_arguments or [])
     if located:
-        return bind_dates(located, turns, question, today), None
+        return with_last_date(bind_dates(located, turns, question, today), last_asked, question, today), None
     conversation = rewrite_conversation(turns, question, today, with_examples=not model.distilled)
     try:
         result = await ask_structured(model, conversation, Standalone, retries=context.structured_retries)

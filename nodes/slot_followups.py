@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import re
 
-from nodes.arguments.codes import currencies_written
+from nodes.arguments.codes import currencies_written, currency_of_nationality
+from nodes.arguments.places import places_named
 from nodes.field_vocabulary import concepts_of
 
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
     ok okay so is the price cost would be rather let's lets change switch can you could convert express show give
-    me""".split())
+    me gimme tho though just now again want i i'd like value worth""".split())
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
 _TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
 MAX_WORDS = 8
+_NATIONALITY_TARGET = re.compile(r"\b(?:in|into|to)\s+([A-Za-z]+)\W*$", re.IGNORECASE)
 
 
 def _target_mention(text: str) -> tuple[int, int] | None:
@@ -48,6 +50,10 @@ def changed_slot(question: str, last_asked: str) -> str | None:
     # AMD" names a company, not the Armenian dram
     currencies = [(span, code) for span, code in currencies_written([question])
                   if re.search(rf"\b(?:in|into|to|it)\s+{re.escape(span)}(?!\w)", question, re.IGNORECASE)]
+    nationality = _NATIONALITY_TARGET.search(question)
+    if not currencies and nationality and (code := currency_of_nationality(nationality.group(1))):
+        question = question[:nationality.start(1)] + code + question[nationality.end(1):]  # "and in Canadian?"
+        currencies = [(code, code)]
     rest = question
     for span, _ in currencies:
         rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
@@ -85,3 +91,40 @@ def asked_measures(question: str, last_asked: str) -> str | None:
 
 
 _MEASURE_LINKS = frozenset("the its of chance speed index level".split())
+
+
+# A word that only acknowledges the last answer, before the follow-up itself: "cool and in mumbai", "nice. whats the
+# weather in that city", "fine, and saturday then?", "hmm from Barcelona instead"
+_ACKNOWLEDGEMENT = re.compile(
+    r"^\s*(?:(?:cool|nice|ok|okay|k|hmm+|fine|great|thanks|thank you|thx|ty|alright|perfect|cheers|sweet|got it|"
+    r"awesome|lovely|gotcha|noted|wow|oh|ah)(?:[\s]*[,.!:;-]+\s*|\s+(?=(?:and|so|now|then|what|whats|what's|how|"
+    r"from|to|in|same|also|can|could|is|are|will|do|does|make|but|actually)\b)))+", re.IGNORECASE)
+
+
+def without_acknowledgement(question: str) -> str:
+    """``question`` without an opening word that only acknowledges the last answer; as is when nothing else is left."""
+    rest = _ACKNOWLEDGEMENT.sub("", question, count=1)
+    return rest if re.search(r"\w", rest) else question
+
+
+_END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it|instead)\s+)*(from|to)\s+(.+?)"
+                       r"(?:\s+instead)?\W*$", re.IGNORECASE)
+_ROUTE_JOIN = r"\s*(?:to|->|→|=>|–|-)\s*"
+
+
+def swapped_route_end(question: str, last_asked: str) -> str | None:
+    """The last question with one end of its route replaced: "from Barcelona instead" after "Paris to Rome on
+    Tuesday, cheapest flight?" starts the route in Barcelona, "to Madrid?" ends it there. None when the follow-up
+    is not one place after "from" or "to", or the last question writes no route of two places."""
+    match = _END_SWAP.match(question.strip())
+    if match is None:
+        return None
+    named = places_named([match.group(2)])
+    if len(named) != 1 or named[0].span.lower() != match.group(2).strip().lower():
+        return None
+    ends = places_named([last_asked])
+    if len(ends) != 2 or not re.search(rf"{re.escape(ends[0].span)}{_ROUTE_JOIN}{re.escape(ends[1].span)}\b",
+                                       last_asked, re.IGNORECASE):
+        return None
+    end = ends[0] if match.group(1).lower() == "from" else ends[1]
+    return last_asked[:end.start] + named[0].span + last_asked[end.start + len(end.span):]

@@ -10,20 +10,36 @@ knows as a city), and writes the city in place of the reference. Nothing is gues
 
 from __future__ import annotations
 
+import calendar
 import json
 import re
+from datetime import date
 from typing import Any
 
 from mcp.types import Tool
 
 from nodes.answering.missing_names import thing_names
 from nodes.approval import changes_data
+from nodes.date_mentions import find_date_mentions
 from nodes.arguments.places import places_named
+from nodes.arguments.stop_words import STOP_WORDS
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
-# "in that city", "there", "the same town": a place the question does not name
-_REFERENCE = re.compile(r"\b(?:(in|to|from|near|around|at)\s+)?(?:(?:that|the same|this|the) (?:city|town|place)|there)\b",
-                        re.IGNORECASE)
+# "in that city", "there", "the same town", "the city it's in", "to wherever that is": a place the question does
+# not name
+_REFERENCE = re.compile(r"\b(?:(in|to|from|near|around|at)\s+)?(?:(?:that|the same|this|the) (?:city|town|place)"
+                        r"(?: (?:it's|it is|that's|that is|they're|they are) in\b)?|there|"
+                        r"wherever (?:that|it|this) is|where(?:ver)? (?:that|it)'s)\b", re.IGNORECASE)
+# A thing's name as people type it: capitalised words that may hold "of", "by the", "de" and a capitalised code
+# ("Gardens by the Bay", "Temple of Heaven", "CN Tower"), one capitalised word after the first ("see the
+# Colosseum"), or lower-case words after "see", "visit", "up" or "near" ("near the colosseum", "up the burj khalifa")
+_CAPITALISED_THING = re.compile(r"(?<![\w'])((?:[A-Z]{2,}|[A-Z][a-zà-ÿ]+)(?:\s+(?:(?:of|by|de|del|la|the|of the|by the|"
+                                r"on the|at the)\s+)?(?:[A-Z]{2,}|[A-Z][a-zà-ÿ]+))*)(?![\w'])")
+_TYPED_THING = re.compile(r"\b(?:see|seeing|visit|visiting|tour|touring|up|near|by)\s+(?:the\s+)?([a-zà-ÿ][a-zà-ÿ'-]+(?:\s+[a-zà-ÿ][a-zà-ÿ'-]+)?)")
+_POINTS_AT_A_THING = re.compile(r"\bit(?:'s| is)? in\b|\bwherever\b|\bwhere (?:that|it)'s\b", re.IGNORECASE)
+MAX_THINGS = 3
+_TOWN_POPULATION = 100_000
+_CALENDAR = frozenset(name.lower() for name in (*calendar.month_name[1:], *calendar.day_name, *calendar.day_abbr))
 _PLACE_KEYS = ("city", "town", "locality", "municipality")
 _NAME_WORDS = re.compile(r"\bnames?\b|\bnamed\b|\btitle\b", re.IGNORECASE)
 
@@ -34,12 +50,43 @@ def refers_to_a_place(text: str) -> bool:
 
 
 def place_reference(question: str) -> tuple[re.Match[str], list[str]] | None:
-    """The reference to an unnamed place and the things the question names, when it names no place itself."""
+    """The reference to an unnamed place and the things the question names, when it names no place itself (a place
+    inside a thing's name is the thing's: "Victoria Peak", "Giza Pyramids")."""
     found = _REFERENCE.search(question)
-    if found is None or places_named([question]):
+    if found is None:
         return None
-    things = thing_names(question)
+    things = things_to_locate(question[:found.start()] + " " + question[found.end():])
+    inside = [t.lower() for t in things]
+    # "from zurich to wherever that is" points at the thing's place though it names another; "there" does not
+    pointed = _POINTS_AT_A_THING.search(found.group()) is not None
+    if not pointed and any(not any(m.span.lower() in thing for thing in inside) for m in places_named([question])):
+        return None
     return (found, things) if things else None
+
+
+def things_to_locate(text: str) -> list[str]:
+    """The names of things ``text`` may point at, most name-like first: two or more capitalised words, then a
+    capitalised name with joining words or a code, one capitalised word after the first, then lower-case words
+    after "see", "visit", "up" or "near"; never a stop word, a day, a month or a place alone."""
+    found = thing_names(text)
+    for match in _CAPITALISED_THING.finditer(text):
+        name = match.group(1)
+        first = match.start() == 0 or text[:match.start()].rstrip().endswith((".", "!", "?", ":"))
+        words = name.split()
+        if len(words) == 1 and (first or name.isupper()) or words[0].lower() in STOP_WORDS:
+            continue  # a sentence's first word; a lone code ("UV")
+        found.append(name)
+    for match in _TYPED_THING.finditer(text) if not found else ():
+        words = match.group(1).split()
+        while words and (words[-1] in STOP_WORDS or find_date_mentions(words[-1], date.today())):
+            words = words[:-1]
+        if words:
+            found.append(" ".join(words))
+    # "zurich" is written as a place; "the sagrada familia" is a thing, though a village in Chile shares its name
+    written_as_places = {m.span.lower() for m in places_named([text]) if m.place.population >= _TOWN_POPULATION}
+    kept = [name for name in dict.fromkeys(found) if name.lower() not in _CALENDAR | written_as_places
+            and not find_date_mentions(name, date.today())]
+    return kept[:MAX_THINGS]
 
 
 def lookup_property(tool: Tool) -> str | None:

@@ -221,6 +221,14 @@ def currencies_written(texts: list[str]) -> list[tuple[str, str]]:
     return list(dict.fromkeys(pairs))
 
 
+def currency_of_nationality(word: str) -> str | None:
+    """The one currency a nationality said alone stands for in a question about money ("and in Canadian?": CAD,
+    "in Swiss": CHF); None where it is no such word or names several ("korean")."""
+    tables = _currencies()
+    folded = word.lower()
+    return EVERYDAY_NATIONALITIES.get(folded) or tables.adjectives.get(folded)
+
+
 def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
     """``currencies_written``, then the currencies of the places the texts name."""
     tables = _currencies()

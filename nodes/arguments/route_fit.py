@@ -8,6 +8,7 @@ destination), never by one that takes a single place; that is the value's type, 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from mcp.types import Tool
@@ -16,17 +17,22 @@ from nodes.arguments.places import places_named
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 _END_KINDS = (ValueKind.PLACE, ValueKind.NAME, ValueKind.TIMEZONE)
+_START = re.compile(r"\b(?:from|out of|leaving|departing)\s+$", re.IGNORECASE)
+_END = re.compile(r"\b(?:to|into)\s+$", re.IGNORECASE)
 _ROUTE_JOINS = frozenset({"to", "->", "→", "=>", "-", "–", "to the", "and on to"})
 
 
 def writes_route(query: str) -> bool:
-    """Whether ``query`` names two places one after the other joined as a route ("Singapore to Bangkok")."""
+    """Whether ``query`` names two places joined as a route ("Singapore to Bangkok"), or a place after "from" and a
+    later one after "to"."""
     mentions = places_named([query])
     for first, second in zip(mentions, mentions[1:]):
         between = " ".join(query[first.start + len(first.span): second.start].lower().split())
         if between in _ROUTE_JOINS:
             return True
-    return False
+    # "out of Madrid on dec 9, what's the cheapest to London": a start and an end, each after its own word
+    starts = [m for m in mentions if _START.search(query[:m.start])]
+    return any(_END.search(query[:m.start]) and m.start > starts[0].start for m in mentions) if starts else False
 
 
 def takes_route(tools: list[Tool]) -> bool:

@@ -100,6 +100,19 @@ async def test_a_follow_up_of_a_follow_up_changes_the_last_standalone_question_w
     assert swapped == "How's the weather looking in shenzhen on Sunday?" and chat.calls_made == 0
 
 
+async def test_same_for_swaps_the_value_and_there_keeps_the_last_day_without_a_model():
+    chat = ScriptedChat(["the model must not be asked"])
+    model = RoleModel(role="rewriter", chat=chat, backend="fake", endpoint="fake")
+    context = Context(today=TODAY.isoformat())
+    turns = [HumanMessage("what's amazon trading at"), AIMessage("AMZN: 210 USD [T1.1]")]
+    swapped, _ = await rewrite_standalone(model, turns, "same for google", context, ["amazon"])
+    assert swapped == "what's google trading at"
+    flight = [HumanMessage("cheapest Sydney to Tokyo on Dec 9?"), AIMessage("QF25: 512 USD [T1.1]")]
+    there, _ = await rewrite_standalone(model, flight, "need somewhere to sleep there too, cheapest?", context,
+                                        ["Sydney", "Tokyo"])
+    assert there == "need somewhere to sleep in Tokyo too, cheapest on 2026-12-09" and chat.calls_made == 0
+
+
 def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locate():
     from nodes.rewrite import resolve_there, thing_in_place_of_place
 

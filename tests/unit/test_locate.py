@@ -1,5 +1,7 @@
 """A place named only through a thing is looked up in the catalogue (nodes/thing_places.py, nodes/locate.py)."""
 
+import pytest
+
 from graphs.context import Context
 from graphs.graph import build_graph
 from indexes.server_index import ServerHit
@@ -18,6 +20,21 @@ def test_a_reference_to_an_unnamed_place_beside_a_things_name_is_found():
     assert with_place(question, reference, "Xi'an").endswith("going to be like in Xi'an?")
     assert place_reference("weather in Paris tomorrow and hotels there") is None  # the place is named
     assert place_reference("is it cold there") is None  # no thing to look up
+
+
+@pytest.mark.parametrize(("question", "reference", "thing"), [
+    ("Gardens by the Bay on Wednesday evening, is it going to rain in that city?", "in that city", "Gardens by the Bay"),
+    ("staying near the colosseum on dec 10, cheapest hotel in that city that night?", "in that city", "colosseum"),
+    ("After going up the CN Tower, the highest rated restaurant in the city it's in?", "in the city it's in",
+     "CN Tower"),
+    ("Sunrise hike up Victoria Peak on Friday. When does the sun come up in that city?", "in that city",
+     "Victoria Peak"),  # a place inside a thing's name is the thing's
+    ("want to see the sagrada familia on saturday, cheapest flight from zurich to wherever that is",
+     "to wherever that is", "sagrada familia"),  # points at the thing though another place is named
+])
+def test_things_are_read_as_people_type_them(question, reference, thing):
+    found, things = place_reference(question)
+    assert found.group() == reference and things[0] == thing
 
 
 def test_only_a_read_only_lookup_by_name_is_asked():

@@ -10,7 +10,9 @@ from nodes.arguments.route_fit import route_takers, takes_route, writes_route
     ("singapore to bangkok on dec 10, whats the cheapest ticket", True),
     ("from Paris to London tomorrow", True),
     ("London -> Dubai, business?", True),
+    ("out of Madrid on dec 9, what's the cheapest to London", True),
     ("weather in paris and london", False),
+    ("hotels in Rome, then a museum from the list to visit", False),
     ("cheapest hotel in Tokyo", False),
     ("how do I get to the station", False),
 ])

@@ -42,3 +42,34 @@ def test_a_request_to_convert_changes_the_target_currency():
 
     assert changed_slot("can you convert that to UAE dirhams", "Reliance Industries stock price") == (
         "Reliance Industries stock price in UAE dirhams")
+
+
+def test_a_nationality_said_alone_after_in_is_its_one_currency():
+    assert changed_slot("and in Canadian?", "How much is 2,000 Mexican pesos in USD") == (
+        "How much is 2,000 Mexican pesos in CAD")
+    assert changed_slot("gimme that in HKD", "hsbc, where's it trading") == "hsbc, where's it trading in HKD"
+    assert changed_slot("and in Korean?", "500 euros in dollars") is None  # two currencies are Korean
+
+
+@pytest.mark.parametrize(("follow_up", "rest"), [
+    ("cool and in mumbai", "and in mumbai"),
+    ("nice. whats the weather in that city on saturday", "whats the weather in that city on saturday"),
+    ("fine, and saturday then?", "and saturday then?"),
+    ("hmm from Barcelona instead", "from Barcelona instead"),
+    ("good restaurants there?", "good restaurants there?"),  # a word of the question, not an acknowledgement
+    ("ok", "ok"),  # nothing else is left
+])
+def test_an_acknowledgement_before_the_follow_up_is_set_aside(follow_up, rest):
+    from nodes.slot_followups import without_acknowledgement
+
+    assert without_acknowledgement(follow_up) == rest
+
+
+def test_one_end_of_the_last_route_is_replaced():
+    from nodes.slot_followups import swapped_route_end
+
+    last = "Paris to Rome on Tuesday, what's the cheapest flight?"
+    assert swapped_route_end("from Barcelona instead", last) == "Barcelona to Rome on Tuesday, what's the cheapest flight?"
+    assert swapped_route_end("and to Madrid?", last) == "Paris to Madrid on Tuesday, what's the cheapest flight?"
+    assert swapped_route_end("from Barcelona instead", "weather in Paris and Rome") is None  # no route
+    assert swapped_route_end("from the hotel", last) is None  # not a place
