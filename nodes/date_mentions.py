@@ -54,6 +54,8 @@ _WEEKDAY_WORD = re.compile(r"^(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|su
                            r"saturday)$")
 # Before a weekday's short form, a word that makes it a day ("on wed", "this sat"); a pronoun or an article makes it
 # a verb or a noun ("I sat", "the sun")
+_DAY_NUMBER = re.compile(r"^\d{1,4}(?:st|nd|rd|th)?$")
+_MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
 _DAY_CUES = frozenset({"on", "this", "next", "by", "til", "till", "until", "for", "from", "before", "after"})
 _NOT_A_DAY_BEFORE = frozenset({"i", "we", "you", "they", "he", "she", "it", "the", "a", "an", "of", "who", "just"})
 
@@ -75,7 +77,7 @@ def _ordinal_day(window: str, today: date) -> date | None:
     return None
 
 
-def _short_weekday_as_day(tokens: list[tuple[str, int, int]], words: list[str], i: int) -> bool:
+def _short_weekday_as_day(text: str, tokens: list[tuple[str, int, int]], words: list[str], i: int) -> bool:
     """A weekday's short form that reads as a verb or a noun too ("wed", "sat", "sun") is a day after a day cue, or
     when it ends the sentence after a word that is no pronoun or article ("humidity in sydney wed?")."""
     before = words[i - 1] if i else ""
@@ -83,6 +85,7 @@ def _short_weekday_as_day(tokens: list[tuple[str, int, int]], words: list[str], 
         return True
     ends = i == len(tokens) - 1 or tokens[i][0][-1:] in "?!.,;" or words[i + 1] in ("night", "morning", "evening",
                                                                                     "afternoon")
+    ends = ends or bool(re.search(r"[—–:;,?!]|\s-\s", text[tokens[i][2]:tokens[i + 1][1]]))  # "paris wed — rain?"
     return ends and i > 0 and before not in _NOT_A_DAY_BEFORE
 
 
@@ -117,7 +120,7 @@ def find_date_mentions(text: str, today: date) -> list[DateMention]:
                 found = (size, day, day)
                 break
             if size == 1 and window[0] in _AMBIGUOUS_SINGLE and _WEEKDAY_WORD.match(window[0]) \
-                    and _short_weekday_as_day(tokens, words, i):
+                    and _short_weekday_as_day(text, tokens, words, i):
                 first, last = resolve_date_range(window[0], today)
                 found = (size, first, last)
                 break
@@ -148,7 +151,19 @@ def find_date_mentions(text: str, today: date) -> list[DateMention]:
 
 
 def _dated_after(words: list[str], i: int, today: date) -> tuple[int, date] | None:
-    """(words used, the day) of a day of the month right after a weekday: "the 8th of December", "the 7th"."""
+    """(words used, the day) of a day of the month right after a weekday: "the 8th of December", "the 7th", "7 Dec",
+    "Dec 7"."""
+    if i < len(words) and (_DAY_NUMBER.match(words[i]) or words[i][:3] in _MONTHS):
+        for size in (3, 2):  # "7 dec 2026", "7 dec", "dec 7th"
+            window = words[i:i + size]
+            if len(window) == size and any(_DAY_NUMBER.match(w) for w in window) \
+                    and any(w[:3] in _MONTHS for w in window):
+                try:
+                    first, last = resolve_date_range(" ".join(window), today)
+                except ValueError:
+                    continue
+                if first == last:
+                    return size, first
     if i >= len(words) or not (words[i] == "the" or _ORDINAL_DAY.match(words[i])):
         return None
     for size in range(min(4, len(words) - i), 0, -1):

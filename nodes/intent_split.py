@@ -31,7 +31,7 @@ from nodes.arguments.time_of_day import times_of_day
 from nodes.asking import ASKS as _ASKS, REQUESTS as _REQUESTS, SENTENCE_END as _SENTENCE_END
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert
-from nodes.field_vocabulary import superlative_order
+from nodes.field_vocabulary import concepts_of, superlative_order
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 
@@ -252,9 +252,17 @@ def _pieces(question: str) -> list[str]:
         if (_SCALE_BEFORE.search(question, 0, join.start()) and _UNIT_AFTER.match(question, join.end())) or (
                 _UNIT_BEFORE.search(question, 0, join.start()) and _PART_AFTER.match(question, join.end())):
             continue  # "seven hundred and forty", "two and a half": one number said in words
+        if _measure_pair(question[:join.start()], join.group(), question[join.end():]):
+            continue  # "what highs and lows are Dubai and Cairo looking at": two measures of one question
         pieces.append(question[start:join.start()])
         start = join.end()
     return [*pieces, question[start:]]
+
+
+def _measure_pair(before: str, join: str, after: str) -> bool:
+    """Whether "and" joins two measures ("highs and lows", "wind and humidity"): one question asks both."""
+    last, first = re.findall(r"[a-z]+", before.lower())[-1:], re.findall(r"[a-z]+", after.lower())[:1]
+    return join.strip() == "and" and bool(last and first and concepts_of({last[0]}) and concepts_of({first[0]}))
 
 
 def _states_numbers(parts: list[str]) -> bool:

@@ -92,6 +92,13 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
     named = find_date_mentions(rewrite, today)
     if named and {(m.first, m.last) for m in named} == days:
         return rewrite
+    if len(named) == 1 and len(mentions) == 1:
+        # "Barcelona to Rome on Tuesday, what's the cheapest flight?" then "and on wednesday?": the day in its place
+        phrase = named[0].phrase
+        said = f"on {mentions[0].as_argument()}"
+        if re.search(rf"\bon\s+{re.escape(phrase)}", rewrite) or phrase.lower().startswith("on "):
+            said = said if phrase.lower().startswith("on ") else mentions[0].as_argument()
+        return " ".join(rewrite.replace(phrase, said, 1).split()).rstrip(" ?.!")
     stripped = rewrite
     for mention in named:
         stripped = stripped.replace(mention.phrase, " ")
@@ -149,7 +156,9 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
     return None
 
 
-_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?there\b", re.I)
+# "there" as a place, not as the subject of "there are 4 of us", "there's", "is there"
+_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?<!\bis )(?<!\bare )there\b(?!'s|'re|\s+(?:is|are|was|were|will|would|"
+                    r"isn't|aren't|be|been|must|might|may|could|should)\b)", re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 
 

@@ -41,6 +41,8 @@ EVERYDAY_NOUNS = {"quid": "GBP", "bucks": "USD", "buck": "USD", "reais": "BRL", 
                   "greenbacks": "USD", "loonies": "CAD", "loonie": "CAD"}
 # Everyday words for a nationality, said before a unit noun: "1,200 Aussie dollars", "50 Kiwi dollars"
 EVERYDAY_NATIONALITIES = {"aussie": "AUD", "kiwi": "NZD"}
+_HOW_MANY = re.compile(r"\bhow many\s+$", re.IGNORECASE)
+_CONVERT = re.compile(r"\bconvert\b", re.IGNORECASE)
 _NEAR = 3  # words between a weak mention and the strong one that vouches for it
 
 
@@ -186,6 +188,9 @@ def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bo
     right before "to" and another currency ("yen to dollar")."""
     if mention.strong or (mention.cue and not is_code):
         return True
+    before = text[:mention.start]
+    if _HOW_MANY.search(before) or (mention.cue and _CONVERT.search(before)):
+        return True  # "how many yuan is that", "then convert the rate to usd": asked of money
     if mention.cue and any(other.strong for other in mentions if other is not mention):
         return True  # "5000 baht and 20000 yen. how much is each in usd?": a code after a cue in a question of money
     after = text[mention.start + len(mention.span):]

@@ -49,6 +49,9 @@ _CUES_AFTER = frozenset({"time", "'s", "what time", "local time", "current time"
 # a search box's "current time lisbon?", "clock nairobi rn": after "time" or "clock", a name that ends the query or
 # comes before "now" ("my free time reading books" names no Reading)
 _CLOCK_WORD_BEFORE = frozenset({"time", "clock"})
+# a day right after the name: "Zurich tomorrow: how windy", "osaka fri?", "Lyon this weekend"
+_DAY_AFTER = re.compile(r"(?:today|tonight|tomorrow|tmrw|tmr|this (?:weekend|week)|next week|(?:mon|tues|wednes|thurs|"
+                        r"fri|satur|sun)day)\b")
 _QUERY_END_AFTER = re.compile(r"\s*(?:[?!.,]|$|(?:now|rn|atm|right now|currently|at the moment)\b)", re.IGNORECASE)
 _JOINS_AFTER = frozenset({"to", "and", "or", "vs", "versus"})  # "Paris to Tokyo": an opening name joined to another
 
@@ -89,7 +92,7 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
     if i > 0 and words[i - 1][0].lower() in _CLOCK_WORD_BEFORE and _QUERY_END_AFTER.match(text[words[j - 1][2]:]):
         return True
     following = text[words[j - 1][2]:].lstrip().lower()
-    if any(following.startswith(cue) for cue in _CUES_AFTER):
+    if any(following.startswith(cue) for cue in _CUES_AFTER) or _DAY_AFTER.match(following):
         return True
     if _qualifier_beside_cue(words, j, text, index):
         return True  # "portland oregon time": the state after the city is where the cue is

@@ -37,7 +37,7 @@ def writes_route(query: str) -> bool:
 
 def takes_route(tools: list[Tool]) -> bool:
     """Whether one of ``tools`` requires two ends: two properties of one kind of name (a city, a place's name, a
-    time zone: "origin" and "destination", "source_timezone" and "target_timezone"), or a list of two or more."""
+    time zone: "origin" and "destination", "source_timezone" and "target_timezone")."""
     for tool in tools:
         schema = tool.inputSchema or {}
         properties = schema.get("properties") or {}
@@ -47,8 +47,8 @@ def takes_route(tools: list[Tool]) -> bool:
             if spec is None:
                 continue
             kind = infer_value_kind(name, without_enum(spec), tool.name, tool.description or "")
-            if kind in _END_KINDS:
-                ends += [kind] * (2 if spec.get("type") == "array" and (spec.get("minItems") or 0) >= 2 else 1)
+            if kind in _END_KINDS and spec.get("type") != "array":  # a list of cities compares them; it goes nowhere
+                ends.append(kind)
         if any(ends.count(kind) >= 2 for kind in _END_KINDS):
             return True
     return False

@@ -97,6 +97,9 @@ def test_a_holiday_is_its_next_day():
     ("Seoul, Tuesday the 8th of December - how cold", "Tuesday the 8th of December", "2026-12-08"),
     ("humidity in sydney wed?", "wed", "2026-12-02"),
     ("any rooms in Oslo sat night", "sat", "2026-12-05"),
+    ("paris wed — percent chance of showers?", "wed", "2026-12-02"),
+    ("Lowest fare Melbourne to Bangkok on Monday 7 Dec, and in AUD?", "on Monday 7 Dec", "2026-12-07"),
+    ("Monday, Dec 7th: forecast for Rome", "Monday, Dec 7th", "2026-12-07"),
 ])
 def test_a_day_of_the_month_or_a_short_weekday_is_read_as_a_date(text, phrase, day):
     from datetime import date as _date
@@ -105,7 +108,7 @@ def test_a_day_of_the_month_or_a_short_weekday_is_read_as_a_date(text, phrase, d
     assert (mention.phrase, mention.as_argument()) == (phrase, day)
 
 
-@pytest.mark.parametrize("text", ["where I sat?", "enjoy the sun", "3 nights in Rome", "we wed in June"])
+@pytest.mark.parametrize("text", ["where I sat?", "enjoy the sun", "3 nights in Rome", "we wed in June", "I sat — then"])
 def test_a_short_weekday_after_a_pronoun_or_article_is_no_date(text):
     from datetime import date as _date
 

@@ -123,3 +123,14 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
                                    "Tell me about the Forbidden City") == (
         "Tell me about the Forbidden City. what's the weather in that city on Wednesday")
     assert thing_in_place_of_place("and hotels there?", "weather in Paris") is None  # a place, said before
+
+
+def test_there_as_a_subject_is_no_place_and_a_new_day_takes_the_old_days_place():
+    from nodes.rewrite import bind_dates, resolve_there
+
+    last = "Cheapest hotel in Singapore for Saturday night, 2 adults"
+    assert resolve_there("and if there are 4 of us?", last, ["Singapore"]) is None
+    assert resolve_there("is there a museum there?", "weather in Oslo", ["Oslo"]) == "is there a museum in Oslo?"
+    turns = [HumanMessage("Barcelona to Rome on Tuesday, what's the cheapest flight?"), AIMessage("AZ159 [T1.1]")]
+    assert bind_dates("Barcelona to Rome on Tuesday, what's the cheapest flight?", turns, "and on wednesday?",
+                      TODAY) == "Barcelona to Rome on 2026-12-02, what's the cheapest flight"

@@ -291,3 +291,15 @@ def test_a_part_bound_to_the_place_before_takes_its_day_too():
 def test_a_day_written_once_after_two_routes_is_both_routes_day():
     assert split_intents("cheapest flights beijing->shanghai and shanghai->beijing on monday the 7th") == [
         "cheapest flights beijing->shanghai on monday the 7th", "cheapest flights shanghai->beijing on monday the 7th"]
+
+
+def test_two_measures_joined_are_one_question_and_a_day_named_again_is_no_thing():
+    assert split_intents("tokyo humidity and wind tomorrow") == []
+    assert split_intents("weather in Paris and the price of AAPL") == ["weather in Paris", "the price of AAPL"]
+    # "Saturday" in both parts is the day of each, not a thing the second names again; "Zurich tomorrow" is a place
+    assert split_intents("Weekend in Amsterdam! Need Saturday's forecast, the cheapest hotel Saturday night, and the "
+                         "best-rated restaurant in town.") == [
+        "Weekend in Amsterdam: Need Saturday's forecast", "Weekend in Amsterdam: the cheapest hotel Saturday night",
+        "Weekend in Amsterdam: the best-rated restaurant in town"]
+    assert split_intents("Zurich tomorrow: how windy, and what's the cheapest hotel for tomorrow night") == [
+        "Zurich tomorrow: how windy", "Zurich tomorrow: what's the cheapest hotel for tomorrow night"]

@@ -30,7 +30,7 @@ def test_a_tool_takes_a_route_when_it_requires_two_ends_of_one_kind():
     fares = _tool("search", {"origin": city, "destination": city})
     entry = _tool("get_details", {"attraction": {"type": "string", "description": "Attraction name"}})
     compare = _tool("compare_cities", {"cities": {"type": "array", "items": city, "minItems": 2}})
-    assert takes_route([fares]) and takes_route([compare])
-    assert not takes_route([entry])
+    assert takes_route([fares])
+    assert not takes_route([entry]) and not takes_route([compare])  # a list of cities is compared, not travelled
     takers = route_takers(["singapore to bangkok ticket", "hotel in Rome"], {"air": [fares], "sights": [entry]})
     assert takers == {0: {"air"}}

@@ -42,3 +42,12 @@ def test_country_and_language_codes():
     assert language_codes(["translate hello to French"]) == ["fr"]
     assert language_codes(["a transcript in japanese"]) == ["ja"]
     assert language_codes(["an ewe and a lamb"]) == []  # a three-letter name counts only capitalised
+
+
+def test_a_currency_asked_how_many_of_or_converted_to_is_a_currency():
+    from nodes.arguments.codes import currencies_written
+
+    assert currencies_written(["osaka to shanghai thurs, cheapest ticket... and how many yuan is that"]) == [
+        ("yuan", "CNY")]
+    assert currencies_written(["cheapest hotel friday night, then convert the rate to usd"]) == [("usd", "USD")]
+    assert currencies_written(["going to the cup final"]) == []  # "cup" is a code, but nothing here is money
