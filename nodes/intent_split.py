@@ -32,10 +32,10 @@ from nodes.asking import ASKS as _ASKS, REQUESTS as _REQUESTS, SENTENCE_END as _
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert
 from nodes.field_vocabulary import concepts_of, superlative_order
-from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
+from nodes.intent_references import FILLERS, bare_measure, names_again, names_its_own, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 
-_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+and\s+(?:also\s+)?|\s+also\s+|"
+_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
                     # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
                     # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
                     r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"
@@ -93,6 +93,24 @@ _WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|rig
                          r"inside|stuck at|standing at|sitting at|here at)\s+(?:the|a|my|our)\b", re.I)
 
 
+# "..., cheapest fare for each leg", "moutai + tencent, both quoted in US dollars": one ask of every item before it
+_EACH = re.compile(r"\s*\b(?:(?:for|of|on|in)\s+)?(?:each(?: one| leg| of them| of those| city| route| day| flight)?|both"
+                   r"(?: of them)?|all (?:of them|three|four))\b\s*", re.I)
+MAX_ITEM_WORDS = 5
+
+
+def _asked_of_each(pieces: list[str]) -> list[str]:
+    """Each item with the last piece's ask, when the last piece asks "for each" / "both" and every piece before it
+    only names an item (no asking word, a few words): ["Seoul→Tokyo on the 2nd, cheapest fare", ...]; [] otherwise."""
+    if len(pieces) < 3 or not _EACH.search(pieces[-1]):
+        return []
+    items = pieces[:-1]
+    if any(_ASKS_WORD.search(p) or _REQUESTS.search(p) or len(p.split()) > MAX_ITEM_WORDS for p in items):
+        return []
+    ask = " ".join(_EACH.sub(" ", pieces[-1]).split()).strip(" ,.?!")
+    return [f"{item}, {ask}" for item in items] if ask else []
+
+
 def _only_names_asked(part: str) -> bool:
     """A question word and one name, nothing else: "What are Samsung" (of "What are Samsung and Sony worth")."""
     content = [w for w in re.findall(r"[\w'.-]+", part) if w.lower() not in STOP_WORDS | QUESTION_WORDS | FILLERS]
@@ -138,6 +156,8 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
+    if distributed := _asked_of_each(pieces):
+        return [in_scope(p, context) if context else p for p in distributed], None
     if context:
         # "Going to Istanbul tomorrow. Need: forecast, the top rated restaurant, and cheapest hotel": each part is
         # asked of the scope's place and day, unless it names a place of its own
@@ -260,9 +280,17 @@ def _pieces(question: str) -> list[str]:
 
 
 def _measure_pair(before: str, join: str, after: str) -> bool:
-    """Whether "and" joins two measures ("highs and lows", "wind and humidity"): one question asks both."""
-    last, first = re.findall(r"[a-z]+", before.lower())[-1:], re.findall(r"[a-z]+", after.lower())[:1]
-    return join.strip() == "and" and bool(last and first and concepts_of({last[0]}) and concepts_of({first[0]}))
+    """Whether "and" joins two measures ("highs and lows", "how humid and how much wind are we talking"): one
+    question asks both, unless what follows names a thing of its own ("the humidity and the price of AAPL")."""
+    last = re.findall(r"[a-z]+", before.lower())[-1:]
+    words = re.findall(r"[a-z']+", after.lower())
+    first = [w for w in words if w not in QUESTION_WORDS | _MEASURE_OPENERS][:1]
+    if join.strip() != "and" or not (last and first and concepts_of({last[0]}) and concepts_of({first[0]})):
+        return False
+    return words[:1] == first or not names_its_own(_JOINS.split(after, maxsplit=1)[0])
+
+
+_MEASURE_OPENERS = frozenset("how much many what what's whats the is are will be".split())
 
 
 def _states_numbers(parts: list[str]) -> bool:

@@ -96,3 +96,10 @@ def test_a_flat_record_asked_as_a_whole_opens_with_its_measured_fields():
                         "prev_close": 670.0, "currency": "HKD"})
     [line] = lead_lines("tencent stock, but give it to me in yuan", evidence(quote))
     assert line.startswith("Tencent Holdings Limited — last: 674.04") and "[T1.1]" in line
+
+
+def test_a_flat_record_asked_in_words_no_field_matches_still_opens_with_its_measured_fields():
+    converted = json.dumps({"amount": 5000, "from_currency": "INR", "to_currency": "GBP", "date": "2026-11-29",
+                            "rate": 0.008568, "converted": 42.84})
+    [line] = lead_lines("5000 rupees in pounds", evidence(converted))  # "pounds" weighs; no field is named
+    assert "converted: 42.84" in line and "[T1.1]" in line

@@ -295,6 +295,9 @@ def test_a_day_written_once_after_two_routes_is_both_routes_day():
 
 def test_two_measures_joined_are_one_question_and_a_day_named_again_is_no_thing():
     assert split_intents("tokyo humidity and wind tomorrow") == []
+    assert split_intents("sao paulo tomorrow - how humid and how much wind are we talking") == []
+    assert split_intents("what's the humidity in Rome and what's the price of AAPL") == [
+        "what's the humidity in Rome", "what's the price of AAPL"]  # the second measure is of a thing of its own
     assert split_intents("weather in Paris and the price of AAPL") == ["weather in Paris", "the price of AAPL"]
     # "Saturday" in both parts is the day of each, not a thing the second names again; "Zurich tomorrow" is a place
     assert split_intents("Weekend in Amsterdam! Need Saturday's forecast, the cheapest hotel Saturday night, and the "
@@ -303,3 +306,15 @@ def test_two_measures_joined_are_one_question_and_a_day_named_again_is_no_thing(
         "Weekend in Amsterdam: the best-rated restaurant in town"]
     assert split_intents("Zurich tomorrow: how windy, and what's the cheapest hotel for tomorrow night") == [
         "Zurich tomorrow: how windy", "Zurich tomorrow: what's the cheapest hotel for tomorrow night"]
+
+
+def test_an_ask_for_each_or_both_is_asked_of_every_item_before_it():
+    assert split_intents("Seoul→Tokyo on the 2nd and Tokyo→Seoul on the 6th, cheapest fare for each leg?") == [
+        "Seoul→Tokyo on the 2nd, cheapest fare", "Tokyo→Seoul on the 6th, cheapest fare"]
+    assert split_intents("moutai + tencent, both quoted in US dollars") == [
+        "moutai, quoted in US dollars", "tencent, quoted in US dollars"]
+    # an item that asks something of its own is no item: the message is read as before
+    from nodes.intent_split import _asked_of_each
+
+    assert _asked_of_each(["what's the weather in Rome", "in Paris", "the highs for both"]) == []
+    assert _asked_of_each(["Rome", "Paris", "the highs for both"]) == ["Rome, the highs", "Paris, the highs"]
