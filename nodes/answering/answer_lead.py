@@ -209,11 +209,11 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         # the question's best match is a value the call was given ("timezone": "Asia/Seoul" for "seoul - after
         # midnight rn?"): it echoes the question; the record's other fields answer it
         line = one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
-    if line is None and isinstance(data, dict):
-        # a measure the question names that the record lacks ("tencent stock": stock as in stock left), or none at all
-        # ("5000 rupees in pounds": "pounds" weighs, no field does) says nothing of which field answers; the record's
-        # first measured fields do
-        written = {form for _, forms in figures_of(question) for form in forms}  # "5000 rupees": the 5000 is asked
+    written = {form for _, forms in figures_of(question) for form in forms}  # "5000 rupees": the 5000 is asked
+    if line is None and isinstance(data, dict) and (named or written):
+        # a measure the question names that the record lacks ("tencent stock": stock as in stock left), or a sum the
+        # question writes and no field is named for ("5000 rupees in pounds": "pounds" weighs, no field does) says
+        # nothing of which field answers; the record's first measured fields do
         line = _measured_line(data, given | written, marker)
     return [line] if line else []
 
