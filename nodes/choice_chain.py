@@ -44,8 +44,11 @@ _LESS_MORE = re.compile(r"\b(lower|less|smaller|least|lowest|higher|more|greater
                         r"(rain|wind)\b", re.IGNORECASE)
 # the choosing clause opening the last part: "whichever is warmer on Friday, find me ...", "pick whichever's warmer
 # and tell me ...", "go w/ whichever has lower rain chance and find ...", "Whichever is cheaper, what's ..."
-_WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?whichever\b[^,;]*?"
+_WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?(?:whichever|(?<=\s)the one)\b[^,;]*?"
                                r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
+_CHOOSING_AFTER_COMMA = re.compile(r",\s+(?=(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?whichever\b)",
+                                   re.IGNORECASE)
+_START = re.compile(r"\b(?:from|out of|leaving)\s+$", re.IGNORECASE)
 _LARGER = frozenset({"higher", "more", "greater", "most", "highest"})
 _PARTS = re.compile(r"(?<=[.?!])\s+|\s+[-—–]\s+|;\s*")
 _WHICHEVER_OPENING = re.compile(r"^\s*whichever (?:it|one) is,?\s*", re.IGNORECASE)
@@ -56,6 +59,7 @@ _NAMED_BY_REFERENCE = re.compile(r"\b(?:that|this|the)(?: \w+(?:er|est))? (?:cit
 _THERE = re.compile(r"\b(?:(in|to|from|at|near)\s+)?there\b", re.IGNORECASE)
 _COMPARED_THING = re.compile(r"\s+((?:to\s+)?(?!(?:on|in|for|at|than|tonight|today|tomorrow|is|are|and|or)\b)[a-z]{3,})\b")
 _IT = re.compile(r"\bit\b", re.IGNORECASE)
+_ITS = re.compile(r"\bits\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -71,11 +75,13 @@ class ChoiceChain:
     day: date | None  # the day the comparison is about, when the question names one
     follow_up: str  # the second question, with its reference
     names: dict[str, str] = field(default_factory=dict)  # an alternative as written -> its place's own name ("hk")
+    start: str = ""  # where the compared trips start, as written ("from London"), when the comparison says
 
     def measuring_query(self) -> str:
-        """The first step: the comparison over the alternatives, in the question's words."""
-        return f"which is {self.comparative}{' on ' + self.day.isoformat() if self.day else ''}: " \
-               f"{' or '.join(self.alternatives)}?"
+        """The first step: the comparison over the alternatives, in the question's words, with the place it is made
+        from ("From London on Tuesday, is Istanbul or Cairo the cheaper flight?": from London)."""
+        return f"{self.start + ' ' if self.start else ''}which is {self.comparative}" \
+               f"{' on ' + self.day.isoformat() if self.day else ''}: {' or '.join(self.alternatives)}?"
 
     def asked_of(self, winner: str) -> tuple[str, str]:
         """The second step's (query, request): the follow-up about ``winner``, and the question with the list of
@@ -89,7 +95,7 @@ class ChoiceChain:
 def _named(text: str, winner: str) -> str:
     text = _NAMED_BY_REFERENCE.sub(winner, text)
     text = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {winner}", text)  # "to there": to the winner
-    return _IT.sub(winner, text)
+    return _IT.sub(winner, _ITS.sub(f"{winner}'s", text))  # "find me its cheapest hotel": the winner's
 
 
 def _choosing(text: str) -> tuple[str, str, bool] | None:
@@ -110,6 +116,10 @@ def _choosing(text: str) -> tuple[str, str, bool] | None:
 def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
     """The chain ``question`` asks, or None when it is not one."""
     parts = [p for p in _PARTS.split(question.strip()) if p.strip(" ,.?!")]
+    if len(parts) < 2:
+        # "amsterdam vs paris friday, go with whichever has less chance of rain and get me ...": the choosing clause
+        # after a comma opens the second part
+        parts = [p for p in _CHOOSING_AFTER_COMMA.split(question.strip(), maxsplit=1) if p.strip(" ,.?!")]
     if len(parts) < 2:
         return None
     follow_up = parts[-1]
@@ -133,11 +143,14 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
     if (thing := _COMPARED_THING.match(comparison, said_at + len(words))) is not None \
             and not places_named([thing.group(1)]):
         words = f"{words} {thing.group(1)}"
+    listed = {m.start for m in run}
+    starts = [f"from {m.span}" for m in places_named([comparison]) if m.start not in listed
+              and _START.search(comparison[:m.start])]
     return ChoiceChain(question=question, alternatives=[m.span for m in run],
                        names={m.span: m.place.name for m in run},
                        list_span=(run[0].start, run[-1].start + len(run[-1].span)), measure=measure,
                        larger_wins=larger, comparative=words, day=days[0].first if days else None,
-                       follow_up=follow_up.strip())
+                       follow_up=follow_up.strip(), start=starts[0] if len(starts) == 1 else "")
 
 
 def _about(title: str, arguments: dict[str, Any], alternative: str) -> bool:

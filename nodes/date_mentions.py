@@ -55,6 +55,7 @@ _WEEKDAY_WORD = re.compile(r"^(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|su
 # Before a weekday's short form, a word that makes it a day ("on wed", "this sat"); a pronoun or an article makes it
 # a verb or a noun ("I sat", "the sun")
 _DAY_NUMBER = re.compile(r"^\d{1,4}(?:st|nd|rd|th)?$")
+_DAYS_SAID = frozenset({"today", "tomorrow", "tonight", "yesterday"})
 _MONTHS = frozenset("jan feb mar apr may jun jul aug sep oct nov dec".split())
 _DAY_CUES = frozenset({"on", "this", "next", "by", "til", "till", "until", "for", "from", "before", "after"})
 _NOT_A_DAY_BEFORE = frozenset({"i", "we", "you", "they", "he", "she", "it", "the", "a", "an", "of", "who", "just"})
@@ -90,7 +91,12 @@ def _short_weekday_as_day(text: str, tokens: list[tuple[str, int, int]], words: 
 
 
 def _clean(word: str) -> str:
-    return word.strip(".,?!;:'\"()").lower()
+    """The word as a date reader takes it: no punctuation around it, no possessive ("Saturday's forecast")."""
+    cleaned = word.strip(".,?!;:'\"()").lower()
+    stem = cleaned[:-2]
+    if cleaned.endswith(("'s", "\u2019s")) and (_WEEKDAY_WORD.match(stem) or stem in _DAYS_SAID):
+        return stem  # not "new year's eve": a holiday's name keeps its own
+    return cleaned
 
 
 def _is_date_window(words: list[str]) -> bool:

@@ -58,8 +58,10 @@ def names_again(part: str, before: str) -> bool:
     "the cheapest flight" names another thing)."""
     earlier = set(re.findall(r"[a-z]+", before.lower()))
     own_places = {m.place.name for m in places_named([part])}
-    if own_places and not own_places & {m.place.name for m in places_named([before])}:
-        return False  # "the cheapest hotel in Amsterdam" after "the cheapest hotel in Paris": another hotel
+    if own_places - {m.place.name for m in places_named([before])}:
+        # "the cheapest hotel in Amsterdam" after "the cheapest hotel in Paris": another hotel ("out of Madrid: the
+        # cheapest to Amsterdam" after "... to London" too, though both start in Madrid)
+        return False
     # a place named again is no thing of the part before: "syd to melbourne cheapest flight + the weather in melbourne"
     placed = {w for mention in places_named([part]) for w in re.findall(r"[a-z]+", mention.span.lower())}
     # nor is a day: "the cheapest hotel Saturday night" after "Saturday's forecast"

@@ -23,6 +23,10 @@ from nodes.date_mentions import find_date_mentions
 _ANNOUNCES = re.compile(r"^\W*(?:(?:\w+\s+){0,2}(?:things?|stuff|questions?|qs|bits)|(?:i\s+)?(?:need|want|would like|"
                         r"'d like|looking for)|(?:also|plus|and)|quick(?:\s+\w+)?)\W*$", re.I)
 _SCOPE_HEAD = re.compile(r"^\s*([^:?]{2,60}?)\s*:\s+(?=\S)")
+# a start said before the questions, with a comma: "out of Madrid on dec 9, what's ..."
+_START_HEAD = re.compile(r"^\s*((?:from|out of|leaving|departing)\s+[^,?]{2,40}?)\s*,\s+(?=\S)", re.I)
+_FROM = re.compile(r"^\s*(?:from|out of|leaving|departing)\b", re.I)
+_TO = re.compile(r"\bto\s+$", re.I)
 MAX_SCOPE_OTHER_WORDS = 2  # words of a scope besides its place and day ("Going to Istanbul tomorrow")
 
 
@@ -40,6 +44,11 @@ def scope(question: str) -> tuple[str, str]:
             question = question[head.end():]
         elif _names_place_or_day(head.group(1)) and not context:
             context, question = head.group(1), question[head.end():]
+    if not context and (start := _START_HEAD.match(question)) is not None and _names_place_or_day(start.group(1)) \
+            and len(ASKS.findall(question[start.end():])) >= 2:
+        # "out of Madrid on dec 9, what's the cheapest to London and what's the cheapest to Amsterdam": where the
+        # trips start, said once before the questions that go from there
+        context, question = start.group(1), question[start.end():]
     return context, question
 
 
@@ -61,8 +70,8 @@ def in_scope(part: str, scope: str) -> str:
     names a place but no day ("For Monday: ..., the cheapest flight from Shanghai to Hong Kong")."""
     if is_place_name(part):
         return part  # "..., chengdu and xi'an": an item of the list before, not a part of its own
-    if not places_named([part]):
-        return f"{scope}: {part}"
+    if not places_named([part]) or (_FROM.search(scope) and all(_TO.search(part[:m.start]) for m in places_named([part]))):
+        return f"{scope}: {part}"  # no place of its own, or only where it goes from the scope's start
     days = [m.phrase for m in find_date_mentions(scope, date.today())]
     if days and not find_date_mentions(part, date.today()):
         return f"{' '.join(days)}: {part}"

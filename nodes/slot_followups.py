@@ -20,7 +20,8 @@ from nodes.field_vocabulary import concepts_of
 
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
     ok okay so is the price cost would be rather let's lets change switch can you could convert express show give
-    me gimme tho though just now again want i i'd like value worth""".split())
+    me gimme tho though just now again want i i'd like value worth if there are we we're were of us for people guests
+    adults persons travellers travelers""".split())
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
 _TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
 MAX_WORDS = 8

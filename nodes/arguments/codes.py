@@ -210,20 +210,32 @@ def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bo
 def currencies_written(texts: list[str]) -> list[tuple[str, str]]:
     """(span as written, ISO 4217 code) pairs of the currencies the texts write as such (a name, symbol, code or
     unit noun), in text order, each ambiguous noun as the first of its currencies ranked (the module's rules)."""
+    # One currency per mention: the executor, offered every dollar, took "yen to dollar" as HKD.
+    return list(dict.fromkeys((span, ranked[0]) for span, ranked in _ranked_mentions(texts)))
+
+
+def currency_alternatives(texts: list[str]) -> dict[str, list[str]]:
+    """For each code ``currencies_written`` gives, the other currencies its mention may mean, in rank order
+    ("dirhams": MAD first by the people who use it, then AED): a set that lacks the first takes the next."""
+    alternatives: dict[str, list[str]] = {}
+    for _, ranked in _ranked_mentions(texts):
+        alternatives.setdefault(ranked[0], ranked[1:])
+    return alternatives
+
+
+def _ranked_mentions(texts: list[str]) -> list[tuple[str, list[str]]]:
+    """(span, its codes ranked) of each vouched currency mention, in text order."""
     tables = _currencies()
     local = [tables.of_country[p.place.country_code] for p in places_named(texts)
              if p.place.country_code in tables.of_country]
-    pairs: list[tuple[str, str]] = []
+    found: list[tuple[str, list[str]]] = []
     for text in texts:
         mentions = _currency_mentions(text, tables)
         for mention in mentions:
             is_code = len(mention.codes) == 1 and mention.span.upper() == mention.codes[0]
-            if not _vouched(mention, mentions, text, is_code):
-                continue
-            ranked = sorted(mention.codes, key=lambda c: c not in local)  # "francs" in Geneva are CHF
-            # One currency per mention: the executor, offered every dollar, took "yen to dollar" as HKD.
-            pairs.append((mention.span, ranked[0]))
-    return list(dict.fromkeys(pairs))
+            if _vouched(mention, mentions, text, is_code):
+                found.append((mention.span, sorted(mention.codes, key=lambda c: c not in local)))  # Geneva's francs
+    return found
 
 
 def currency_of_nationality(word: str) -> str | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from nodes.arguments.candidates import Candidates
+from nodes.arguments.codes import currency_alternatives
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 CODE_KINDS = frozenset({ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.TIMEZONE})
@@ -27,7 +28,16 @@ def codes_named(enum: list[Any], name: str, spec: dict[str, Any], candidates: Ca
     """The enum's codes the request names in words, in the request's order; [] unless the property holds a
     code kind."""
     kind = infer_value_kind(name, without_enum(spec), tool_name, tool_description)
-    return in_enum(candidates.values_for(kind), enum) if kind in CODE_KINDS else []
+    if kind not in CODE_KINDS:
+        return []
+    values = candidates.values_for(kind)
+    if kind is ValueKind.CURRENCY:
+        # "dirhams" ranks MAD first; a set holding AED but not MAD means AED
+        accepted = {v.upper() for v in enum if isinstance(v, str)}
+        alternatives = currency_alternatives(candidates.texts)
+        values = [v if v.upper() in accepted else next((a for a in alternatives.get(v, []) if a in accepted), v)
+                  for v in values]
+    return in_enum(values, enum)
 
 
 def enum_values_named(enum: list[Any], name: str, spec: dict[str, Any], candidates: Candidates, tool_name: str = "",

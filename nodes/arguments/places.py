@@ -135,14 +135,18 @@ def _is_big_city(span: str, place: Place) -> bool:
     (no English word is also the main name of such a city, unlike "nice", "reading" or "mobile")."""
     return (len(span) >= 4 and " " not in span and not place.is_country and not place.is_region
             and place.population >= _BIG_CITY_POPULATION
-            and place.name.lower() == span.lower())
+            and _same_name(place.name, span))
+
+
+def _same_name(name: str, span: str) -> bool:
+    """Whether ``span`` writes the place's own name, apostrophes alike ("xi'an" is "Xi’an")."""
+    return name.lower().replace("\u2019", "'") == span.lower().replace("\u2019", "'")
 
 
 def _named_route_end(span: str, place: Place, words: list[tuple[str, int, int]], i: int, index: Gazetteer) -> bool:
     """A large place written by its own name in lower case as one end of a route: "singapore to bangkok" (a
     city-state is a country, so it is no big city by the rule above)."""
-    return (place.population >= _BIG_CITY_POPULATION and place.name.lower() == span.lower()
-            and _route_end(words, i, index))
+    return place.population >= _BIG_CITY_POPULATION and _same_name(place.name, span) and _route_end(words, i, index)
 
 
 def _words(text: str) -> list[tuple[str, int, int]]:

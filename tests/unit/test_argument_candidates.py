@@ -401,3 +401,13 @@ def test_a_possessive_name_offers_the_name_first_and_typed_figures_are_whole():
     found = gather_candidates(["Coca-Cola's stock price, and 2.5k quid or 5,000 US dollars"], [], date(2026, 11, 29))
     assert found.spans.index("Coca-Cola") < found.spans.index("Coca-Cola's")
     assert found.request_numbers == [2500.0, 5000.0]
+
+
+def test_an_ambiguous_currency_word_takes_the_code_a_listed_set_holds():
+    convert = {"type": "object", "required": ["amount", "from_currency", "to_currency"], "properties": {
+        "amount": {"type": "number"},
+        "from_currency": {"type": "string", "enum": ["USD", "GBP", "AED", "EUR"]},
+        "to_currency": {"type": "string", "enum": ["USD", "GBP", "AED", "EUR"]}}}
+    schema = constrain_tool_schema(convert, gather_candidates(
+        ["Got 60 pounds sterling left over, how many dirhams is that worth today?"], [], TODAY))
+    assert schema["properties"]["to_currency"]["enum"] == ["GBP", "AED"]  # "dirhams": MAD ranks first, AED is listed

@@ -110,3 +110,19 @@ def test_an_alias_alternative_is_found_by_its_places_name_and_there_keeps_its_pr
     values = measured_values(chain, [{"ok": True, "arguments": {}, "text": text}])
     assert pick(chain, values) == "hk"
     assert chain.asked_of("hk")[0] == "cheapest flight from bangkok to hk on friday"
+
+
+def test_a_choosing_clause_after_a_comma_the_one_that_and_its_are_read():
+    chain = read_choice_chain("amsterdam vs paris friday, go with whichever has less chance of rain and get me the "
+                              "cheapest hotel there for fri night", TODAY)
+    assert chain.alternatives == ["amsterdam", "paris"] and chain.follow_up == "get me the cheapest hotel there for fri night"
+    chain = read_choice_chain("Layover tomorrow either in Singapore or Dubai. Pick the one that'll be drier and find me "
+                              "its cheapest hotel for tomorrow night.", TODAY)
+    assert chain.measure == "rain" and chain.asked_of("Dubai")[0] == "find me Dubai's cheapest hotel for tomorrow night."
+
+
+def test_the_place_the_compared_trips_start_from_is_kept_in_the_measuring_query():
+    chain = read_choice_chain("From London on Tuesday, is Istanbul or Cairo the cheaper flight? Whichever wins, tell "
+                              "me the weather there Tuesday.", TODAY)
+    assert chain.measuring_query().startswith("from London which is cheaper flight")
+    assert chain.alternatives == ["Istanbul", "Cairo"]

@@ -100,6 +100,7 @@ def test_a_holiday_is_its_next_day():
     ("paris wed — percent chance of showers?", "wed", "2026-12-02"),
     ("Lowest fare Melbourne to Bangkok on Monday 7 Dec, and in AUD?", "on Monday 7 Dec", "2026-12-07"),
     ("Monday, Dec 7th: forecast for Rome", "Monday, Dec 7th", "2026-12-07"),
+    ("Need Saturday's forecast for Amsterdam", "Saturday's", "2026-12-05"),
 ])
 def test_a_day_of_the_month_or_a_short_weekday_is_read_as_a_date(text, phrase, day):
     from datetime import date as _date

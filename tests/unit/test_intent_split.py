@@ -318,3 +318,12 @@ def test_an_ask_for_each_or_both_is_asked_of_every_item_before_it():
 
     assert _asked_of_each(["what's the weather in Rome", "in Paris", "the highs for both"]) == []
     assert _asked_of_each(["Rome", "Paris", "the highs for both"]) == ["Rome, the highs", "Paris, the highs"]
+
+
+def test_a_start_said_once_goes_with_every_trip_and_a_typed_apostrophe_names_the_place():
+    assert split_intents("out of Madrid on dec 9, what's the cheapest to London and what's the cheapest to "
+                         "Amsterdam") == ["out of Madrid on dec 9: what's the cheapest to London",
+                                          "out of Madrid on dec 9: what's the cheapest to Amsterdam"]
+    # "xi'an" is the place "Xi’an": the part names its own place and takes the opening's day alone
+    assert split_intents("chengdu to xi'an on tuesday: lowest fare? also what will xi'an be like weather-wise when "
+                         "i get there")[1].startswith("on tuesday: what will xi'an be like")

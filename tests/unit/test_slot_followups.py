@@ -12,6 +12,8 @@ from nodes.slot_followups import changed_slot
     ("What's Sony trading at?", "in dollars?", "What's Sony trading at in dollars"),
     ("Cheapest hotel in Singapore for Tuesday night?", "What's that in US dollars?",
      "Cheapest hotel in Singapore for Tuesday night in US dollars"),
+    ("Cheapest hotel in Singapore for Saturday night, 2 adults", "and if there are 4 of us?",
+     "Cheapest hotel in Singapore for Saturday night, 4 adults"),
 ])
 def test_the_one_changed_value_replaces_its_kind_or_is_added(last, follow_up, standalone):
     assert changed_slot(follow_up, last) == standalone
