@@ -31,6 +31,7 @@ from nodes.answering.lead_records import (MAX_FIELDS, fields_line, first_text_ke
                                           small_result_line, title_key_of, value_line)
 from nodes.answering.row_constraints import Constraint, apply_constraints, stated_constraints, unmet_line
 from nodes.answering.text_candidates import text_candidates
+from nodes.arguments.property_kinds import is_id_property
 from nodes.field_vocabulary import concepts_of, field_concepts, superlative_order
 
 MAX_LINES = 3
@@ -39,6 +40,7 @@ _WORD = re.compile(r"[a-z°%$€£¥]+")
 _LEAD_IN = re.compile(r"^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:(?:tell|show|give) me\s+)?"
                       r"(?:what's|whats|what is|what are|what was|how many|how much|how|what|which|who|when|where|"
                       r"calculate|compute|work out|evaluate|find|get)\b\s*", re.IGNORECASE)
+_ASKS_ID = frozenset({"id", "ids", "number", "reference", "ref", "code"})
 _FILLER = frozenset({"is", "are", "was", "were", "do", "does", "did", "it", "there", "please"})
 
 
@@ -132,8 +134,10 @@ def _named_field_lines(data: dict[str, Any], asked: set[str], marker: str, *, ro
     lines = []
     for title, record in records(data):
         title_key = title_key_of(record) or (first_text_key(record) if rows else None)
+        # "the cheapest flight" names the flight, not its ``flight_id``: an id answers only a question about ids
         picked = [key for key, value in record.items()
-                  if scalar(value) and key != title_key and _key_matches(key, asked)][:MAX_FIELDS]
+                  if scalar(value) and key != title_key and _key_matches(key, asked)
+                  and (not is_id_property(key) or asked & _ASKS_ID)][:MAX_FIELDS]
         if picked:
             label = title or (str(record[title_key]) if title_key else "")
             lines.append(fields_line(label, record, picked, marker))

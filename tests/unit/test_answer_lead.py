@@ -103,3 +103,10 @@ def test_a_flat_record_asked_in_words_no_field_matches_still_opens_with_its_meas
                             "rate": 0.008568, "converted": 42.84})
     [line] = lead_lines("5000 rupees in pounds", evidence(converted))  # "pounds" weighs; no field is named
     assert "converted: 42.84" in line and "[T1.1]" in line
+
+
+def test_an_id_field_is_no_lead_for_a_question_that_names_the_thing():
+    hotels = json.dumps({"city": "Singapore", "hotels": [{"name": "Lantern Hostel", "hotel_id": 93, "stars": 2},
+                                                          {"name": "Marina Inn", "hotel_id": 92, "stars": 3}]})
+    assert not any("hotel id" in line for line in lead_lines("hotels in Singapore for 4 guests", evidence(hotels)))
+    assert any("hotel id: 93" in line for line in lead_lines("what is the hotel id of Lantern Hostel", evidence(hotels)))
