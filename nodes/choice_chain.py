@@ -83,6 +83,12 @@ class ChoiceChain:
         return f"{self.start + ' ' if self.start else ''}which is {self.comparative}" \
                f"{' on ' + self.day.isoformat() if self.day else ''}: {' or '.join(self.alternatives)}?"
 
+    def measuring_queries(self) -> list[str]:
+        """The comparison as one query per alternative, each from the start ("from London to Cairo on 2026-12-01:
+        cheaper flight")."""
+        day = f" on {self.day.isoformat()}" if self.day else ""
+        return [f"{self.start} to {alternative}{day}: {self.comparative}" for alternative in self.alternatives]
+
     def asked_of(self, winner: str) -> tuple[str, str]:
         """The second step's (query, request): the follow-up about ``winner``, and the question with the list of
         alternatives replaced by ``winner`` and its references by ``winner``."""

@@ -45,9 +45,16 @@ async def run_choice_chain(chain: ChoiceChain, *, fallback_server: str, tools: T
                       "poor": result["status"] != "ok"})
         return result
 
-    measuring = chain.measuring_query()
-    first = await step(1, measuring, measuring, [])
-    values = measured_values(chain, first["observations"])
+    if chain.start:
+        # trips from one start to each alternative ("From London, is Istanbul or Cairo the cheaper flight?"): a route
+        # tool takes one destination a call, so each alternative is measured by its own step
+        observations: list[dict[str, Any]] = []
+        for n, query in enumerate(chain.measuring_queries(), start=1):
+            observations += (await step(n, query, query, []))["observations"]
+    else:
+        measuring = chain.measuring_query()
+        observations = (await step(1, measuring, measuring, []))["observations"]
+    values = measured_values(chain, observations)
     winner = pick(chain, values)
     steps[0]["summary"] = f"{chain.measure} ({'highest' if chain.larger_wins else 'lowest'} wins): " \
                           f"{_values_text(values)}"
@@ -58,12 +65,13 @@ async def run_choice_chain(chain: ChoiceChain, *, fallback_server: str, tools: T
     else:
         steps[0]["decision"] = f"picked {winner}"
         steps[0]["choice"] = {"winner": winner, "comparative": chain.comparative, "values": values,
-                              "day": f"{chain.day:%a} {chain.day.isoformat()}" if chain.day else ""}
+                              "day": f"{chain.day:%a} {chain.day.isoformat()}" if chain.day else "",
+                              "measured_by": [t.id for t in tasks]}
         query, request = chain.asked_of(winner)
         if deadline - time.perf_counter() <= 0:
             errors.append(f"search: latency budget of {context.latency_budget_s:g} s ran out after 1 step(s)")
         else:
-            await step(2, query, request, ["T1"])
+            await step(len(steps) + 1, query, request, [t.id for t in tasks])
             steps[-1]["decision"] = "enough"
             steps[-1]["summary"] = f"asked of {winner}"
     errors += [f"search: {r['task_id']} ({r['server']}) failed: {r.get('error', '')}"

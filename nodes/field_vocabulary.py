@@ -25,7 +25,8 @@ CONCEPTS: dict[str, frozenset[str]] = {
     "price": frozenset({"price", "prices", "cost", "costs", "fare", "fares", "pay", "cheap", "cheapest",
                         "expensive", "usd", "eur", "gbp", "cny", "jpy", "chf", "$", "€", "£", "¥", "dollars",
                         "euros", "ticket", "rate", "rates", "amount", "last", "close", "open", "quote",
-                        "converted", "result", "total", "trading", "trades", "worth", "nightly", "night"}),
+                        "converted", "result", "total", "trading", "trades", "worth", "nightly", "night",
+                        "share", "shares"}),  # "Meta shares, what are they going for?": a share's price
     "rating": frozenset({"rating", "rated", "stars", "star", "score", "reviews"}),
     "duration": frozenset({"duration", "takes", "hours", "minutes", "min", "long", "journey"}),
     "distance": frozenset({"distance", "km", "far", "kilometres", "kilometers", "miles", "away"}),
@@ -34,7 +35,7 @@ CONCEPTS: dict[str, frozenset[str]] = {
     "opening": frozenset({"opens", "open", "opening"}),
     "closing": frozenset({"closes", "closing", "close"}),
     "availability": frozenset({"seats", "left", "stock", "available", "availability", "rooms", "units"}),
-    "volume": frozenset({"volume", "shares"}),
+    "volume": frozenset({"volume"}),
     "population": frozenset({"population", "people", "inhabitants", "residents"}),
 }
 # Field-name words that belong to a concept without being a word a sentence would use.

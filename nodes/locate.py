@@ -59,7 +59,7 @@ def make_locator(tools: ToolCaller, retriever: ServerRetriever):
             return {}
         thing, place, server, tool = located
         emit("place_located", thing=thing, place=place, server=server, tool=tool)
-        return {"standalone_query": with_place(question, reference, place), "located": {thing: place}}
+        return {"standalone_query": with_place(question, reference, place, thing), "located": {thing: place}}
 
     return locate
 

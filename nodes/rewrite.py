@@ -28,7 +28,7 @@ from nodes.question import today_of
 from nodes.reference_binding import route_destination
 from nodes.slot_followups import asked_measures, changed_slot, swapped_route_end, without_acknowledgement
 from nodes.structured import StructuredOutputError, ask_structured
-from nodes.thing_places import place_reference, refers_to_a_place
+from nodes.thing_places import place_reference, refers_to_a_place, things_to_locate
 
 HISTORY_TURNS = 6
 TURN_CHARS = 300
@@ -188,12 +188,16 @@ def with_last_date(located: str, last_asked: str, question: str, today: date) ->
 
 
 def thing_in_place_of_place(question: str, last_asked: str) -> str | None:
-    """The last question, then the follow-up, when the follow-up points at a place ("in that city", "there") and the
-    last question named a thing but no place; None otherwise."""
+    """The follow-up with the thing the last question named after it in brackets, when the follow-up points at a
+    place ("in that city", "there") and the last question named a thing but no place; None otherwise. The locate
+    node looks the thing's city up and drops the brackets: the last question is not asked again."""
     if place_reference(question) is not None or not refers_to_a_place(question) or places_named([last_asked]):
         return None
-    joined = f"{last_asked.rstrip(' .?!')}. {_LEADING_LINK.sub('', question).strip()}"
-    return joined if place_reference(joined) is not None else None
+    things = things_to_locate(last_asked)
+    if not things:
+        return None
+    carried = f"{_LEADING_LINK.sub('', question).strip().rstrip(' .?!')} ({things[0]})"
+    return carried if place_reference(carried) is not None else None
 
 
 

@@ -126,7 +126,9 @@ def place_in(output: str) -> str | None:
     return None
 
 
-def with_place(question: str, reference: re.Match[str], place: str) -> str:
-    """``question`` with the reference replaced by the place ("in that city" -> "in Xi'an", "there" -> "in Seoul")."""
+def with_place(question: str, reference: re.Match[str], place: str, thing: str = "") -> str:
+    """``question`` with the reference replaced by the place ("in that city" -> "in Xi'an", "there" -> "in Seoul"),
+    and without the thing a follow-up carried in brackets for the lookup ("... on saturday (Eiffel Tower)")."""
     preposition = reference.group(1) or "in"
-    return f"{question[:reference.start()]}{preposition} {place}{question[reference.end():]}"
+    placed = f"{question[:reference.start()]}{preposition} {place}{question[reference.end():]}"
+    return re.sub(rf"\s*\({re.escape(thing)}\)\s*$", "", placed) if thing else placed

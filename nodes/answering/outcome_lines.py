@@ -86,7 +86,8 @@ def choice_lines(state: dict[str, Any], evidence: list[dict[str, Any]]) -> list[
         choice = step.get("choice")
         if not choice:
             continue
-        markers = "".join(f"[{e['marker']}]" for e in evidence if e["task_id"] == step.get("task_id"))
+        measured_by = choice.get("measured_by") or [step.get("task_id")]  # one step, or one per alternative
+        markers = "".join(f"[{e['marker']}]" for e in evidence if e["task_id"] in measured_by)
         figures = ", ".join(f"{name} {value:g}" for name, value in choice["values"].items())
         day = f" on {choice['day']}" if choice.get("day") else ""
         lines.append(f"Picked {choice['winner']} ({choice['comparative']}{day}): {figures} {markers}".rstrip())

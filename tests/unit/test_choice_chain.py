@@ -126,3 +126,6 @@ def test_the_place_the_compared_trips_start_from_is_kept_in_the_measuring_query(
                               "me the weather there Tuesday.", TODAY)
     assert chain.measuring_query().startswith("from London which is cheaper flight")
     assert chain.alternatives == ["Istanbul", "Cairo"]
+    # a route tool takes one destination a call: one measuring query per alternative, each from the start
+    assert chain.measuring_queries() == ["from London to Istanbul on 2026-12-01: cheaper flight",
+                                         "from London to Cairo on 2026-12-01: cheaper flight"]

@@ -121,7 +121,7 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
     assert resolve_there("hotels there", "flights Paris or Rome", ["Paris", "Rome"]) is None  # no route: no guess
     assert thing_in_place_of_place("what's the weather in that city on Wednesday",
                                    "Tell me about the Forbidden City") == (
-        "Tell me about the Forbidden City. what's the weather in that city on Wednesday")
+        "what's the weather in that city on Wednesday (Forbidden City)")  # the last question is not asked again
     assert thing_in_place_of_place("and hotels there?", "weather in Paris") is None  # a place, said before
 
 

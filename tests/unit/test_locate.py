@@ -18,6 +18,9 @@ def test_a_reference_to_an_unnamed_place_beside_a_things_name_is_found():
     reference, things = place_reference(question)
     assert things == ["Terracotta Army"]
     assert with_place(question, reference, "Xi'an").endswith("going to be like in Xi'an?")
+    carried, _ = place_reference("whats the weather in that city on saturday (Eiffel Tower)")
+    assert with_place("whats the weather in that city on saturday (Eiffel Tower)", carried, "Paris",
+                      "Eiffel Tower") == "whats the weather in Paris on saturday"
     assert place_reference("weather in Paris tomorrow and hotels there") is None  # the place is named
     assert place_reference("is it cold there") is None  # no thing to look up
 
