@@ -19,7 +19,8 @@ from nodes.answering.claims import check_claims, figure_claims
 from nodes.answering.draft_sentences import draft_sentences
 from nodes.answering.fact_rendering import render_facts
 from nodes.answering.figures import MARKER
-from nodes.answering.missing_names import is_document_text, matched_literals, missing_names, without_echoes
+from nodes.answering.missing_names import (is_document_text, matched_literals, missing_currencies, missing_names,
+                                           without_echoes)
 from nodes.answering.quoted_data import quoted
 from nodes.answering.outcome_lines import choice_lines, done_lines, failure_lines, not_done_lines
 from nodes.answering.verified_stream import AnswerStream
@@ -162,7 +163,8 @@ def make_answerer(models: ModelProvider):
                                                      for e in evidence)]
         documents = all(is_document_text(str(e.get("full_output") or e["output"])) for e in evidence)
         located = state.get("located") or {}  # a thing named to say where ("the Terracotta Army ... in that city")
-        if missing := [n for n in missing_names(question, said_by_outputs, documents=documents) if n not in located]:
+        missing = [n for n in missing_names(question, said_by_outputs, documents=documents) if n not in located]
+        if missing := missing + missing_currencies(question, said_by_outputs):
             # the sources' nearest records are about someone else: say so before listing them
             await stream.block(f"Nothing in the sources mentions {', '.join(missing)}.")
         # The fields or lines the question asks about, picked by code: no model is asked when code found them.

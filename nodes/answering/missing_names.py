@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from nodes.arguments.codes import currencies_written
 from nodes.arguments.places import is_place_name
 from nodes.arguments.stop_words import STOP_WORDS
 
@@ -58,6 +59,15 @@ def missing_names(question: str, outputs: Iterable[str], *, documents: bool = Fa
         if not _folded_words(name) & held:
             found.append(name)
     return list(dict.fromkeys(found))
+
+
+def missing_currencies(question: str, outputs: Iterable[str]) -> list[str]:
+    """The currencies ``question`` names that no output writes, by code or by name: "How many Polish zloty for 400
+    euros?" answered by a page about Amsterdam. For the answer's opening only: a task's own output (a hotel's price
+    in yen) need not hold the currency a later conversion gives."""
+    held = set().union(*(_folded_words(output) for output in outputs))
+    return list(dict.fromkeys(span for span, code in currencies_written([question])
+                              if code.lower() not in held and not _folded_words(span) & held))
 
 
 def thing_names(question: str, *, places: bool = False) -> list[str]:

@@ -57,3 +57,11 @@ def test_a_bare_figure_is_no_document():
     assert not is_document_text("504")
     assert not is_document_text('{"city": "Porto", "nights": 3, "price": 95, "name": "Rio Azul"}')
     assert is_document_text(NOTE)
+
+
+def test_a_currency_no_output_writes_is_missing_by_code_and_by_name():
+    from nodes.answering.missing_names import missing_currencies
+
+    assert missing_currencies("How many Polish zloty would I get for 400 euros?",
+                              ["Amsterdam Airport Schiphol is one of Europe's busiest airports"]) == ["Polish zloty", "euros"]
+    assert missing_currencies("300 bucks in euros", ['{"from_currency": "USD", "to_currency": "EUR"}']) == []
