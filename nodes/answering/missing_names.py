@@ -80,8 +80,10 @@ def thing_names(question: str, *, places: bool = False) -> list[str]:
             words = words[1:]  # "Has Sunfield Resorts ever ...": the sentence's first word is no part of the name
         name = " ".join(words)
         if len(words) < 2 or any(word.lower() in STOP_WORDS for word in words) or (is_place_name(name)
-                                                                                  and not places):
-            continue  # "What Time": a capitalised phrase; "Los Angeles": a place, which tools write as codes
+                                                                                  and not places) \
+                or all(word.lower() in _CALENDAR for word in words):
+            continue  # "What Time": a capitalised phrase; "Los Angeles": a place, which tools write as codes;
+            # "Sunday December": a date
         found.append(name)
     return list(dict.fromkeys(found))
 

@@ -65,3 +65,9 @@ def test_a_currency_no_output_writes_is_missing_by_code_and_by_name():
     assert missing_currencies("How many Polish zloty would I get for 400 euros?",
                               ["Amsterdam Airport Schiphol is one of Europe's busiest airports"]) == ["Polish zloty", "euros"]
     assert missing_currencies("300 bucks in euros", ['{"from_currency": "USD", "to_currency": "EUR"}']) == []
+
+
+def test_a_date_in_capitals_is_no_name():
+    from nodes.answering.missing_names import thing_names
+
+    assert thing_names("We're doing the Giza Pyramids on Sunday December 6th. How hot does it get?") == ["Giza Pyramids"]

@@ -1,5 +1,7 @@
 """Enum choices the request states reach the call (nodes/arguments/written_choices.py)."""
 
+import pytest
+
 from mcp.types import Tool
 
 from nodes.arguments.written_choices import asked_order, bind_written_choices, written_value
@@ -61,3 +63,16 @@ def test_a_range_given_one_of_the_days_named_together_is_widened_to_their_span()
         "city": "DC", "dates": "2026-12-01 to 2026-12-02"}
     single = {"properties": {"dates": {"enum": ["2026-12-01"]}}}
     assert widened_to_named_span({"dates": "2026-12-01"}, single) == {"dates": "2026-12-01"}
+
+
+@pytest.mark.parametrize(("text", "order"), [
+    ("best restaurant in new delhi?", ("rating", False)),
+    ("top restaurant in Rome", ("rating", False)),
+    ("the best time to visit Rome", None),  # not a rating: a time, a price, a way
+    ("best price for a flight to Oslo", None),
+    ("best cheap hotel in Lisbon", ("price", True)),
+])
+def test_the_best_thing_is_the_best_rated_one(text, order):
+    from nodes.field_vocabulary import superlative_order
+
+    assert superlative_order(text) == order
