@@ -164,7 +164,9 @@ def make_answerer(models: ModelProvider):
         documents = all(is_document_text(str(e.get("full_output") or e["output"])) for e in evidence)
         located = state.get("located") or {}  # a thing named to say where ("the Terracotta Army ... in that city")
         missing = [n for n in missing_names(question, said_by_outputs, documents=documents) if n not in located]
-        if missing := missing + missing_currencies(question, said_by_outputs):
+        # a currency the call was given and its output repeats counts as written: the codes are its answer's units
+        written = [str(e.get("full_output") or e["output"]) for e in evidence]
+        if missing := missing + missing_currencies(question, written):
             # the sources' nearest records are about someone else: say so before listing them
             await stream.block(f"Nothing in the sources mentions {', '.join(missing)}.")
         # The fields or lines the question asks about, picked by code: no model is asked when code found them.

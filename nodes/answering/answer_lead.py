@@ -31,6 +31,7 @@ from nodes.answering.lead_records import (MAX_FIELDS, fields_line, first_text_ke
                                           small_result_line, title_key_of, value_line)
 from nodes.answering.row_constraints import Constraint, apply_constraints, stated_constraints, unmet_line
 from nodes.answering.text_candidates import text_candidates
+from nodes.arguments.number_words import as_digits
 from nodes.arguments.property_kinds import is_id_property
 from nodes.field_vocabulary import concepts_of, field_concepts, superlative_order
 
@@ -213,7 +214,8 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         # the question's best match is a value the call was given ("timezone": "Asia/Seoul" for "seoul - after
         # midnight rn?"): it echoes the question; the record's other fields answer it
         line = one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
-    written = {form for _, forms in figures_of(question) for form in forms}  # "5000 rupees": the 5000 is asked
+    # "5000 rupees", "250k won": the sum is asked about, it is no answer
+    written = {form for _, forms in figures_of(as_digits(question)) for form in forms}
     if line is None and isinstance(data, dict) and (named or written):
         # a measure the question names that the record lacks ("tencent stock": stock as in stock left), or a sum the
         # question writes and no field is named for ("5000 rupees in pounds": "pounds" weighs, no field does) says

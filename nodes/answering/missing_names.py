@@ -66,8 +66,9 @@ def missing_currencies(question: str, outputs: Iterable[str]) -> list[str]:
     euros?" answered by a page about Amsterdam. For the answer's opening only: a task's own output (a hotel's price
     in yen) need not hold the currency a later conversion gives."""
     held = set().union(*(_folded_words(output) for output in outputs))
+    # the code, or the unit noun ("zloty" of "Polish zloty": a page that says "Polish" names no currency)
     return list(dict.fromkeys(span for span, code in currencies_written([question])
-                              if code.lower() not in held and not _folded_words(span) & held))
+                              if code.lower() not in held and span.lower().split()[-1] not in held))
 
 
 def thing_names(question: str, *, places: bool = False) -> list[str]:

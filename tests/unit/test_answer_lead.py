@@ -110,3 +110,10 @@ def test_an_id_field_is_no_lead_for_a_question_that_names_the_thing():
                                                           {"name": "Marina Inn", "hotel_id": 92, "stars": 3}]})
     assert not any("hotel id" in line for line in lead_lines("hotels in Singapore for 4 guests", evidence(hotels)))
     assert any("hotel id: 93" in line for line in lead_lines("what is the hotel id of Lantern Hostel", evidence(hotels)))
+
+
+def test_a_sum_written_as_people_write_it_is_no_answer_of_its_own():
+    converted = json.dumps({"amount": 250000.0, "from_currency": "KRW", "to_currency": "JPY", "date": "2026-11-29",
+                            "rate": 0.106164, "converted": 26541.1})
+    [line] = lead_lines("250k won to yen??", evidence(converted))
+    assert "converted: 26541.1" in line and "amount" not in line
