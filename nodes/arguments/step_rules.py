@@ -136,8 +136,11 @@ def widened_to_named_span(params: dict[str, Any], constrained: dict[str, Any]) -
         offered = (properties.get(name) or {}).get("enum") or []
         span = offered[0] if offered and isinstance(offered[0], str) else ""
         first, _, last = span.partition(" to ")
+        # the span was made of days named together: two or more of the offered single days lie in it ("next week"
+        # and "Monday" offer a week written as such, and Monday is what was asked of it)
+        inside = [v for v in offered[1:] if isinstance(v, str) and _ISO_DAY.match(v) and first <= v <= last]
         if isinstance(value, str) and _ISO_DAY.match(value) and _ISO_DAY.match(first) and _ISO_DAY.match(last) \
-                and first <= value <= last:
+                and value in inside and len(inside) >= 2:
             widened[name] = span
     return widened
 

@@ -63,6 +63,9 @@ def test_a_range_given_one_of_the_days_named_together_is_widened_to_their_span()
         "city": "DC", "dates": "2026-12-01 to 2026-12-02"}
     single = {"properties": {"dates": {"enum": ["2026-12-01"]}}}
     assert widened_to_named_span({"dates": "2026-12-01"}, single) == {"dates": "2026-12-01"}
+    # "next week ... Monday": a week written as such, and the one day asked of it
+    week = {"properties": {"dates": {"enum": ["2026-11-30 to 2026-12-06", "2026-11-30"]}}}
+    assert widened_to_named_span({"dates": "2026-11-30"}, week) == {"dates": "2026-11-30"}
 
 
 @pytest.mark.parametrize(("text", "order"), [
