@@ -228,9 +228,9 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="End-to-end answer quality on the sandbox (TURA Table 1).")
     parser.add_argument("--split", choices=("dev", "dev2", "dev3", "dev4", "test", "test-v1", "all"), default="dev",
-                        help="test: questions written apart from every template (issue 27); dev2, dev3, dev4: written the "
-                             "same way, for tuning; test-v1: the earlier test split, which shares templates with what is "
-                             "tuned on")
+                        help="test: questions written apart from every template (issue 27); dev2, dev3, dev4: "
+                             "written the same way, for tuning; test-v1: the earlier test split, which shares "
+                             "templates with what is tuned on")
     parser.add_argument("--quick", action="store_true", help="a 30-item stratified subset")
     parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     parser.add_argument("--ablate", action="append", default=[], choices=ABLATIONS,

@@ -44,7 +44,8 @@ _LESS_MORE = re.compile(r"\b(lower|less|smaller|least|lowest|higher|more|greater
                         r"(rain|wind)\b", re.IGNORECASE)
 # the choosing clause opening the last part: "whichever is warmer on Friday, find me ...", "pick whichever's warmer
 # and tell me ...", "go w/ whichever has lower rain chance and find ...", "Whichever is cheaper, what's ..."
-_WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?(?:whichever|(?<=\s)the one)\b[^,;]*?"
+_WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?"
+                               r"(?:whichever|(?<=\s)the one)\b[^,;]*?"
                                r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
 _CHOOSING_AFTER_COMMA = re.compile(r",\s+(?=(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?whichever\b)",
                                    re.IGNORECASE)

@@ -65,7 +65,8 @@ def names_again(part: str, before: str) -> bool:
     # a place named again is no thing of the part before: "syd to melbourne cheapest flight + the weather in melbourne"
     placed = {w for mention in places_named([part]) for w in re.findall(r"[a-z]+", mention.span.lower())}
     # nor is a day: "the cheapest hotel Saturday night" after "Saturday's forecast"
-    placed |= {w for mention in find_date_mentions(part, date.today()) for w in re.findall(r"[a-z]+", mention.phrase.lower())}
+    placed |= {w for mention in find_date_mentions(part, date.today())
+               for w in re.findall(r"[a-z]+", mention.phrase.lower())}
     for phrase in _THE_PHRASE.findall(part.lower()):
         content = [w for w in phrase.split() if w not in STOP_WORDS and len(w) > 2 and w not in placed]
         if content and content[-1] in earlier:

@@ -35,7 +35,8 @@ from nodes.field_vocabulary import concepts_of, superlative_order
 from nodes.intent_references import FILLERS, bare_measure, names_again, names_its_own, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 
-_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
+_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|"
+                    r"\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
                     # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
                     # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
                     r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"
@@ -94,7 +95,8 @@ _WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|rig
 
 
 # "..., cheapest fare for each leg", "moutai + tencent, both quoted in US dollars": one ask of every item before it
-_EACH = re.compile(r"\s*\b(?:(?:for|of|on|in)\s+)?(?:each(?: one| leg| of them| of those| city| route| day| flight)?|both"
+_EACH = re.compile(r"\s*\b(?:(?:for|of|on|in)\s+)?"
+                   r"(?:each(?: one| leg| of them| of those| city| route| day| flight)?|both"
                    r"(?: of them)?|all (?:of them|three|four))\b\s*", re.I)
 MAX_ITEM_WORDS = 5
 

@@ -70,7 +70,8 @@ def in_scope(part: str, scope: str) -> str:
     names a place but no day ("For Monday: ..., the cheapest flight from Shanghai to Hong Kong")."""
     if is_place_name(part):
         return part  # "..., chengdu and xi'an": an item of the list before, not a part of its own
-    if not places_named([part]) or (_FROM.search(scope) and all(_TO.search(part[:m.start]) for m in places_named([part]))):
+    named = places_named([part])
+    if not named or (_FROM.search(scope) and all(_TO.search(part[:m.start]) for m in named)):
         return f"{scope}: {part}"  # no place of its own, or only where it goes from the scope's start
     days = [m.phrase for m in find_date_mentions(scope, date.today())]
     if days and not find_date_mentions(part, date.today()):

@@ -107,7 +107,8 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
 
 
 _OTHER_ONE = re.compile(r"^(?:(?:ok|okay|so|hmm+|right|alright)[,\s]+)?(?:(?:and\s+)?(?:what|how)\s+about\s+(.+?)|"
-                        r"and\s+(.+?)|(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(.+?)(?:\s+(?:pls|please|too))?)\s*\??$",
+                        r"and\s+(.+?)|"
+                        r"(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(.+?)(?:\s+(?:pls|please|too))?)\s*\??$",
                         re.I)
 # Words that point back at the conversation: "hotels there for that night" asks something new about the
 # same place, it does not name another one.

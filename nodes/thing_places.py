@@ -20,10 +20,10 @@ from mcp.types import Tool
 
 from nodes.answering.missing_names import thing_names
 from nodes.approval import changes_data
-from nodes.date_mentions import find_date_mentions
 from nodes.arguments.places import places_named
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
+from nodes.date_mentions import find_date_mentions
 
 # "in that city", "there", "the same town", "the city it's in", "to wherever that is": a place the question does
 # not name
@@ -33,9 +33,10 @@ _REFERENCE = re.compile(r"\b(?:(in|to|from|near|around|at)\s+)?(?:(?:that|the sa
 # A thing's name as people type it: capitalised words that may hold "of", "by the", "de" and a capitalised code
 # ("Gardens by the Bay", "Temple of Heaven", "CN Tower"), one capitalised word after the first ("see the
 # Colosseum"), or lower-case words after "see", "visit", "up" or "near" ("near the colosseum", "up the burj khalifa")
-_CAPITALISED_THING = re.compile(r"(?<![\w'])((?:[A-Z]{2,}|[A-Z][a-zà-ÿ]+)(?:\s+(?:(?:of|by|de|del|la|the|of the|by the|"
-                                r"on the|at the)\s+)?(?:[A-Z]{2,}|[A-Z][a-zà-ÿ]+))*)(?![\w'])")
-_TYPED_THING = re.compile(r"\b(?:see|seeing|visit|visiting|tour|touring|up|near|by)\s+(?:the\s+)?([a-zà-ÿ][a-zà-ÿ'-]+(?:\s+[a-zà-ÿ][a-zà-ÿ'-]+)?)")
+_CAPITALISED_THING = re.compile(r"(?<![\w'])((?:[A-Z]{2,}|[A-Z][a-zà-ÿ]+)(?:\s+(?:(?:of|by|de|del|la|the|of the|"
+                                r"by the|on the|at the)\s+)?(?:[A-Z]{2,}|[A-Z][a-zà-ÿ]+))*)(?![\w'])")
+_TYPED_THING = re.compile(r"\b(?:see|seeing|visit|visiting|tour|touring|up|near|by)\s+(?:the\s+)?"
+                          r"([a-zà-ÿ][a-zà-ÿ'-]+(?:\s+[a-zà-ÿ][a-zà-ÿ'-]+)?)")
 _POINTS_AT_A_THING = re.compile(r"\bit(?:'s| is)? in\b|\bwherever\b|\bwhere (?:that|it)'s\b", re.IGNORECASE)
 MAX_THINGS = 3
 _TOWN_POPULATION = 100_000
