@@ -24,6 +24,7 @@ from nodes.answering.fact_rendering import parse_output
 from nodes.answering.lead_records import records
 from nodes.answering.output_context import with_output_context
 from nodes.arguments.places import places_named
+from nodes.arguments.route_fit import START_CUE
 from nodes.arguments.written_lists import place_lists
 from nodes.date_mentions import find_date_mentions
 from nodes.field_vocabulary import field_concepts
@@ -49,7 +50,6 @@ _WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\
                                r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
 _CHOOSING_AFTER_COMMA = re.compile(r",\s+(?=(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?whichever\b)",
                                    re.IGNORECASE)
-_START = re.compile(r"\b(?:from|out of|leaving)\s+$", re.IGNORECASE)
 _LARGER = frozenset({"higher", "more", "greater", "most", "highest"})
 _PARTS = re.compile(r"(?<=[.?!])\s+|\s+[-—–]\s+|;\s*")
 _WHICHEVER_OPENING = re.compile(r"^\s*whichever (?:it|one) is,?\s*", re.IGNORECASE)
@@ -152,7 +152,7 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
         words = f"{words} {thing.group(1)}"
     listed = {m.start for m in run}
     starts = [f"from {m.span}" for m in places_named([comparison]) if m.start not in listed
-              and _START.search(comparison[:m.start])]
+              and START_CUE.search(comparison[:m.start])]
     return ChoiceChain(question=question, alternatives=[m.span for m in run],
                        names={m.span: m.place.name for m in run},
                        list_span=(run[0].start, run[-1].start + len(run[-1].span)), measure=measure,

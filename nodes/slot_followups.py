@@ -16,6 +16,7 @@ import re
 
 from nodes.arguments.codes import currencies_written, currency_of_nationality
 from nodes.arguments.places import places_named
+from nodes.reference_binding import route_destination
 from nodes.field_vocabulary import concepts_of
 
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
@@ -110,7 +111,6 @@ def without_acknowledgement(question: str) -> str:
 
 _END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it|instead)\s+)*(from|to)\s+(.+?)"
                        r"(?:\s+instead)?\W*$", re.IGNORECASE)
-_ROUTE_JOIN = r"\s*(?:to|->|→|=>|–|-)\s*"
 
 
 def swapped_route_end(question: str, last_asked: str) -> str | None:
@@ -124,8 +124,8 @@ def swapped_route_end(question: str, last_asked: str) -> str | None:
     if len(named) != 1 or named[0].span.lower() != match.group(2).strip().lower():
         return None
     ends = places_named([last_asked])
-    if len(ends) != 2 or not re.search(rf"{re.escape(ends[0].span)}{_ROUTE_JOIN}{re.escape(ends[1].span)}\b",
-                                       last_asked, re.IGNORECASE):
+    destination = route_destination(last_asked, [m.span for m in ends])  # None unless two places make one route
+    if destination is None:
         return None
-    end = ends[0] if match.group(1).lower() == "from" else ends[1]
+    end = next(m for m in ends if (m.span == destination) == (match.group(1).lower() == "to"))
     return last_asked[:end.start] + named[0].span + last_asked[end.start + len(end.span):]

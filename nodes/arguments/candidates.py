@@ -25,7 +25,7 @@ from datetime import date
 from functools import cached_property
 from typing import Any
 
-from nodes.arguments.codes import country_codes, currency_codes, language_codes
+from nodes.arguments.codes import country_codes, currency_alternatives, currency_codes, language_codes
 from nodes.arguments.expressions import arithmetic_expressions
 from nodes.arguments.listed_values import listed_urls, paths_written
 from nodes.arguments.number_words import as_digits
@@ -73,6 +73,12 @@ class Candidates:
     def zones(self) -> list[tuple[str, str]]:
         """(place as written, IANA zone) for each place or zone the request names (nodes/arguments/timezones.py)."""
         return zones_named(self.texts)
+
+    @cached_property
+    def currency_alternatives(self) -> dict[str, list[str]]:
+        """For each currency code the request names, the others its words may mean (nodes/arguments/codes.py),
+        read once for all the tools and properties a request is matched against."""
+        return currency_alternatives(self.texts)
 
     @cached_property
     def asked_zones(self) -> list[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from nodes.arguments.candidates import Candidates
-from nodes.arguments.codes import currency_alternatives
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 CODE_KINDS = frozenset({ValueKind.CURRENCY, ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.TIMEZONE})
@@ -34,7 +33,7 @@ def codes_named(enum: list[Any], name: str, spec: dict[str, Any], candidates: Ca
     if kind is ValueKind.CURRENCY:
         # "dirhams" ranks MAD first; a set holding AED but not MAD means AED
         accepted = {v.upper() for v in enum if isinstance(v, str)}
-        alternatives = currency_alternatives(candidates.texts)
+        alternatives = candidates.currency_alternatives
         values = [v if v.upper() in accepted else next((a for a in alternatives.get(v, []) if a in accepted), v)
                   for v in values]
     return in_enum(values, enum)

@@ -17,7 +17,7 @@ from nodes.arguments.places import places_named
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 _END_KINDS = (ValueKind.PLACE, ValueKind.NAME, ValueKind.TIMEZONE)
-_START = re.compile(r"\b(?:from|out of|leaving|departing)\s+$", re.IGNORECASE)
+START_CUE = re.compile(r"\b(?:from|out of|leaving|departing)\s+$", re.IGNORECASE)
 _END = re.compile(r"\b(?:to|into)\s+$", re.IGNORECASE)
 _ROUTE_JOINS = frozenset({"to", "->", "→", "=>", "-", "–", "to the", "and on to"})
 
@@ -31,7 +31,7 @@ def writes_route(query: str) -> bool:
         if between in _ROUTE_JOINS:
             return True
     # "out of Madrid on dec 9, what's the cheapest to London": a start and an end, each after its own word
-    starts = [m for m in mentions if _START.search(query[:m.start])]
+    starts = [m for m in mentions if START_CUE.search(query[:m.start])]
     return any(_END.search(query[:m.start]) and m.start > starts[0].start for m in mentions) if starts else False
 
 

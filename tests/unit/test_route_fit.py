@@ -4,6 +4,7 @@ import pytest
 from mcp.types import Tool
 
 from nodes.arguments.route_fit import route_takers, takes_route, writes_route
+from tests.fakes import make_tool
 
 
 @pytest.mark.parametrize(("query", "route"), [
@@ -21,8 +22,7 @@ def test_a_route_is_two_places_joined_as_one(query, route):
 
 
 def _tool(name: str, required: dict[str, dict]) -> Tool:
-    return Tool(name=name, description="", inputSchema={"type": "object", "properties": required,
-                                                        "required": list(required)})
+    return make_tool(name, required, required=list(required))
 
 
 def test_a_tool_takes_a_route_when_it_requires_two_ends_of_one_kind():
