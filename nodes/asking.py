@@ -14,4 +14,6 @@ ASKS = re.compile(r"^\s*(?:what|what's|whats|which|who|when|where|how|is|are|doe
 # A sentence that asks a service for something without a question: "I need a hotel in Paris.", "Book a table."
 REQUESTS = re.compile(r"\b(?:need|want|wanna|like|find|book|get|show|give|tell|check|list|search|look up|convert|"
                       r"calculate|compare|send|add|remind|please|pls)\b", re.I)
+# A question word anywhere in a part ("which restaurant in Tokyo has the best rating")
+ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")

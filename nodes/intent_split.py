@@ -28,12 +28,13 @@ from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digi
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.arguments.time_of_day import times_of_day
-from nodes.asking import ASKS as _ASKS, REQUESTS as _REQUESTS, SENTENCE_END as _SENTENCE_END
+from nodes.asking import ASKS as _ASKS, ASKS_WORD, REQUESTS as _REQUESTS, SENTENCE_END as _SENTENCE_END
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert
-from nodes.field_vocabulary import concepts_of, superlative_order
-from nodes.intent_references import FILLERS, bare_measure, names_again, names_its_own, only_names, refers_back
+from nodes.field_vocabulary import superlative_order
+from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
+from nodes.shared_asks import asked_of_each, joins_two_measures
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|"
                     r"\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
@@ -76,7 +77,6 @@ _TELLS = re.compile(r"^\s*(?:i|i'm|im|i've|ive|i was|we|we're|we've|my|our)\b(?!
 # Words of greeting and hedging, which ask for nothing: "hey quick one, reykjavik local time?"
 _GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
                       "just wondering".split())
-_ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
 # a description of what the part before names: "..., the lisbon fair guy", "..., the one organising the fair"
 _DESCRIBES = re.compile(r"^\s*the\b", re.I)
 MAX_DESCRIPTION_WORDS = 6
@@ -92,25 +92,6 @@ def _names_a_person(text: str) -> bool:
 # where the asker is, said before the request: "at the front desk in lisbon, need my confirmation number"
 _WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|right now|just)\s+)?(?:at|in|on|outside|"
                          r"inside|stuck at|standing at|sitting at|here at)\s+(?:the|a|my|our)\b", re.I)
-
-
-# "..., cheapest fare for each leg", "moutai + tencent, both quoted in US dollars": one ask of every item before it
-_EACH = re.compile(r"\s*\b(?:(?:for|of|on|in)\s+)?"
-                   r"(?:each(?: one| leg| of them| of those| city| route| day| flight)?|both"
-                   r"(?: of them)?|all (?:of them|three|four))\b\s*", re.I)
-MAX_ITEM_WORDS = 5
-
-
-def _asked_of_each(pieces: list[str]) -> list[str]:
-    """Each item with the last piece's ask, when the last piece asks "for each" / "both" and every piece before it
-    only names an item (no asking word, a few words): ["Seoul→Tokyo on the 2nd, cheapest fare", ...]; [] otherwise."""
-    if len(pieces) < 3 or not _EACH.search(pieces[-1]):
-        return []
-    items = pieces[:-1]
-    if any(_ASKS_WORD.search(p) or _REQUESTS.search(p) or len(p.split()) > MAX_ITEM_WORDS for p in items):
-        return []
-    ask = " ".join(_EACH.sub(" ", pieces[-1]).split()).strip(" ,.?!")
-    return [f"{item}, {ask}" for item in items] if ask else []
 
 
 def _only_names_asked(part: str) -> bool:
@@ -158,7 +139,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
-    if distributed := _asked_of_each(pieces):
+    if distributed := asked_of_each(pieces):
         return [in_scope(p, context) if context else p for p in distributed], None
     if context:
         # "Going to Istanbul tomorrow. Need: forecast, the top rated restaurant, and cheapest hotel": each part is
@@ -175,14 +156,14 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         if leading:
             piece, leading = f"{leading}, {piece}", ""
         words = piece.lower().split()
-        if (not parts and (_LEADING_QUALIFIER.match(piece) or _SCOPE.match(piece)) and not _ASKS_WORD.search(piece)
+        if (not parts and (_LEADING_QUALIFIER.match(piece) or _SCOPE.match(piece)) and not ASKS_WORD.search(piece)
                 and n < len(pieces) - 1):
             leading = piece
-        elif parts and _DESCRIBES.match(piece) and len(words) <= MAX_DESCRIPTION_WORDS and not _ASKS_WORD.search(piece) \
+        elif parts and _DESCRIBES.match(piece) and len(words) <= MAX_DESCRIPTION_WORDS and not ASKS_WORD.search(piece) \
                 and not _REQUESTS.search(piece) and not _ASKS_INVERTED.search(piece) and _names_a_person(parts[-1]) \
                 and superlative_order(piece) is None:  # "..., plus the cheapest hotel in Chicago" asks for a row
             parts[-1] = f"{parts[-1]}, {piece}"  # "need marco silva's email, the lisbon fair guy": who is meant
-        elif parts and _QUALIFIER.match(piece) and not _ASKS_WORD.search(piece):
+        elif parts and _QUALIFIER.match(piece) and not ASKS_WORD.search(piece):
             parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"
         elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in FILLERS]) < 2
                         or bare_measure(piece)):
@@ -210,7 +191,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
             parts[i] = completed
     if any(only_names(part) for part in parts[:-1]):
         return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
-    if any(_CHOICES.search(part) and not _ASKS_WORD.search(part) for part in parts[1:]):
+    if any(_CHOICES.search(part) and not ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
     if any(conditional(part) for part in parts):
         return [], "condition"  # "Is it going to rain in London? If it is, I'd rather fly to Madrid"
@@ -274,25 +255,14 @@ def _pieces(question: str) -> list[str]:
         if (_SCALE_BEFORE.search(question, 0, join.start()) and _UNIT_AFTER.match(question, join.end())) or (
                 _UNIT_BEFORE.search(question, 0, join.start()) and _PART_AFTER.match(question, join.end())):
             continue  # "seven hundred and forty", "two and a half": one number said in words
-        if _measure_pair(question[:join.start()], join.group(), question[join.end():]):
+        if join.group().strip() == "and" and joins_two_measures(question[:join.start()],
+                                                                _JOINS.split(question[join.end():], maxsplit=1)[0]):
             continue  # "what highs and lows are Dubai and Cairo looking at": two measures of one question
         pieces.append(question[start:join.start()])
         start = join.end()
     return [*pieces, question[start:]]
 
 
-def _measure_pair(before: str, join: str, after: str) -> bool:
-    """Whether "and" joins two measures ("highs and lows", "how humid and how much wind are we talking"): one
-    question asks both, unless what follows names a thing of its own ("the humidity and the price of AAPL")."""
-    last = re.findall(r"[a-z]+", before.lower())[-1:]
-    words = re.findall(r"[a-z']+", after.lower())
-    first = [w for w in words if w not in QUESTION_WORDS | _MEASURE_OPENERS][:1]
-    if join.strip() != "and" or not (last and first and concepts_of({last[0]}) and concepts_of({first[0]})):
-        return False
-    return words[:1] == first or not names_its_own(_JOINS.split(after, maxsplit=1)[0])
-
-
-_MEASURE_OPENERS = frozenset("how much many what what's whats the is are will be".split())
 
 
 def _states_numbers(parts: list[str]) -> bool:

@@ -314,10 +314,10 @@ def test_an_ask_for_each_or_both_is_asked_of_every_item_before_it():
     assert split_intents("moutai + tencent, both quoted in US dollars") == [
         "moutai, quoted in US dollars", "tencent, quoted in US dollars"]
     # an item that asks something of its own is no item: the message is read as before
-    from nodes.intent_split import _asked_of_each
+    from nodes.shared_asks import asked_of_each
 
-    assert _asked_of_each(["what's the weather in Rome", "in Paris", "the highs for both"]) == []
-    assert _asked_of_each(["Rome", "Paris", "the highs for both"]) == ["Rome, the highs", "Paris, the highs"]
+    assert asked_of_each(["what's the weather in Rome", "in Paris", "the highs for both"]) == []
+    assert asked_of_each(["Rome", "Paris", "the highs for both"]) == ["Rome, the highs", "Paris, the highs"]
 
 
 def test_a_start_said_once_goes_with_every_trip_and_a_typed_apostrophe_names_the_place():

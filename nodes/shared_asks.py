@@ -1,0 +1,44 @@
+"""One ask shared by the items of a message: "Seoul→Tokyo on the 2nd and Tokyo→Seoul on the 6th, cheapest fare for
+each leg?" asks the fare of both legs, and "what highs and lows are Dubai and Cairo looking at" asks two measures in
+one question. The intent splitter (nodes/intent_split.py) asks these before it cuts a message apart.
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexes.document_coverage import QUESTION_WORDS
+from nodes.asking import ASKS_WORD, REQUESTS
+from nodes.field_vocabulary import concepts_of
+from nodes.intent_references import names_its_own
+
+# "..., cheapest fare for each leg", "moutai + tencent, both quoted in US dollars": one ask of every item before it
+_EACH = re.compile(r"\s*\b(?:(?:for|of|on|in)\s+)?"
+                   r"(?:each(?: one| leg| of them| of those| city| route| day| flight)?|both"
+                   r"(?: of them)?|all (?:of them|three|four))\b\s*", re.I)
+MAX_ITEM_WORDS = 5
+_MEASURE_OPENERS = frozenset("how much many what what's whats the is are will be".split())
+
+
+def asked_of_each(pieces: list[str]) -> list[str]:
+    """Each item with the last piece's ask, when the last piece asks "for each" / "both" and every piece before it
+    only names an item (no asking word, a few words): ["Seoul→Tokyo on the 2nd, cheapest fare", ...]; [] otherwise."""
+    if len(pieces) < 3 or not _EACH.search(pieces[-1]):
+        return []
+    items = pieces[:-1]
+    if any(ASKS_WORD.search(p) or REQUESTS.search(p) or len(p.split()) > MAX_ITEM_WORDS for p in items):
+        return []
+    ask = " ".join(_EACH.sub(" ", pieces[-1]).split()).strip(" ,.?!")
+    return [f"{item}, {ask}" for item in items] if ask else []
+
+
+def joins_two_measures(before: str, next_piece: str) -> bool:
+    """Whether the "and" between ``before`` and ``next_piece`` joins two measures ("highs and lows", "how humid and
+    how much wind are we talking"): one question asks both, unless the next piece names a thing of its own ("the
+    humidity and the price of AAPL")."""
+    last = re.findall(r"[a-z]+", before.lower())[-1:]
+    words = re.findall(r"[a-z']+", next_piece.lower())
+    first = [w for w in words if w not in QUESTION_WORDS | _MEASURE_OPENERS][:1]
+    if not (last and first and concepts_of({last[0]}) and concepts_of({first[0]})):
+        return False
+    return words[:1] == first or not names_its_own(next_piece)
