@@ -169,7 +169,9 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
     follow-up has no "there", or the last question gave the last call no value or more than one."""
     if not _THERE.search(question):
         return None
-    values = {v.strip() for v in last_arguments if v.strip() and not re.fullmatch(r"[\d\-: ]+", v.strip())}
+    # a value, not a search query that repeats the whole question ("Flying Amsterdam to Istanbul on Dec 10")
+    values = {v.strip() for v in last_arguments if v.strip() and not re.fullmatch(r"[\d\-: ]+", v.strip())
+              and len(_WORDS.findall(v)) <= _MAX_VALUE_WORDS}
     named = [v for v in values if re.search(rf"\b{re.escape(v)}\b", last_asked, re.I)]
     # "weather there that day?" after "flights Sydney to Singapore on Thursday": where the route ends
     place = named[0] if len(named) == 1 else route_destination(last_asked, named)

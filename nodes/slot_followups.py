@@ -22,7 +22,7 @@ from nodes.field_vocabulary import concepts_of
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
     ok okay so is the price cost would be rather let's lets change switch can you could convert express show give
     me gimme tho though just now again want i i'd like value worth if there are we we're were of us for people guests
-    adults persons travellers travelers""".split())
+    adults persons travellers travelers much many""".split())
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
 _TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
 MAX_WORDS = 8
@@ -51,7 +51,7 @@ def changed_slot(question: str, last_asked: str) -> str | None:
     # a currency is changed only where the follow-up says where it goes ("in dollars", "make it yen"): "what about
     # AMD" names a company, not the Armenian dram
     currencies = [(span, code) for span, code in currencies_written([question])
-                  if re.search(rf"\b(?:in|into|to|it)\s+{re.escape(span)}(?!\w)", question, re.IGNORECASE)]
+                  if re.search(rf"\b(?:in|into|to|it|many)\s+{re.escape(span)}(?!\w)", question, re.IGNORECASE)]
     nationality = _NATIONALITY_TARGET.search(question)
     if not currencies and nationality and (code := currency_of_nationality(nationality.group(1))):
         question = question[:nationality.start(1)] + code + question[nationality.end(1):]  # "and in Canadian?"
@@ -72,9 +72,11 @@ def changed_slot(question: str, last_asked: str) -> str | None:
         return base[: target[0]] + span + base[target[1]:]
     if len(figures) == 1 and not currencies:
         written = _FIGURE.findall(base)
-        if len(written) != 1:
-            return None
-        return _FIGURE.sub(figures[0], base, count=1)
+        if len(written) == 1:
+            return _FIGURE.sub(figures[0], base, count=1)
+        counted = re.search(rf"(?:\b(?:for|with)\s+)?{re.escape(figures[0])}(?:\s+[A-Za-z']+){{1,2}}", question)
+        if not written and counted:
+            return f"{base} {counted.group(0)}"  # "for 3 guests?" after "hangzhou hotels thursday, lowest price"
     return None
 
 

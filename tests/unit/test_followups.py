@@ -119,6 +119,10 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
     assert resolve_there("weather there that day?", "Any flights Sydney to Singapore on Thursday? cheapest one",
                          ["Sydney", "Singapore", "2026-12-03"]) == "weather in Singapore that day?"
     assert resolve_there("hotels there", "flights Paris or Rome", ["Paris", "Rome"]) is None  # no route: no guess
+    # the last turn also searched the web with the whole question: a query, not a value
+    assert resolve_there("what's the high there that day?", "Flying Amsterdam to Istanbul on Dec 10 — cheapest option?",
+                         ["Amsterdam", "Istanbul", "Flying Amsterdam to Istanbul on Dec 10 — cheapest option"]) == (
+        "what's the high in Istanbul that day?")
     assert thing_in_place_of_place("what's the weather in that city on Wednesday",
                                    "Tell me about the Forbidden City") == (
         "what's the weather in that city on Wednesday (Forbidden City)")  # the last question is not asked again

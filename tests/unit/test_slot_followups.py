@@ -14,6 +14,11 @@ from nodes.slot_followups import changed_slot
      "Cheapest hotel in Singapore for Tuesday night in US dollars"),
     ("Cheapest hotel in Singapore for Saturday night, 2 adults", "and if there are 4 of us?",
      "Cheapest hotel in Singapore for Saturday night, 4 adults"),
+    ("hangzhou hotels thursday, what's the lowest price", "for 3 guests?",
+     "hangzhou hotels thursday, what's the lowest price for 3 guests"),
+    ("What's the cheapest hotel in Los Angeles on Friday?", "how much is that in euro",
+     "What's the cheapest hotel in Los Angeles on Friday in euro"),
+    ("price of apple stock", "how many yuan is that", "price of apple stock in yuan"),
 ])
 def test_the_one_changed_value_replaces_its_kind_or_is_added(last, follow_up, standalone):
     assert changed_slot(follow_up, last) == standalone
@@ -25,6 +30,7 @@ def test_the_one_changed_value_replaces_its_kind_or_is_added(last, follow_up, st
     ("Top restaurant in Tokyo?", "same for Seoul"),
     ("Convert 100 euros to pounds", "and what about hotels in 750 places?"),  # more than a value
     ("split 120 between 3 people", "and 4?"),  # two figures: which one changes is not said
+    ("weather in paris tomorrow?", "and 750?"),  # no figure to change, and no count of anything
 ])
 def test_other_follow_ups_are_left_to_the_rewriter(last, follow_up):
     assert changed_slot(follow_up, last) is None
