@@ -150,10 +150,25 @@ def find_date_mentions(text: str, today: date) -> list[DateMention]:
         if _WEEKDAY_WORD.match(words[i + size - 1]) and (dated := _dated_after(words, i + size, today)):
             # "Tuesday the 8th of December", "on monday the 7th": the date the weekday is said with
             size, first, last = size + dated[0], dated[1], dated[1]
+        first, last = _read_ahead(words[max(0, i - 1):i + size], first, last, today, mentions)
         phrase = text[tokens[i][1] : tokens[i + size - 1][2]].strip(".,?!;:")
         mentions.append(DateMention(phrase, first, last, tokens[i][1]))
         i += size
     return mentions
+
+
+def _read_ahead(window: list[str], first: date, last: date, today: date,
+                before: list[DateMention]) -> tuple[date, date]:
+    """(``window``: the phrase's words and the word before it.) The days a weekday or "the weekend" means when read as today would look back. Said on a Sunday, "sunday" after a
+    later day ("Saturday night ... and sunday night?", "saturday and sunday") is the Sunday after it, and "the weekend"
+    is the one to come: of this one only today is left, and nobody plans what is already under way."""
+    if first != today or last != today:
+        return first, last
+    if "weekend" in window and not {"last", "past"} & set(window) and today.weekday() == 6:
+        return today + timedelta(days=6), today + timedelta(days=7)
+    if any(_WEEKDAY_WORD.match(w) for w in window) and before and before[-1].first > today:
+        return today + timedelta(days=7), today + timedelta(days=7)
+    return first, last
 
 
 def _dated_after(words: list[str], i: int, today: date) -> tuple[int, date] | None:

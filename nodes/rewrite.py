@@ -107,7 +107,7 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
 
 
 _OTHER_ONE = re.compile(r"^(?:(?:ok|okay|so|hmm+|right|alright)[,\s]+)?(?:(?:and\s+)?(?:what|how)\s+about\s+(.+?)|"
-                        r"and\s+(.+?)|"
+                        r"(?:and|now)\s+(?:do\s+)?(.+?)|"
                         r"(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(.+?)(?:\s+(?:pls|please|too))?)\s*\??$",
                         re.I)
 # Words that point back at the conversation: "hotels there for that night" asks something new about the
@@ -158,8 +158,10 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
 
 
 # "there" as a place, not as the subject of "there are 4 of us", "there's", "is there"
-_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?<!\bis )(?<!\bare )there\b(?!'s|'re|\s+(?:is|are|was|were|will|would|"
-                    r"isn't|aren't|be|been|must|might|may|could|should)\b)", re.I)
+_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?!'s|'re|\s+(?:is|are|was|were|will|would|"
+                    r"isn't|aren't|be|been|must|might|may|could|should)\b)|"
+                    r"(?:that|the same) (?:city|town|place)\b|the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b))",
+                    re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 
 

@@ -13,16 +13,18 @@ dollars?").
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from nodes.arguments.codes import currencies_written, currency_of_nationality
 from nodes.arguments.places import places_named
+from nodes.date_mentions import find_date_mentions
 from nodes.reference_binding import route_destination
 from nodes.field_vocabulary import concepts_of
 
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
     ok okay so is the price cost would be rather let's lets change switch can you could convert express show give
     me gimme tho though just now again want i i'd like value worth if there are we we're were of us for people guests
-    adults persons travellers travelers much many""".split())
+    adults persons travellers travelers much many now do it's its sorry meant mean""".split())
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
 _TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
 MAX_WORDS = 8
@@ -51,7 +53,7 @@ def changed_slot(question: str, last_asked: str) -> str | None:
     # a currency is changed only where the follow-up says where it goes ("in dollars", "make it yen"): "what about
     # AMD" names a company, not the Armenian dram
     currencies = [(span, code) for span, code in currencies_written([question])
-                  if re.search(rf"\b(?:in|into|to|it|many)\s+{re.escape(span)}(?!\w)", question, re.IGNORECASE)]
+                  if re.search(rf"\b(?:in|into|to|it|many|do|meant)\s+{re.escape(span)}(?!\w)", question, re.IGNORECASE)]
     nationality = _NATIONALITY_TARGET.search(question)
     if not currencies and nationality and (code := currency_of_nationality(nationality.group(1))):
         question = question[:nationality.start(1)] + code + question[nationality.end(1):]  # "and in Canadian?"
@@ -105,9 +107,22 @@ _ACKNOWLEDGEMENT = re.compile(
     r"from|to|in|same|also|can|could|is|are|will|do|does|make|but|actually)\b)))+", re.IGNORECASE)
 
 
+# A short opening sentence that says nothing to look up: "k thx.", "ugh.", "hmm pricey.", "sounds amazing!"
+_SHORT_REMARK = re.compile(r"^\s*([^.!?]{1,30}?)\s*[.!]+\s+(?=\S)")
+_REMARK_WORDS = 3
+
+
 def without_acknowledgement(question: str) -> str:
-    """``question`` without an opening word that only acknowledges the last answer; as is when nothing else is left."""
+    """``question`` without an opening word that only acknowledges the last answer, or an opening remark of a few
+    words that names no place, day or figure; as is when nothing else is left."""
     rest = _ACKNOWLEDGEMENT.sub("", question, count=1)
+    remark = _SHORT_REMARK.match(rest)
+    if remark and len(remark.group(1).split()) <= _REMARK_WORDS and not re.search(r"\d", remark.group(1)) \
+            and not places_named([remark.group(1)]) and not find_date_mentions(remark.group(1), date.today()) \
+            and not currencies_written([remark.group(1)]) \
+            and not re.search(r"\b[A-Z][a-z]?$", remark.group(1)) \
+            and not any(place.start < remark.end() for place in places_named([rest])):  # "St. Louis", "Mt. Fuji"
+        rest = rest[remark.end():]
     return rest if re.search(r"\w", rest) else question
 
 
@@ -115,10 +130,34 @@ _END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it
                        r"(?:\s+instead)?\W*$", re.IGNORECASE)
 
 
+_REVERSED = re.compile(r"^(?:(?:and|but|so|what about|how about|now)\s+)*(?:the\s+)?(?:other\s+way(?:\s+(?:a?round|back))?|"
+                       r"reverse(?:d)?(?:\s+direction)?|other\s+direction|opposite\s+direction|way\s+back|return\s+leg)"
+                       r"\W*$", re.IGNORECASE)
+
+
+def reversed_route(last_asked: str) -> str | None:
+    """The last question with the two ends of its route swapped ("the other way round?" after "sf → la on tuesday");
+    None when it writes no route of two places."""
+    ends = places_named([last_asked])
+    destination = route_destination(last_asked, [m.span for m in ends])
+    if destination is None:
+        return None
+    end = next(m for m in ends if m.span == destination)
+    start = next((m for m in ends if m.span != destination), None)
+    if start is None:
+        return None
+    first, second = sorted((start, end), key=lambda m: m.start)
+    return (last_asked[:first.start] + second.span + last_asked[first.start + len(first.span):second.start]
+            + first.span + last_asked[second.start + len(second.span):])
+
+
 def swapped_route_end(question: str, last_asked: str) -> str | None:
     """The last question with one end of its route replaced: "from Barcelona instead" after "Paris to Rome on
-    Tuesday, cheapest flight?" starts the route in Barcelona, "to Madrid?" ends it there. None when the follow-up
-    is not one place after "from" or "to", or the last question writes no route of two places."""
+    Tuesday, cheapest flight?" starts the route in Barcelona, "to Madrid?" ends it there; "the other way round?"
+    swaps both. None when the follow-up is not one place after "from" or "to", or the last question writes no route
+    of two places."""
+    if _REVERSED.match(question.strip()):
+        return reversed_route(last_asked)
     match = _END_SWAP.match(question.strip())
     if match is None:
         return None

@@ -27,8 +27,8 @@ from nodes.answering.fact_rendering import parse_output, shorten, value_text
 from nodes.answering.output_context import with_output_context
 from nodes.answering.figures import figures_of
 from nodes.answering.lead_candidates import Candidate, best, label_of, pieces, terms
-from nodes.answering.lead_records import (MAX_FIELDS, fields_line, first_text_key, one_record_line, records, scalar,
-                                          small_result_line, title_key_of, value_line)
+from nodes.answering.lead_records import (MAX_FIELDS, day_record_lines, fields_line, first_text_key, one_record_line,
+                                          records, scalar, small_result_line, title_key_of, value_line)
 from nodes.answering.row_constraints import Constraint, apply_constraints, stated_constraints, unmet_line
 from nodes.answering.text_candidates import text_candidates
 from nodes.arguments.number_words import as_digits
@@ -210,6 +210,8 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
     if picked and not echoed:
         return [_candidate_line(picked, asked, marker)]
     line = small_result_line(data, _call_subject(item, question, alone), marker) or one_record_line(root, marker)
+    if line is None and not echoed and (days := day_record_lines(root, marker)):
+        return days  # "weather in Cairo this weekend": each day's line, as one day's would be
     if line is None and echoed and isinstance(data, dict):
         # the question's best match is a value the call was given ("timezone": "Asia/Seoul" for "seoul - after
         # midnight rn?"): it echoes the question; the record's other fields answer it

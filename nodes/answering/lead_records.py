@@ -132,3 +132,23 @@ def one_record_line(data: dict[str, Any], marker: str) -> str | None:
     title_key = title_key_of(record)
     fields = [k for k, v in record.items() if scalar(v) and k != title_key][:MAX_RECORD_FIELDS]
     return fields_line(title, record, fields, marker) if fields else None
+
+
+MAX_DAYS = 7
+
+
+def day_record_lines(data: dict[str, Any], marker: str) -> list[str]:
+    """A question that names no field, asked of a few days ("weather in Cairo this weekend"): the output's records
+    are days of one shape, and each day's first fields make one line, as ``one_record_line`` writes one day. Empty
+    unless the nested records are two to MAX_DAYS alike records, each titled by an ISO day."""
+    nested = [(title, record) for title, record in records(data) if record is not data]
+    shapes = {tuple(k for k, v in record.items() if scalar(v)) for _, record in nested}
+    if not 2 <= len(nested) <= MAX_DAYS or len(shapes) != 1 \
+            or not all(_ISO_DAY.match(str(record.get(title_key_of(record) or "", ""))) for _, record in nested):
+        return []
+    lines = []
+    for title, record in nested:
+        title_key = title_key_of(record)
+        fields = [k for k, v in record.items() if scalar(v) and k != title_key][:MAX_RECORD_FIELDS]
+        lines.append(fields_line(title, record, fields, marker))
+    return lines

@@ -16,7 +16,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from nodes.arguments.codes import currencies_written
+from nodes.arguments.codes import currencies_written, currency_alternatives
 from nodes.arguments.places import is_place_name
 from nodes.arguments.stop_words import STOP_WORDS
 
@@ -66,9 +66,12 @@ def missing_currencies(question: str, outputs: Iterable[str]) -> list[str]:
     euros?" answered by a page about Amsterdam. For the answer's opening only: a task's own output (a hotel's price
     in yen) need not hold the currency a later conversion gives."""
     held = set().union(*(_folded_words(output) for output in outputs))
-    # the code, or the unit noun ("zloty" of "Polish zloty": a page that says "Polish" names no currency)
+    alternatives = currency_alternatives([question])
+    # the code, or the unit noun ("zloty" of "Polish zloty": a page that says "Polish" names no currency); an
+    # ambiguous noun is held by any of its currencies ("dirhams": MAD ranks first, a converter answers in AED)
     return list(dict.fromkeys(span for span, code in currencies_written([question])
-                              if code.lower() not in held and span.lower().split()[-1] not in held))
+                              if not {c.lower() for c in [code, *alternatives.get(code, [])]} & held
+                              and span.lower().split()[-1] not in held))
 
 
 def thing_names(question: str, *, places: bool = False) -> list[str]:

@@ -34,11 +34,11 @@ from nodes.arguments.stop_words import STOP_WORDS
 MAX_NAME_WORDS = 4
 _WORD = re.compile(r"[^\W\d_][\w'\-]*[^\W_]|[^\W\d_]")
 _MONEY_WORDS = ("currency", "currencies", "money", "cash")
-_CUES = frozenset({"in", "into", "to", "from"})
+_CUES = frozenset({"in", "into", "to", "from", "meant"})  # "sorry, I meant sterling"
 # Everyday and native-language names no CLDR English name gives; "quid" is invariant, so it counts only beside a
 # figure or a cue ("200 quid"), as "yen" does.
 EVERYDAY_NOUNS = {"quid": "GBP", "bucks": "USD", "buck": "USD", "reais": "BRL", "renminbi": "CNY", "rmb": "CNY",
-                  "greenbacks": "USD", "loonies": "CAD", "loonie": "CAD"}
+                  "greenbacks": "USD", "loonies": "CAD", "loonie": "CAD", "sterling": "GBP"}
 # Everyday words for a nationality, said before a unit noun: "1,200 Aussie dollars", "50 Kiwi dollars"
 EVERYDAY_NATIONALITIES = {"aussie": "AUD", "kiwi": "NZD"}
 _HOW_MANY = re.compile(r"\bhow many\s+$", re.IGNORECASE)

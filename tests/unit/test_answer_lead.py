@@ -31,7 +31,11 @@ def test_a_question_that_names_no_measure_gets_the_one_records_first_fields():
         "Toronto, Sat 2026-11-28 — high: 5.7°C; low: -2.6°C; precip chance: 10% [T1.1]"]
     two_days = json.dumps({"city": "Toronto", "days": [{"date": "2026-11-28", "high_c": 5.7},
                                                        {"date": "2026-11-29", "high_c": 3.1}]})
-    assert lead_lines("tell me about Toronto", evidence(two_days)) == []  # which day: the listing shows both
+    # a few days of one shape ("this weekend"): each day's line, as one day's would be
+    assert lead_lines("tell me about Toronto", evidence(two_days)) == [
+        "Toronto, Sat 2026-11-28 — high: 5.7°C [T1.1]", "Toronto, Sun 2026-11-29 — high: 3.1°C [T1.1]"]
+    rows = json.dumps({"results": [{"name": "A", "price": 1}, {"name": "B", "price": 2}]})
+    assert lead_lines("tell me about these", evidence(rows)) == []  # records that are no days: which one is not said
 
 
 def test_a_value_that_only_repeats_the_records_own_name_is_no_answer():

@@ -114,3 +114,18 @@ def test_a_short_weekday_after_a_pronoun_or_article_is_no_date(text):
     from datetime import date as _date
 
     assert [m.phrase for m in find_date_mentions(text, _date(2026, 11, 29)) if m.phrase.lower() in ("sat", "sun", "wed")] == []
+
+
+def test_on_a_sunday_sunday_after_a_later_day_and_the_weekend_look_ahead():
+    sunday = date(2026, 11, 29)
+    said = [(m.phrase, m.as_argument()) for m in find_date_mentions(
+        "lowest hotel price in Berlin for Saturday night and sunday night?", sunday)]
+    assert said == [("for Saturday night", "2026-12-05"), ("sunday night", "2026-12-06")]
+    assert [m.as_argument() for m in find_date_mentions("weather on saturday and sunday", sunday)] == [
+        "2026-12-05", "2026-12-06"]
+    assert [m.as_argument() for m in find_date_mentions("what about the weekend?", sunday)] == [
+        "2026-12-05 to 2026-12-06"]
+    assert [m.as_argument() for m in find_date_mentions("is it sunny today, sunday?", sunday)] == [
+        "2026-11-29", "2026-11-29"]  # nothing later was named before: today
+    assert [m.as_argument() for m in find_date_mentions("this weekend", date(2026, 11, 28))] == [
+        "2026-11-28 to 2026-11-29"]  # on a Saturday the weekend is under way

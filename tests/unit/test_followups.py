@@ -119,6 +119,8 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
     assert resolve_there("weather there that day?", "Any flights Sydney to Singapore on Thursday? cheapest one",
                          ["Sydney", "Singapore", "2026-12-03"]) == "weather in Singapore that day?"
     assert resolve_there("hotels there", "flights Paris or Rome", ["Paris", "Rome"]) is None  # no route: no guess
+    assert resolve_there("what's the best restaurant in that place?", "any cheap flights Cairo to Istanbul on Saturday?",
+                         ["Cairo", "Istanbul"]) == "what's the best restaurant in Istanbul?"
     # the last turn also searched the web with the whole question: a query, not a value
     assert resolve_there("what's the high there that day?", "Flying Amsterdam to Istanbul on Dec 10 — cheapest option?",
                          ["Amsterdam", "Istanbul", "Flying Amsterdam to Istanbul on Dec 10 — cheapest option"]) == (

@@ -159,6 +159,14 @@ async def test_what_about_another_name_swaps_the_last_calls_value_without_a_mode
     assert models.calls("router") == 0
 
 
+async def test_now_and_another_name_after_a_remark_swaps_the_value_too():
+    models = ScriptedModels(router=["should not be called"])
+    turns = [HumanMessage("quote for Johnson & Johnson"), AIMessage("158.2 USD")]
+    query, problem = await rewrite_standalone(models.get("router", Context()), turns, "k thx. now exxon mobil",
+                                              Context(today=TODAY), last_arguments=["Johnson & Johnson"])
+    assert (query, problem) == ("quote for exxon mobil", None)
+
+
 async def test_a_follow_up_naming_the_same_kind_of_question_swaps_only_the_new_word():
     models = ScriptedModels(router=["should not be called"])
     turns = [HumanMessage("Weather in Paris tomorrow?"), AIMessage("Sunny.")]

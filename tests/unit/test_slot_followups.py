@@ -19,6 +19,9 @@ from nodes.slot_followups import changed_slot
     ("What's the cheapest hotel in Los Angeles on Friday?", "how much is that in euro",
      "What's the cheapest hotel in Los Angeles on Friday in euro"),
     ("price of apple stock", "how many yuan is that", "price of apple stock in yuan"),
+    ("what's 750 bucks in Mexican pesos", "now do Brazilian reais", "what's 750 bucks in Brazilian reais"),
+    ("Tesla share price in euros?", "sorry, I meant sterling", "Tesla share price in sterling"),
+    ("Convert 20,000 rupees to dirhams", "what if it's 35k instead?", "Convert 35k rupees to dirhams"),
 ])
 def test_the_one_changed_value_replaces_its_kind_or_is_added(last, follow_up, standalone):
     assert changed_slot(follow_up, last) == standalone
@@ -66,6 +69,11 @@ def test_a_nationality_said_alone_after_in_is_its_one_currency():
     ("hmm from Barcelona instead", "from Barcelona instead"),
     ("good restaurants there?", "good restaurants there?"),  # a word of the question, not an acknowledgement
     ("ok", "ok"),  # nothing else is left
+    ("k thx. now exxon mobil", "now exxon mobil"),  # a short remark that names nothing to look up
+    ("hmm pricey. thursday?", "thursday?"),
+    ("Paris. what about tomorrow", "Paris. what about tomorrow"),  # the remark names a place
+    ("St. Louis weather", "St. Louis weather"),  # an abbreviation, not a sentence
+    ("Mt. Fuji weather", "Mt. Fuji weather"),
 ])
 def test_an_acknowledgement_before_the_follow_up_is_set_aside(follow_up, rest):
     from nodes.slot_followups import without_acknowledgement
@@ -81,3 +89,13 @@ def test_one_end_of_the_last_route_is_replaced():
     assert swapped_route_end("and to Madrid?", last) == "Paris to Madrid on Tuesday, what's the cheapest flight?"
     assert swapped_route_end("from Barcelona instead", "weather in Paris and Rome") is None  # no route
     assert swapped_route_end("from the hotel", last) is None  # not a place
+
+
+def test_the_other_way_round_swaps_both_ends_of_the_last_route():
+    from nodes.slot_followups import swapped_route_end
+
+    assert swapped_route_end("the other way round?", "SF → LA on tuesday, what's the cheapest seat") == (
+        "LA → SF on tuesday, what's the cheapest seat")
+    assert swapped_route_end("and the other way?", "Paris to Rome on Tuesday, cheapest flight?") == (
+        "Rome to Paris on Tuesday, cheapest flight?")
+    assert swapped_route_end("the other way round?", "weather in Paris and Rome") is None  # no route
