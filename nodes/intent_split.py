@@ -24,17 +24,18 @@ from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.expressions import is_one_calculation
-from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS, as_digits
+from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
-from nodes.arguments.time_of_day import times_of_day
 from nodes.asking import ASKS as _ASKS, ASKS_WORD, REQUESTS as _REQUESTS, SENTENCE_END as _SENTENCE_END
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert
 from nodes.field_vocabulary import superlative_order
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
-from nodes.shared_asks import asked_of_each, joins_two_measures
+from nodes.listed_items import listed_items
+from nodes.stated_data import states_a_time, states_numbers, states_the_data
+from nodes.shared_asks import asked_again_of, asked_of_each, joins_two_measures
 
 _JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|"
                     r"\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
@@ -49,12 +50,6 @@ _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b"
 # Either side of a join inside a list of figures: "82, 91", "88 and 95", "$12, $15"
 _LIST_BEFORE = re.compile(r"\d%?$")
 _LIST_AFTER = re.compile(r"[$€£¥₹]?\d")
-# A figure worth calculating with: money, a percentage, a decimal or a number of three digits or more ("book 2
-# rooms" states no data)
-_FIGURE = re.compile(r"[$€£¥₹]\s?\d|\d\s?%|\d\.\d|\d{3}|\d,\d{3}")
-
-# A rate stated as an equation: "1 mile = 1.609344 km", "1 cup equals 240 ml"
-_EQUATION = re.compile(r"\d\s*[a-z]*\s*(?:=|\bequals\b|\bis equal to\b)\s*[$€£]?\d", re.I)
 # A part that narrows the one before it and asks nothing of its own: "..., not counting cancelled orders"
 # (the words that leave something out may also open the question: "Leaving aside anything cancelled, how many ...")
 _LEAVES_OUT = (r"not counting|not including|excluding|except(?: for)?|ignoring|leaving out|"
@@ -121,12 +116,15 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     """(independent parts, or []; why the joins do not split it, or None)."""
     if _CONDITION.match(question):
         return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"
+    if again := asked_again_of(question):
+        return again, None  # "Who's the top-rated restaurant in Toronto? Same question for Mexico City and for DC."
     if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
-    if (told := _told_and_asked(question)) is not None:
+    if (told := _told_and_asked(question)) is not None and (read_intents(told[1])[0] or not scope(question)[0]):
         # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
         # context, unless the asking sentence itself holds several ("Heading to Tokyo. What's the forecast there,
-        # and which restaurant in Tokyo is best?": the context goes with its first part)
+        # and which restaurant in Tokyo is best?": the context goes with its first part; a context that is a place and
+        # a day is asked of every part when the parts need it: "stuck in shenzhen tonight. need: the cheapest hotel, ...")
         context, asked = told
         parts, reason = read_intents(asked)
         if not parts or (_CLAUSE.match(parts[0]) and refers_back(parts[0])):
@@ -134,8 +132,10 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
             return [], reason or "context"
         return [f"{context} {part}" if i == 0 or not places_named([part]) else part for i, part in enumerate(parts)], None
     context, question = scope(question)
+    if len(items := listed_items(question)) >= 2:
+        return _items_read(items, context)
     raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
-    if _states_the_data(raw) or _states_a_time(raw) or (_states_numbers(raw) and is_one_calculation(question)):
+    if states_the_data(raw) or states_a_time(raw) or (states_numbers(raw) and is_one_calculation(question)):
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
@@ -203,6 +203,19 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     return parts, None
 
 
+def _items_read(items: list[str], context: str) -> tuple[list[str], str | None]:
+    """The intents of a listed message: every item is one, however short ("intel stock"), or the intents it joins
+    itself; a part of places and dates asks what the item before asked, and the scope is asked of each."""
+    parts = [part for item in items for part in (read_intents(item)[0] or [item])]
+    for i in range(1, len(parts)):
+        parts[i] = completed_ellipsis(parts[i], parts[i - 1], date.today()) or parts[i]
+    parts = [in_scope(part, context) if context else part for part in parts]
+    parts = [parts[0], *(bind_references(part, " ".join(parts[:i])) for i, part in enumerate(parts) if i)]
+    if any(refers_back(without_expletive_it(part)) for part in parts[1:]):
+        return [], "back-reference"
+    return parts, None
+
+
 # a question without its mark: "also is it cold in beijing tomorrow"
 _ASKS_INVERTED = re.compile(r"^\W*(?:also|and|plus)\b|\b(?:is|are|was|were|do|does|did|can|could|will|would|should) "
                             r"(?:it|there|they|he|she|we|you|i)\b", re.I)
@@ -261,39 +274,3 @@ def _pieces(question: str) -> list[str]:
         pieces.append(question[start:join.start()])
         start = join.end()
     return [*pieces, question[start:]]
-
-
-
-
-def _states_numbers(parts: list[str]) -> bool:
-    """A part that writes numbers and asks nothing, before a part that asks with a number of its own ("3
-    painters need 14 hours for a job. Working at the same pace, how many hours would 7 need?"): data, when one
-    calculation takes them all. An asking part without a number ("Book 2 rooms for 3 nights, and what's the
-    weather?") asks something else."""
-    def numbered(part: str) -> bool:
-        return bool(re.search(r"\d", as_digits(part)))
-    return any(numbered(part) and not _ASKS.search(part)
-               and any(_ASKS.search(p) and numbered(p) for p in parts[i + 1:]) for i, part in enumerate(parts[:-1]))
-
-
-def _states_the_data(parts: list[str]) -> bool:
-    """A part that states figures, followed by a part that asks: the figures are the question's data ("5 of us
-    split a $243.75 bill and we're adding a 20% tip. how much does each person pay")."""
-    for i, part in enumerate(parts[:-1]):
-        if _FIGURE.search(part) and not _ASKS.search(part) and any(_ASKS.search(p) for p in parts[i + 1:]):
-            return True
-    # an equation after the question is its data too: "how many km is a marathon? its 26.2 miles and 1 mile =
-    # 1.609344 km"
-    return any(_EQUATION.search(part) and not _ASKS.search(part) for part in parts[1:])
-
-
-_ASKS_TIME = re.compile(r"\bwhat time\b|\bwhen\b|\bwhat hour\b", re.I)
-
-
-def _states_a_time(parts: list[str]) -> bool:
-    """A part that states a clock time and asks nothing, before a part that asks what time or when: the time is
-    the data asked about ("Webinar kicks off at 14:00 in Dublin and I'll be in Honolulu, what time do I log on?").
-    A part that requests something ("book a table at 7pm") is an intent of its own."""
-    return any(times_of_day([part]) and not _ASKS.search(part) and not _REQUESTS.search(part)
-               and any(_ASKS_TIME.search(p) for p in parts[i + 1:])
-               for i, part in enumerate(parts[:-1]))

@@ -27,6 +27,7 @@ _SCOPE_HEAD = re.compile(r"^\s*([^:?]{2,60}?)\s*:\s+(?=\S)")
 _START_HEAD = re.compile(r"^\s*((?:from|out of|leaving|departing)\s+[^,?]{2,40}?)\s*,\s+(?=\S)", re.I)
 _FROM = re.compile(r"^\s*(?:from|out of|leaving|departing)\b", re.I)
 _TO = re.compile(r"\bto\s+$", re.I)
+_ASIDE = re.compile(r"\s*\([^()]*\)")
 MAX_SCOPE_OTHER_WORDS = 2  # words of a scope besides its place and day ("Going to Istanbul tomorrow")
 
 
@@ -36,9 +37,10 @@ def scope(question: str) -> tuple[str, str]:
     opener that only announces what follows: "Three things: 1) ...") when it opens with no scope."""
     context = ""
     sentences = SENTENCE_END.split(question.strip(), maxsplit=1)
-    if len(sentences) == 2 and not ASKS.search(sentences[0]) and not REQUESTS.search(sentences[0]) \
-            and _names_place_or_day(sentences[0]):
-        context, question = sentences[0].strip(" .!"), sentences[1]
+    opening = _ASIDE.sub("", sentences[0])  # "stuck in shenzhen tonight (missed my connection)": the aside tells why
+    if len(sentences) == 2 and not ASKS.search(opening) and not REQUESTS.search(opening) \
+            and _names_place_or_day(opening):
+        context, question = opening.strip(" .!"), sentences[1]
     if (head := _SCOPE_HEAD.match(question)) is not None and not ASKS.search(head.group(1)):
         if _ANNOUNCES.match(head.group(1)):
             question = question[head.end():]

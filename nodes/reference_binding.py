@@ -24,7 +24,9 @@ _SAME_DAY = re.compile(r"\b(?:(on|for|by)\s+)?(?:that|the)\s+(?:same\s+)?(?:day|
 _LEADING_PREPOSITION = re.compile(r"^(?:on|for|by)\s+", re.IGNORECASE)
 _CONDITION_ON_BEFORE = re.compile(r"\b(?:if (?:it|so|not|yes|that|they|this)\b|otherwise\b|in that case\b|"
                                   r"(?:unless|provided) (?:it|that)\b)", re.IGNORECASE)
-_EXPLETIVE_IT = re.compile(r"\b(is|will|was|does|did|would|could)\s+it\b", re.IGNORECASE)
+# "is it cold", "how cold it gets overnight": an "it" that names nothing
+_EXPLETIVE_IT = re.compile(r"\b(is|will|was|does|did|would|could)\s+it\b|\b(how\s+\w+)\s+it\s+(?=gets\b|will get\b|'ll get\b)",
+                           re.IGNORECASE)
 
 
 def bind_references(part: str, before: str) -> str:
@@ -55,7 +57,7 @@ def conditional(part: str) -> bool:
 def without_expletive_it(part: str) -> str:
     """``part`` without the "it" that means nothing ("is it cold in Beijing tomorrow": the part names its own
     place), for telling whether it refers back; ``part`` as is otherwise."""
-    return _EXPLETIVE_IT.sub(r"\1", part) if places_named([part]) else part
+    return _EXPLETIVE_IT.sub(lambda m: m.group(1) or f"{m.group(2)} ", part) if places_named([part]) else part
 
 
 # A route between two places: "toronto to chicago", "beijing->shanghai", "from Paris to Rome"

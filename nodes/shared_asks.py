@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 from indexes.document_coverage import QUESTION_WORDS
-from nodes.asking import ASKS_WORD, REQUESTS
+from nodes.arguments.places import places_named
+from nodes.asking import ASKS_WORD, REQUESTS, SENTENCE_END
 from nodes.field_vocabulary import concepts_of
 from nodes.intent_references import names_its_own
 
@@ -42,3 +43,24 @@ def joins_two_measures(before: str, next_piece: str) -> bool:
     if not (last and first and concepts_of({last[0]}) and concepts_of({first[0]})):
         return False
     return words[:1] == first or not names_its_own(next_piece)
+
+
+# "Same question for Mexico City and for DC.", "and the same for Rome"
+_SAME_AGAIN = re.compile(r"^\s*(?:and\s+)?(?:the\s+)?same\s+(?:question\s+|thing\s+|goes\s+)?(?:for|with)\s+(.+?)\W*$",
+                         re.I)
+_OTHERS = re.compile(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)(?:for\s+|with\s+)?", re.I)
+
+
+def asked_again_of(question: str) -> list[str]:
+    """The one question a message asks, then asked of the places a closing "same question for X and Y" names, each
+    in the first place's stead; [] unless the message is that and the question names one place."""
+    sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip(" .!?")]
+    if len(sentences) != 2 or (again := _SAME_AGAIN.match(sentences[1])) is None:
+        return []
+    asked = sentences[0].strip()
+    named = places_named([asked])
+    others = [places_named([o]) for o in _OTHERS.split(again.group(1)) if o.strip()]
+    if len(named) != 1 or not others or any(len(o) != 1 for o in others):
+        return []
+    place = named[0]
+    return [asked, *(asked[:place.start] + o[0].span + asked[place.start + len(place.span):] for o in others)]

@@ -327,3 +327,31 @@ def test_a_start_said_once_goes_with_every_trip_and_a_typed_apostrophe_names_the
     # "xi'an" is the place "Xi’an": the part names its own place and takes the opening's day alone
     assert split_intents("chengdu to xi'an on tuesday: lowest fare? also what will xi'an be like weather-wise when "
                          "i get there")[1].startswith("on tuesday: what will xi'an be like")
+
+
+def test_items_set_apart_by_bullets_or_semicolons_are_intents_however_short():
+    from nodes.intent_split import split_intents
+
+    assert split_intents("Hong Kong, Tuesday:\n- forecast\n- cheapest room for Tue night\n- top rated restaurant") == [
+        "Hong Kong, Tuesday: forecast", "Hong Kong, Tuesday: cheapest room for Tue night",
+        "Hong Kong, Tuesday: top rated restaurant"]
+    assert split_intents("cheapest shanghai hotel on the 7th; intel stock; 90 EUR→TRY") == [
+        "cheapest shanghai hotel on the 7th", "intel stock", "90 EUR→TRY"]
+    assert split_intents("weather in Paris tomorrow; and in Rome") == ["weather in Paris tomorrow", "weather in Rome tomorrow"]
+
+
+def test_the_same_question_for_other_places_is_asked_of_each():
+    from nodes.intent_split import split_intents
+
+    assert split_intents("Who's the top-rated restaurant in Toronto? Same question for Mexico City and for DC.") == [
+        "Who's the top-rated restaurant in Toronto?", "Who's the top-rated restaurant in Mexico City?",
+        "Who's the top-rated restaurant in DC?"]
+
+
+def test_a_told_place_and_day_with_an_aside_is_asked_of_every_part():
+    from nodes.intent_split import split_intents
+
+    assert split_intents("stuck in shenzhen tonight (missed my connection). need: the cheapest hotel, the highest rated "
+                         "place for dinner, and how cold it gets overnight") == [
+        "stuck in shenzhen tonight: the cheapest hotel", "stuck in shenzhen tonight: the highest rated place for dinner",
+        "stuck in shenzhen tonight: how cold it gets overnight"]
