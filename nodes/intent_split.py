@@ -37,9 +37,10 @@ from nodes.listed_items import listed_items
 from nodes.stated_data import states_a_time, states_numbers, states_the_data
 from nodes.shared_asks import asked_again_of, asked_of_each, joins_two_measures
 
-_JOINS = re.compile(r"\s*;\s*|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|"
+_JOINS = re.compile(r"\s*;\s*|(?<=\?)\s+(?:(?:and|also|plus)\b[,\s]*)*(?=\S)|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|"
                     r"\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
-                    # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
+                    # (a question mark ends an intent: "What's the weather in Paris tomorrow? What's Apple's stock price?")
+    # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
                     # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
                     r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"
                     # numbered items: "1) weather in Rome 2) LVMH share price", "(1) ... (2) ..."
@@ -71,7 +72,7 @@ _TELLS = re.compile(r"^\s*(?:i|i'm|im|i've|ive|i was|we|we're|we've|my|our)\b(?!
                     r"like|am looking|'m looking|wonder|wondered|was wondering))", re.I)
 # Words of greeting and hedging, which ask for nothing: "hey quick one, reykjavik local time?"
 _GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
-                      "just wondering".split())
+                      "just wondering also plus and".split())
 # a description of what the part before names: "..., the lisbon fair guy", "..., the one organising the fair"
 _DESCRIBES = re.compile(r"^\s*the\b", re.I)
 MAX_DESCRIPTION_WORDS = 6

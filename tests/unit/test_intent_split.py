@@ -355,3 +355,13 @@ def test_a_told_place_and_day_with_an_aside_is_asked_of_every_part():
                          "place for dinner, and how cold it gets overnight") == [
         "stuck in shenzhen tonight: the cheapest hotel", "stuck in shenzhen tonight: the highest rated place for dinner",
         "stuck in shenzhen tonight: how cold it gets overnight"]
+
+
+def test_a_question_mark_ends_an_intent():
+    from nodes.intent_split import split_intents
+
+    assert split_intents("What's the weather in Paris tomorrow? What's Apple's stock price?") == [
+        "What's the weather in Paris tomorrow", "What's Apple's stock price"]
+    assert split_intents("How tall is the Eiffel Tower? Also, what's the weather in Paris tomorrow?") == [
+        "How tall is the Eiffel Tower", "what's the weather in Paris tomorrow"]
+    assert split_intents("Which is warmer on Friday, Paris or Rome? Book me a hotel there") == []  # the choice binds
