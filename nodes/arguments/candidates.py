@@ -32,7 +32,7 @@ from nodes.arguments.number_words import as_digits
 from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
 from nodes.arguments.time_of_day import times_of_day
 from nodes.arguments.timezones import asked_first, asked_zones, zones_named
-from nodes.arguments.unit_amount import asks_for_a_rate, is_quantity_to_convert, units_counted
+from nodes.arguments.unit_amount import asks_for_a_rate, is_quantity_to_convert, people_counted, units_counted
 from nodes.arguments.value_kinds import ValueKind, iana_zones, infer_value_kind
 from nodes.date_mentions import DateMention, find_date_mentions
 from nodes.field_vocabulary import concepts_of, field_concepts
@@ -133,7 +133,12 @@ class Candidates:
             # "10 ASML shares in pounds": ten times the quote is the amount; the count itself is no amount of money
             return list(dict.fromkeys([round(counts[0] * same[0], 2),
                                        *(n for n in self.request_numbers if n != counts[0])]))
-        return list(dict.fromkeys([*self.request_numbers, *same]))
+        written = self.request_numbers
+        if "price" in field_concepts((name,)):
+            # "we're 2 adults and a baby": a party's size bounds no price ("max_price": 2)
+            people = set(people_counted(self.requests))
+            written = [n for n in written if n not in people]
+        return list(dict.fromkeys([*written, *same]))
 
     def day_values(self) -> list[str]:
         return list(dict.fromkeys(m.first.isoformat() for m in self.dates))

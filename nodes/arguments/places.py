@@ -150,12 +150,19 @@ def _named_route_end(span: str, place: Place, words: list[tuple[str, int, int]],
 
 
 def _words(text: str) -> list[tuple[str, int, int]]:
-    """The words of ``text`` with their offsets; a possessive "'s" is not part of the name ("Tokyo's")."""
+    """The words of ``text`` with their offsets; a possessive "'s" is not part of the name ("Tokyo's"), and a
+    hyphen joins no name unless the gazetteer writes it so: "Beijing-Tokyo flight" names two places, "Winston-Salem"
+    one."""
     found = []
     for match in _WORD.finditer(text):
         word, end = match.group(), match.end()
         if word.lower().endswith("'s"):
             word, end = word[:-2], end - 2
+        if "-" in word and word.lower() not in gazetteer().by_name:
+            start = match.start()
+            for part in re.finditer(r"[^-]+", word):
+                found.append((part.group(), start + part.start(), start + part.end()))
+            continue
         found.append((word, match.start(), end))
     return found
 

@@ -33,3 +33,11 @@ _COUNTED = re.compile(r"\b(\d+(?:\.\d+)?)\s+(?:[A-Za-z.&'-]+\s+){0,2}?(?:shares?
 def units_counted(texts: list[str]) -> list[float]:
     """The counts of things priced one by one that the request writes ("10 ASML shares" -> 10)."""
     return [float(m.group(1)) for text in texts for m in _COUNTED.finditer(text)]
+
+
+_PEOPLE = re.compile(r"\b(\d+)\s+(?:adults?|people|persons|guests|travell?ers|passengers|kids|children|of us)\b", re.I)
+
+
+def people_counted(texts: list[str]) -> list[float]:
+    """The counts of people the request writes ("we're 2 adults and a baby" -> 2): a party's size, never a price."""
+    return [float(m.group(1)) for text in texts for m in _PEOPLE.finditer(text)]

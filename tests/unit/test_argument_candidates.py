@@ -411,3 +411,9 @@ def test_an_ambiguous_currency_word_takes_the_code_a_listed_set_holds():
     schema = constrain_tool_schema(convert, gather_candidates(
         ["Got 60 pounds sterling left over, how many dirhams is that worth today?"], [], TODAY))
     assert schema["properties"]["to_currency"]["enum"] == ["GBP", "AED"]  # "dirhams": MAD ranks first, AED is listed
+
+
+def test_a_count_of_people_bounds_no_price():
+    candidates = gather_candidates(["Cheapest Dubai hotel, we're 2 adults and a baby"], [], TODAY)
+    assert candidates.numbers_for("max_price", "Highest nightly price") == []
+    assert candidates.numbers_for("adults", "Number of adults") == [2.0]
