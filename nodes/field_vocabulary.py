@@ -11,13 +11,13 @@ import re
 # field shares one of these with the sentence, whenever the sentence names any.
 CONCEPTS: dict[str, frozenset[str]] = {
     "sunrise": frozenset({"sunrise", "dawn", "rise", "rises", "rising", "sunup"}),
-    "sunset": frozenset({"sunset", "dusk", "set", "sets", "setting", "sundown"}),
+    "sunset": frozenset({"sunset", "dusk", "set", "sets", "setting", "sundown", "dark"}),
     "latitude": frozenset({"lat", "latitude"}),
     "longitude": frozenset({"lon", "lng", "longitude"}),
     "height": frozenset({"height", "tall", "elevation", "altitude", "metres", "meters", "storeys", "floors"}),
     "temperature": frozenset({"temperature", "temp", "c", "°c", "°", "degrees", "celsius", "warm", "hot",
                               "cold", "high", "low", "highs", "lows", "heat", "chilly"}),
-    "rain": frozenset({"rain", "precip", "precipitation", "chance", "showers", "wet", "mm"}),
+    "rain": frozenset({"rain", "rainfall", "precip", "precipitation", "chance", "showers", "wet", "mm"}),
     "wind": frozenset({"wind", "windy", "kph", "gusts", "breeze"}),
     "condition": frozenset({"condition", "conditions", "sky", "skies", "outlook"}),
     "humidity": frozenset({"humidity", "humid"}),

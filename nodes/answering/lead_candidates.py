@@ -58,6 +58,9 @@ class Candidate:
     in_record: bool = False  # a string value of a structured output (its title is its record's name)
 
 
+_VALUE_WORDS = 4
+
+
 def answer_score(candidate: Candidate, asked: set[str], wants_figure: bool, question_figures: set[str]) -> tuple | None:
     """How well a candidate answers: the question words it holds or its headings hold ("2 eggs" under
     "# Banana bread"), then a figure when the question asks for a quantity or a time, then the words it holds
@@ -70,11 +73,15 @@ def answer_score(candidate: Candidate, asked: set[str], wants_figure: bool, ques
     figures = {f for _, forms in figures_of(candidate.text) for f in forms}
     if not (words - asked) and not (figures - question_figures):
         return None  # "# Banana bread" under "how many eggs in banana bread": nothing the user did not say
-    if candidate.in_record and own <= terms(candidate.title):
-        return None  # "timezone: Europe/Paris" for "weather in Paris": it shares only the record's own name
+    if candidate.in_record and own <= terms(candidate.title) and len(candidate.text.split()) <= _VALUE_WORDS:
+        # "timezone: Europe/Paris" for "weather in Paris": it shares only the record's own name (a sentence of the
+        # record's prose is about what the record names: "Qutub Minar in Delhi is a minaret begun ... by ...")
+        return None
     about = terms(candidate.label) or words
+    # then a line of the record or passage the question names ("Qutub Minar in Delhi is a minaret ..." under "Qutub
+    # Minar" before "Delhi has three UNESCO World Heritage Sites: ..., Qutub Minar ..." under "Delhi: culture")
     return (len(own | (candidate.context & asked)), bool(wants_figure and figures), len(own),
-            len(about & asked) / len(about))
+            len(terms(candidate.title) & asked), len(about & asked) / len(about))
 
 
 def best(candidates: list[Candidate], question: str) -> Candidate | None:

@@ -121,3 +121,13 @@ def test_a_sum_written_as_people_write_it_is_no_answer_of_its_own():
                             "rate": 0.106164, "converted": 26541.1})
     [line] = lead_lines("250k won to yen??", evidence(converted))
     assert "converted: 26541.1" in line and "amount" not in line
+
+
+def test_a_passage_about_what_the_question_names_leads_over_one_that_mentions_it():
+    pages = json.dumps({"results": [
+        {"title": "Qutub Minar", "text": "Qutub Minar in Delhi is a 73-metre minaret begun around 1199 by Qutb ud-Din "
+                                         "Aibak, the first Sultan of Delhi."},
+        {"title": "Delhi: culture", "text": "Delhi has three UNESCO World Heritage Sites: the Red Fort, Qutub Minar "
+                                            "and Humayun's Tomb."}]})
+    [line] = lead_lines("who was qutub minar built by", evidence(pages))
+    assert line.startswith("Qutub Minar in Delhi is a 73-metre minaret")
