@@ -26,7 +26,8 @@ from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from nodes.question import today_of
 from nodes.reference_binding import route_destination
-from nodes.slot_followups import asked_measures, changed_slot, swapped_route_end, without_acknowledgement
+from nodes.route_followups import swapped_route_end
+from nodes.slot_followups import asked_measures, changed_slot, without_acknowledgement
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.thing_places import place_reference, refers_to_a_place, things_to_locate
 
@@ -158,11 +159,17 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
 
 
 # "there" as a place, not as the subject of "there are 4 of us", "there's", "is there"
-_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?!'s|'re|\s+(?:is|are|was|were|will|would|"
+_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?!'s|'re|'ll|'d|'ve|\s+(?:is|are|was|were|will|would|"
                     r"isn't|aren't|be|been|must|might|may|could|should)\b)|"
-                    r"(?:that|the same) (?:city|town|place)\b|the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b))",
+                    r"(?:that|the same) (?:city|town|place)\b|the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b)|"
+                    r"the other end\b)",
                     re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
+
+
+def _preposition(reference: re.Match[str]) -> str:
+    """The preposition a place takes in a reference's stead: its own ("to there"), "in" for "the other end"."""
+    return "in" if reference.group(0).lower().endswith("other end") else reference.group(1) or "in"
 
 
 def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> str | None:
@@ -179,7 +186,7 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
     place = named[0] if len(named) == 1 else route_destination(last_asked, named)
     if place is None:
         return None
-    located = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {place}", question, count=1)
+    located = _THERE.sub(lambda m: f"{_preposition(m)} {place}", question, count=1)
     return _LEADING_LINK.sub("", located).strip() or located  # "And hotels in Paris": a question on its own
 
 
@@ -243,7 +250,7 @@ async def rewrite_standalone(
         return bind_dates(completed, turns, question, today), None
     swapped = swapped_route_end(question, last_asked) or swap_argument(question, last_asked, last_arguments or [])
     if swapped:
-        return swapped, None
+        return bind_dates(swapped, turns, question, today), None  # "and Rome to Madrid on friday?": its own day too
     located = resolve_there(question, last_asked, last_arguments or [])
     if located:
         return with_last_date(bind_dates(located, turns, question, today), last_asked, question, today), None

@@ -18,7 +18,6 @@ from datetime import date
 from nodes.arguments.codes import currencies_written, currency_of_nationality
 from nodes.arguments.places import places_named
 from nodes.date_mentions import find_date_mentions
-from nodes.reference_binding import route_destination
 from nodes.field_vocabulary import concepts_of
 
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
@@ -124,49 +123,3 @@ def without_acknowledgement(question: str) -> str:
             and not any(place.start < remark.end() for place in places_named([rest])):  # "St. Louis", "Mt. Fuji"
         rest = rest[remark.end():]
     return rest if re.search(r"\w", rest) else question
-
-
-_END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it|instead)\s+)*(from|to)\s+(.+?)"
-                       r"(?:\s+instead)?\W*$", re.IGNORECASE)
-
-
-_REVERSED = re.compile(r"^(?:(?:and|but|so|what about|how about|now)\s+)*(?:the\s+)?(?:other\s+way(?:\s+(?:a?round|back))?|"
-                       r"reverse(?:d)?(?:\s+direction)?|other\s+direction|opposite\s+direction|way\s+back|return\s+leg)"
-                       r"\W*$", re.IGNORECASE)
-
-
-def reversed_route(last_asked: str) -> str | None:
-    """The last question with the two ends of its route swapped ("the other way round?" after "sf → la on tuesday");
-    None when it writes no route of two places."""
-    ends = places_named([last_asked])
-    destination = route_destination(last_asked, [m.span for m in ends])
-    if destination is None:
-        return None
-    end = next(m for m in ends if m.span == destination)
-    start = next((m for m in ends if m.span != destination), None)
-    if start is None:
-        return None
-    first, second = sorted((start, end), key=lambda m: m.start)
-    return (last_asked[:first.start] + second.span + last_asked[first.start + len(first.span):second.start]
-            + first.span + last_asked[second.start + len(second.span):])
-
-
-def swapped_route_end(question: str, last_asked: str) -> str | None:
-    """The last question with one end of its route replaced: "from Barcelona instead" after "Paris to Rome on
-    Tuesday, cheapest flight?" starts the route in Barcelona, "to Madrid?" ends it there; "the other way round?"
-    swaps both. None when the follow-up is not one place after "from" or "to", or the last question writes no route
-    of two places."""
-    if _REVERSED.match(question.strip()):
-        return reversed_route(last_asked)
-    match = _END_SWAP.match(question.strip())
-    if match is None:
-        return None
-    named = places_named([match.group(2)])
-    if len(named) != 1 or named[0].span.lower() != match.group(2).strip().lower():
-        return None
-    ends = places_named([last_asked])
-    destination = route_destination(last_asked, [m.span for m in ends])  # None unless two places make one route
-    if destination is None:
-        return None
-    end = next(m for m in ends if (m.span == destination) == (match.group(1).lower() == "to"))
-    return last_asked[:end.start] + named[0].span + last_asked[end.start + len(end.span):]

@@ -121,6 +121,9 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
     assert resolve_there("hotels there", "flights Paris or Rome", ["Paris", "Rome"]) is None  # no route: no guess
     assert resolve_there("what's the best restaurant in that place?", "any cheap flights Cairo to Istanbul on Saturday?",
                          ["Cairo", "Istanbul"]) == "what's the best restaurant in Istanbul?"
+    assert resolve_there("and the cheapest hotel at the other end that night", "Chengdu to Xi'an on Monday — cheapest?",
+                         ["Chengdu", "Xi'an"]) == "the cheapest hotel in Xi'an that night"
+    assert resolve_there("actually there'll be 4 of us", "Need 2 seats Madrid→Paris on Wednesday", ["Madrid", "Paris"]) is None
     # the last turn also searched the web with the whole question: a query, not a value
     assert resolve_there("what's the high there that day?", "Flying Amsterdam to Istanbul on Dec 10 — cheapest option?",
                          ["Amsterdam", "Istanbul", "Flying Amsterdam to Istanbul on Dec 10 — cheapest option"]) == (

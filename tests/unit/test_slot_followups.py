@@ -79,23 +79,3 @@ def test_an_acknowledgement_before_the_follow_up_is_set_aside(follow_up, rest):
     from nodes.slot_followups import without_acknowledgement
 
     assert without_acknowledgement(follow_up) == rest
-
-
-def test_one_end_of_the_last_route_is_replaced():
-    from nodes.slot_followups import swapped_route_end
-
-    last = "Paris to Rome on Tuesday, what's the cheapest flight?"
-    assert swapped_route_end("from Barcelona instead", last) == "Barcelona to Rome on Tuesday, what's the cheapest flight?"
-    assert swapped_route_end("and to Madrid?", last) == "Paris to Madrid on Tuesday, what's the cheapest flight?"
-    assert swapped_route_end("from Barcelona instead", "weather in Paris and Rome") is None  # no route
-    assert swapped_route_end("from the hotel", last) is None  # not a place
-
-
-def test_the_other_way_round_swaps_both_ends_of_the_last_route():
-    from nodes.slot_followups import swapped_route_end
-
-    assert swapped_route_end("the other way round?", "SF → LA on tuesday, what's the cheapest seat") == (
-        "LA → SF on tuesday, what's the cheapest seat")
-    assert swapped_route_end("and the other way?", "Paris to Rome on Tuesday, cheapest flight?") == (
-        "Rome to Paris on Tuesday, cheapest flight?")
-    assert swapped_route_end("the other way round?", "weather in Paris and Rome") is None  # no route
