@@ -20,7 +20,7 @@ from nodes.date_mentions import find_date_mentions
 _IDIOMS = re.compile(r",?\s*\b(?:while you'?re at it|if you can|if possible|when you get a chance|"
                      r"if you don'?t mind)\b", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:(in|at|to|from|near|around)\s+)?there\b", re.IGNORECASE)
-_SAME_DAY = re.compile(r"\b(?:(on|for|by)\s+)?(?:that|the)\s+(?:same\s+)?(?:day|night|date)\b", re.IGNORECASE)
+SAME_DAY = re.compile(r"\b(?:(on|for|by)\s+)?(?:that|the)\s+(?:same\s+)?(?:day|night|date)\b", re.IGNORECASE)
 _LEADING_PREPOSITION = re.compile(r"^(?:on|for|by)\s+", re.IGNORECASE)
 _CONDITION_ON_BEFORE = re.compile(r"\b(?:if (?:it|so|not|yes|that|they|this)\b|otherwise\b|in that case\b|"
                                   r"(?:unless|provided) (?:it|that)\b)", re.IGNORECASE)
@@ -38,14 +38,14 @@ def bind_references(part: str, before: str) -> str:
     if _THERE.search(bound) and there:
         bound = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {there}", bound, count=1)
         days = {(m.first, m.last): m.phrase for m in find_date_mentions(before, date.today())}
-        if len(days) == 1 and not find_date_mentions(bound, date.today()) and not _SAME_DAY.search(bound):
+        if len(days) == 1 and not find_date_mentions(bound, date.today()) and not SAME_DAY.search(bound):
             # "..., and what's the weather going to be when I land there": there, on the day of the part before
             bound = f"{bound} {_with_preposition(next(iter(days.values())))}"
     bound = _with_noun_of_one(bound, before)
     dates = {(m.first, m.last): _LEADING_PREPOSITION.sub("", m.phrase) for m in find_date_mentions(before, date.today())}
-    if _SAME_DAY.search(bound) and len(dates) == 1:
+    if SAME_DAY.search(bound) and len(dates) == 1:
         phrase = next(iter(dates.values()))
-        bound = _SAME_DAY.sub(lambda m: f"{m.group(1) or 'on'} {phrase}", bound, count=1)
+        bound = SAME_DAY.sub(lambda m: f"{m.group(1) or 'on'} {phrase}", bound, count=1)
     return bound
 
 

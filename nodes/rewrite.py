@@ -25,7 +25,7 @@ from nodes.model_call import ModelUnavailable
 from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from nodes.question import today_of
-from nodes.reference_binding import route_destination
+from nodes.reference_binding import SAME_DAY, route_destination
 from nodes.route_followups import swapped_route_end
 from nodes.slot_followups import asked_measures, changed_slot, without_acknowledgement
 from nodes.structured import StructuredOutputError, ask_structured
@@ -196,7 +196,11 @@ def with_last_date(located: str, last_asked: str, question: str, today: date) ->
     if find_date_mentions(question, today) or find_date_mentions(located, today):
         return located
     asked = find_date_mentions(last_asked, today)
-    return f"{located.rstrip(' ?.!')} on {asked[0].as_argument()}" if len(asked) == 1 else located
+    if len(asked) != 1:
+        return located
+    if SAME_DAY.search(located):  # "what's the high there that day?": that day is the day asked before
+        return SAME_DAY.sub(f"on {asked[0].as_argument()}", located, count=1)
+    return f"{located.rstrip(' ?.!')} on {asked[0].as_argument()}"
 
 
 def thing_in_place_of_place(question: str, last_asked: str) -> str | None:

@@ -143,3 +143,15 @@ def test_there_as_a_subject_is_no_place_and_a_new_day_takes_the_old_days_place()
     turns = [HumanMessage("Barcelona to Rome on Tuesday, what's the cheapest flight?"), AIMessage("AZ159 [T1.1]")]
     assert bind_dates("Barcelona to Rome on Tuesday, what's the cheapest flight?", turns, "and on wednesday?",
                       TODAY) == "Barcelona to Rome on 2026-12-02, what's the cheapest flight"
+
+
+def test_that_day_in_a_located_follow_up_is_the_day_asked_before():
+    from datetime import date
+
+    from nodes.rewrite import with_last_date
+
+    last = "Flying Amsterdam to Istanbul on Dec 10 — cheapest option?"
+    assert with_last_date("what's the high in Istanbul that day?", last, "what's the high there that day?",
+                          date(2026, 11, 29)) == "what's the high in Istanbul on 2026-12-10?"
+    assert with_last_date("hotels in Istanbul", last, "hotels there", date(2026, 11, 29)) == (
+        "hotels in Istanbul on 2026-12-10")
