@@ -159,9 +159,10 @@ def find_date_mentions(text: str, today: date) -> list[DateMention]:
 
 def _read_ahead(window: list[str], first: date, last: date, today: date,
                 before: list[DateMention]) -> tuple[date, date]:
-    """(``window``: the phrase's words and the word before it.) The days a weekday or "the weekend" means when read as today would look back. Said on a Sunday, "sunday" after a
-    later day ("Saturday night ... and sunday night?", "saturday and sunday") is the Sunday after it, and "the weekend"
-    is the one to come: of this one only today is left, and nobody plans what is already under way."""
+    """The days a weekday or "the weekend" means where reading it as today would look back (``window``: the phrase's
+    words and the word before it). Said on a Sunday, "sunday" after a later day ("Saturday night ... and sunday
+    night?", "saturday and sunday") is the Sunday after it, and "the weekend" is the one to come: of this one only
+    today is left, and nobody plans what is already under way."""
     if first != today or last != today:
         return first, last
     if "weekend" in window and not {"last", "past"} & set(window) and today.weekday() == 6:

@@ -37,9 +37,10 @@ from nodes.listed_items import listed_items
 from nodes.stated_data import states_a_time, states_numbers, states_the_data
 from nodes.shared_asks import asked_again_of, asked_of_each, joins_two_measures
 
-_JOINS = re.compile(r"\s*;\s*|(?<=\?)\s+(?:(?:and|also|plus)\b[,\s]*)*(?=\S)|(?<![\d)])\s+\+\s+(?![\d(])|,\s+(?:and\s+)?(?:also\s+)?|"
-                    r"\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
-                    # (a question mark ends an intent: "What's the weather in Paris tomorrow? What's Apple's stock price?")
+# (a question mark ends an intent, with the "and" or "also" after it: "What's the weather in Paris tomorrow? What's
+# Apple's stock price?")
+_JOINS = re.compile(r"\s*;\s*|(?<=\?)\s+(?:(?:and|also|plus)\b[,\s]*)*(?=\S)|(?<![\d)])\s+\+\s+(?![\d(])|"
+                    r",\s+(?:and\s+)?(?:also\s+)?|\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
     # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
                     # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
                     r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"
@@ -118,14 +119,14 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     if _CONDITION.match(question):
         return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"
     if again := asked_again_of(question):
-        return again, None  # "Who's the top-rated restaurant in Toronto? Same question for Mexico City and for DC."
+        return again, None  # "Top-rated restaurant in Toronto? Same question for Mexico City and for DC."
     if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
     if (told := _told_and_asked(question)) is not None and (read_intents(told[1])[0] or not scope(question)[0]):
         # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
         # context, unless the asking sentence itself holds several ("Heading to Tokyo. What's the forecast there,
-        # and which restaurant in Tokyo is best?": the context goes with its first part; a context that is a place and
-        # a day is asked of every part when the parts need it: "stuck in shenzhen tonight. need: the cheapest hotel, ...")
+        # and which restaurant in Tokyo is best?": the context goes with its first part; a context that is a place
+        # and a day is asked of every part when they need it: "stuck in shenzhen tonight. need: the cheapest hotel")
         context, asked = told
         parts, reason = read_intents(asked)
         if not parts or (_CLAUSE.match(parts[0]) and refers_back(parts[0])):

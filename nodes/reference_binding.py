@@ -25,8 +25,8 @@ _LEADING_PREPOSITION = re.compile(r"^(?:on|for|by)\s+", re.IGNORECASE)
 _CONDITION_ON_BEFORE = re.compile(r"\b(?:if (?:it|so|not|yes|that|they|this)\b|otherwise\b|in that case\b|"
                                   r"(?:unless|provided) (?:it|that)\b)", re.IGNORECASE)
 # "is it cold", "how cold it gets overnight": an "it" that names nothing
-_EXPLETIVE_IT = re.compile(r"\b(is|will|was|does|did|would|could)\s+it\b|\b(how\s+\w+)\s+it\s+(?=gets\b|will get\b|'ll get\b)",
-                           re.IGNORECASE)
+_EXPLETIVE_IT = re.compile(r"\b(is|will|was|does|did|would|could)\s+it\b|"
+                           r"\b(how\s+\w+)\s+it\s+(?=gets\b|will get\b|'ll get\b)", re.IGNORECASE)
 
 
 def bind_references(part: str, before: str) -> str:

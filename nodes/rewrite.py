@@ -159,10 +159,10 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
 
 
 # "there" as a place, not as the subject of "there are 4 of us", "there's", "is there"
-_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?!'s|'re|'ll|'d|'ve|\s+(?:is|are|was|were|will|would|"
-                    r"isn't|aren't|be|been|must|might|may|could|should)\b)|"
-                    r"(?:that|the same) (?:city|town|place)\b|the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b)|"
-                    r"the other end\b)",
+_THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?!'s|'re|'ll|'d|'ve|"
+                    r"\s+(?:is|are|was|were|will|would|isn't|aren't|be|been|must|might|may|could|should)\b)|"
+                    r"(?:that|the same) (?:city|town|place)\b|"
+                    r"the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b)|the other end\b)",
                     re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 

@@ -20,9 +20,9 @@ _END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it
                        r"(?:\s+instead)?\W*$", re.IGNORECASE)
 
 
-_REVERSED = re.compile(r"^(?:(?:and|but|so|what about|how about|now)\s+)*(?:the\s+)?(?:other\s+way(?:\s+(?:a?round|back))?|"
-                       r"reverse(?:d)?(?:\s+direction)?|other\s+direction|opposite\s+direction|way\s+back|return\s+leg)"
-                       r"\W*$", re.IGNORECASE)
+_REVERSED = re.compile(r"^(?:(?:and|but|so|what about|how about|now)\s+)*(?:the\s+)?"
+                       r"(?:other\s+way(?:\s+(?:a?round|back))?|reverse(?:d)?(?:\s+direction)?|other\s+direction|"
+                       r"opposite\s+direction|way\s+back|return\s+leg)\W*$", re.IGNORECASE)
 
 
 def reversed_route(last_asked: str) -> str | None:
@@ -76,7 +76,8 @@ def _new_route(question: str, last_asked: str) -> str | None:
     rest = question
     for mention in [*named, *find_date_mentions(question, date.today())]:
         rest = rest.replace(getattr(mention, "span", None) or mention.phrase, " ")
-    if any(w.lower() not in _ROUTE_ONLY_WORDS for w in re.findall(r"[A-Za-z']+", re.sub(r"\b(?:to|from)\b", " ", rest))):
+    rest = re.sub(r"\b(?:to|from)\b", " ", rest)
+    if any(w.lower() not in _ROUTE_ONLY_WORDS for w in re.findall(r"[A-Za-z']+", rest)):
         return None
     ends = places_named([last_asked])
     destination = route_destination(last_asked, [m.span for m in ends])

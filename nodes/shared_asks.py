@@ -1,6 +1,7 @@
 """One ask shared by the items of a message: "Seoul→Tokyo on the 2nd and Tokyo→Seoul on the 6th, cheapest fare for
-each leg?" asks the fare of both legs, and "what highs and lows are Dubai and Cairo looking at" asks two measures in
-one question. The intent splitter (nodes/intent_split.py) asks these before it cuts a message apart.
+each leg?" asks the fare of both legs, "what highs and lows are Dubai and Cairo looking at" asks two measures in
+one question, and "Who's the top-rated restaurant in Toronto? Same question for Mexico City and for DC." asks one
+question of three places. The intent splitter (nodes/intent_split.py) asks these before it cuts a message apart.
 """
 
 from __future__ import annotations

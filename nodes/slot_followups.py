@@ -52,7 +52,7 @@ def changed_slot(question: str, last_asked: str) -> str | None:
     # a currency is changed only where the follow-up says where it goes ("in dollars", "make it yen"): "what about
     # AMD" names a company, not the Armenian dram
     currencies = [(span, code) for span, code in currencies_written([question])
-                  if re.search(rf"\b(?:in|into|to|it|many|do|meant)\s+{re.escape(span)}(?!\w)", question, re.IGNORECASE)]
+                  if re.search(rf"\b(?:in|into|to|it|many|do|meant)\s+{re.escape(span)}(?!\w)", question, re.I)]
     nationality = _NATIONALITY_TARGET.search(question)
     if not currencies and nationality and (code := currency_of_nationality(nationality.group(1))):
         question = question[:nationality.start(1)] + code + question[nationality.end(1):]  # "and in Canadian?"
