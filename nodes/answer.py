@@ -168,7 +168,7 @@ def make_answerer(models: ModelProvider):
         written = [str(e.get("full_output") or e["output"]) for e in evidence]
         if missing := missing + missing_currencies(question, written):
             # the sources' nearest records are about someone else: say so before listing them
-            await stream.block(f"Nothing in the sources mentions {', '.join(missing)}.")
+            await stream.block(f"Not found in the sources: {', '.join(missing)}.")
         # The fields or lines the question asks about, picked by code: no model is asked when code found them.
         lead = [*choice_lines(state, evidence), *lead_lines(question, evidence, tasks_asked(state, question))] \
             if context.bind_answers else []

@@ -74,4 +74,4 @@ async def test_the_graph_asks_the_lookup_and_answers_for_the_city():
     assert out["located"] == {"Terracotta Army": "Xi'an"} and "locate" in out["timings"]
     assert out["standalone_query"].endswith("How warm will it be in Xi'an?")
     assert ("sights", "get_details", {"attraction": "Terracotta Army"}) in tools.calls
-    assert "Nothing in the sources mentions" not in out["answer"]
+    assert "Not found in the sources" not in out["answer"]
