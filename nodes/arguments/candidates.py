@@ -29,6 +29,7 @@ from nodes.arguments.codes import country_codes, currency_alternatives, currency
 from nodes.arguments.expressions import arithmetic_expressions
 from nodes.arguments.listed_values import listed_urls, paths_written
 from nodes.arguments.number_words import as_digits
+from nodes.arguments.places import places_named
 from nodes.arguments.property_kinds import is_id_property, named_ids, people_named
 from nodes.arguments.time_of_day import times_of_day
 from nodes.arguments.timezones import asked_first, asked_zones, zones_named
@@ -217,6 +218,8 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
         blocked = [(m.start(), m.end()) for phrase in (d.phrase for d in mentions)
                    for m in re.finditer(re.escape(phrase), text)]
         spans.extend(_spans(text, blocked))
+        # a place inside a hyphenated word ("Beijing-Tokyo flight") is a span of its own
+        spans.extend(m.span for m in places_named([text]) if m.span not in spans)
         masked = text
         for phrase in (d.phrase for d in mentions):
             masked = masked.replace(phrase, " ")

@@ -417,3 +417,8 @@ def test_a_count_of_people_bounds_no_price():
     candidates = gather_candidates(["Cheapest Dubai hotel, we're 2 adults and a baby"], [], TODAY)
     assert candidates.numbers_for("max_price", "Highest nightly price") == []
     assert candidates.numbers_for("adults", "Number of adults") == [2.0]
+
+
+def test_places_joined_by_a_hyphen_are_spans_of_their_own():
+    spans = gather_candidates(["What's the cheapest Beijing-Tokyo flight this Saturday"], [], TODAY).spans
+    assert "Beijing" in spans and "Tokyo" in spans
