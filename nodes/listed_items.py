@@ -13,10 +13,18 @@ _BULLETED = re.compile(r"(?:^|\n)\s*(?:[-*•·]|\d+[.)])\s+")
 _SEMICOLON = re.compile(r"\s*;\s*")
 
 
+# the same list once its lines are joined into one (nodes/question.py reads a message as one line): it opens with its
+# first bullet, and the others follow as " - " ("- forecast - cheapest room for Tue night - top rated restaurant")
+_OPENING_BULLET = re.compile(r"^\s*[-*•·]\s+")
+_JOINED_BULLET = re.compile(r"\s+[-*•·]\s+")
+
+
 def listed_items(question: str) -> list[str]:
     """The items of a message that lists them on bulleted lines or between semicolons; [] for any other message."""
     if len(_BULLETED.findall(question)) >= 2:
         items = _BULLETED.split(question)
+    elif _OPENING_BULLET.match(question) and _JOINED_BULLET.search(question):
+        items = _JOINED_BULLET.split(_OPENING_BULLET.sub("", question, count=1))
     elif ";" in question:
         items = _SEMICOLON.split(question)
     else:

@@ -338,6 +338,11 @@ def test_items_set_apart_by_bullets_or_semicolons_are_intents_however_short():
     assert split_intents("cheapest shanghai hotel on the 7th; intel stock; 90 EUR→TRY") == [
         "cheapest shanghai hotel on the 7th", "intel stock", "90 EUR→TRY"]
     assert split_intents("weather in Paris tomorrow; and in Rome") == ["weather in Paris tomorrow", "weather in Rome tomorrow"]
+    # the same list with its lines joined, as a message is read
+    assert split_intents("Hong Kong, Tuesday: - forecast - cheapest room for Tue night - top rated restaurant") == [
+        "Hong Kong, Tuesday: forecast", "Hong Kong, Tuesday: cheapest room for Tue night",
+        "Hong Kong, Tuesday: top rated restaurant"]
+    assert split_intents("Sydney - Melbourne flights - cheapest on friday") == []  # dashes, not bullets
 
 
 def test_the_same_question_for_other_places_is_asked_of_each():
