@@ -122,13 +122,14 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return again, None  # "Top-rated restaurant in Toronto? Same question for Mexico City and for DC."
     if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
-    if (told := _told_and_asked(question)) is not None and (read_intents(told[1])[0] or not scope(question)[0]):
+    told = _told_and_asked(question)
+    parts, reason = read_intents(told[1]) if told is not None else ([], None)
+    if told is not None and (parts or not scope(question)[0]):
         # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
         # context, unless the asking sentence itself holds several ("Heading to Tokyo. What's the forecast there,
         # and which restaurant in Tokyo is best?": the context goes with its first part; a context that is a place
         # and a day is asked of every part when they need it: "stuck in shenzhen tonight. need: the cheapest hotel")
-        context, asked = told
-        parts, reason = read_intents(asked)
+        context, _ = told
         if not parts or (_CLAUSE.match(parts[0]) and refers_back(parts[0])):
             # "When this happens, what time ...": a clause pointing at the context binds the parts
             return [], reason or "context"

@@ -74,8 +74,8 @@ def _new_route(question: str, last_asked: str) -> str | None:
     if len(named) != 2 or route_destination(question, [m.span for m in named]) is None:
         return None
     rest = question
-    for mention in [*named, *find_date_mentions(question, date.today())]:
-        rest = rest.replace(getattr(mention, "span", None) or mention.phrase, " ")
+    for said in [*(m.span for m in named), *(m.phrase for m in find_date_mentions(question, date.today()))]:
+        rest = rest.replace(said, " ")
     rest = re.sub(r"\b(?:to|from)\b", " ", rest)
     if any(w.lower() not in _ROUTE_ONLY_WORDS for w in re.findall(r"[A-Za-z']+", rest)):
         return None

@@ -116,10 +116,15 @@ def without_acknowledgement(question: str) -> str:
     words that names no place, day or figure; as is when nothing else is left."""
     rest = _ACKNOWLEDGEMENT.sub("", question, count=1)
     remark = _SHORT_REMARK.match(rest)
-    if remark and len(remark.group(1).split()) <= _REMARK_WORDS and not re.search(r"\d", remark.group(1)) \
-            and not places_named([remark.group(1)]) and not find_date_mentions(remark.group(1), date.today()) \
-            and not currencies_written([remark.group(1)]) \
-            and not re.search(r"\b[A-Z][a-z]?$", remark.group(1)) \
-            and not any(place.start < remark.end() for place in places_named([rest])):  # "St. Louis", "Mt. Fuji"
+    if remark and _only_remarks(remark.group(1)) \
+            and not any(place.start < remark.end() for place in places_named([rest])):  # "Paris.", "St. Louis"
         rest = rest[remark.end():]
     return rest if re.search(r"\w", rest) else question
+
+
+def _only_remarks(words: str) -> bool:
+    """Whether a short opening sentence asks nothing to be looked up: no figure, day or currency, and no
+    abbreviation that a name goes on from ("Mt. Fuji")."""
+    return (len(words.split()) <= _REMARK_WORDS and not re.search(r"\d", words)
+            and not find_date_mentions(words, date.today()) and not currencies_written([words])
+            and not re.search(r"\b[A-Z][a-z]?$", words))

@@ -126,9 +126,11 @@ def one_record_line(data: dict[str, Any], marker: str) -> str | None:
     record the output holds: its first fields, in the server's order, under its titles ("Beijing, Fri 2026-11-27
     — condition: partly cloudy; high: 10.5°C; low: -0.4°C")."""
     nested = [(title, record) for title, record in records(data) if record is not data]
-    if len(nested) != 1:
-        return None
-    title, record = nested[0]
+    return _first_fields_line(*nested[0], marker) if len(nested) == 1 else None
+
+
+def _first_fields_line(title: str, record: dict[str, Any], marker: str) -> str | None:
+    """The record's first MAX_RECORD_FIELDS scalar fields besides its title, in the server's order, as one line."""
     title_key = title_key_of(record)
     fields = [k for k, v in record.items() if scalar(v) and k != title_key][:MAX_RECORD_FIELDS]
     return fields_line(title, record, fields, marker) if fields else None
@@ -146,9 +148,4 @@ def day_record_lines(data: dict[str, Any], marker: str) -> list[str]:
     if not 2 <= len(nested) <= MAX_DAYS or len(shapes) != 1 \
             or not all(_ISO_DAY.match(str(record.get(title_key_of(record) or "", ""))) for _, record in nested):
         return []
-    lines = []
-    for title, record in nested:
-        title_key = title_key_of(record)
-        fields = [k for k, v in record.items() if scalar(v) and k != title_key][:MAX_RECORD_FIELDS]
-        lines.append(fields_line(title, record, fields, marker))
-    return lines
+    return [line for title, record in nested if (line := _first_fields_line(title, record, marker))]

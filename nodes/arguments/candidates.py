@@ -219,7 +219,7 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
                    for m in re.finditer(re.escape(phrase), text)]
         spans.extend(_spans(text, blocked))
         # a place inside a hyphenated word ("Beijing-Tokyo flight") is a span of its own
-        spans.extend(m.span for m in places_named([text]) if m.span not in spans)
+        spans.extend(m.span for m in places_named([text]))
         masked = text
         for phrase in (d.phrase for d in mentions):
             masked = masked.replace(phrase, " ")
