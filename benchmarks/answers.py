@@ -231,7 +231,8 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="End-to-end answer quality on the sandbox (TURA Table 1).")
-    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test", "test-v1", "all"), default="dev",
+    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test", "test-v1", "all"),
+                        default="dev",
                         help="test: questions written apart from every template (issue 27); dev2 to dev6: "
                              "written the same way, for tuning; test-v1: the earlier test split, which shares "
                              "templates with what is tuned on")

@@ -22,6 +22,7 @@ from nodes.answering.figures import MARKER
 from nodes.answering.missing_names import (is_document_text, matched_literals, missing_currencies, missing_names,
                                            without_echoes)
 from nodes.answering.quoted_data import quoted
+from nodes.approval_waivers import waiver_line
 from nodes.answering.outcome_lines import choice_lines, done_lines, failure_lines, not_done_lines
 from nodes.answering.verified_stream import AnswerStream
 from nodes.model_call import ModelUnavailable, stream_model
@@ -147,7 +148,7 @@ def make_answerer(models: ModelProvider):
                                "A quick search of them found no such item, so I will not guess.")
             return await said([], [])
         evidence = collect_evidence(state.get("task_results") or {})
-        failures, not_done = failure_lines(state), not_done_lines(state)
+        failures, not_done = failure_lines(state), not_done_lines(state) + waiver_line(question)
         if not evidence:  # nothing to ground an answer on: no model call
             if not_done and not failures:
                 await stream.write("Nothing was changed.\n" + "\n".join(not_done))
