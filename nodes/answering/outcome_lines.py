@@ -28,7 +28,7 @@ def in_user_words(error: str) -> str:
             return plain
     line = error.splitlines()[0] if error else "no answer"
     line = re.sub(r"^Error executing tool \S+: ", "", line)
-    for cut in ("; sandbox", "; allowed", "; use ", "; it covers"):
+    for cut in ("; sandbox", "; allowed", "; use ", "; it covers", ", which covers"):
         line = line.split(cut)[0]
     return line[:200].rstrip(" ;:,")
 

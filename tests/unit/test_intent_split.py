@@ -370,3 +370,16 @@ def test_a_question_mark_ends_an_intent():
     assert split_intents("How tall is the Eiffel Tower? Also, what's the weather in Paris tomorrow?") == [
         "How tall is the Eiffel Tower", "what's the weather in Paris tomorrow"]
     assert split_intents("Which is warmer on Friday, Paris or Rome? Book me a hotel there") == []  # the choice binds
+
+
+def test_listed_names_take_the_ask_around_the_list_and_numbered_items_are_intents():
+    asked = ["portfolio check IBM last price each", "portfolio check Boeing last price each",
+             "portfolio check Visa last price each"]
+    assert split_intents("portfolio check:\n• IBM\n• Boeing\n• Visa\nlast price each") == asked
+    assert split_intents("portfolio check: • IBM • Boeing • Visa last price each") == asked  # its lines joined
+    assert split_intents("weather tomorrow for\n- Paris\n- Rome") == ["weather tomorrow for Paris",
+                                                                     "weather tomorrow for Rome"]
+    # "1)" is a marker, never an amount; a short opening ending with ":" asks its verb of every item
+    assert split_intents("Convert: 1) 2,400 BRL → USD 2) 900 AED → INR") == ["Convert: 2,400 BRL → USD",
+                                                                             "Convert: 900 AED → INR"]
+    assert split_intents("it costs 2) more than 3) less") == []  # markers out of order: no list
