@@ -99,6 +99,34 @@ def _clean(word: str) -> str:
     return cleaned
 
 
+_SLASH_DATE = re.compile(r"^(\d{1,2})/(\d{1,2})(?:/(\d{4}|\d{2}))?$")
+MAX_DAYS_AHEAD = 366
+
+
+def _slash_date(word: str, before: str, today: date) -> date | None:
+    """"12/7" after a day cue ("on 12/7") or with its year: month/day and day/month are both read, and the nearer
+    coming day is the one meant (on 29 Nov, "12/7" is 7 Dec, "3/12" is 3 Dec). None for anything else ("3/4 cup")."""
+    match = _SLASH_DATE.match(word)
+    if match is None or not (match.group(3) or before in _DAY_CUES):
+        return None
+    first, second = int(match.group(1)), int(match.group(2))
+    year = int(match.group(3)) if match.group(3) else None
+    if year is not None and year < 100:
+        year += 2000
+    readings = []
+    for month, day in ((first, second), (second, first)):
+        for y in ([year] if year else [today.year, today.year + 1]):
+            try:
+                candidate = date(y, month, day)
+            except ValueError:
+                continue
+            if year or timedelta(0) <= candidate - today <= timedelta(days=MAX_DAYS_AHEAD):
+                readings.append(candidate)
+    if not readings:
+        return None
+    return min(readings, key=lambda d: abs((d - today).days))
+
+
 def _is_date_window(words: list[str]) -> bool:
     if len(words) == 1 and (words[0] in _AMBIGUOUS_SINGLE or words[0].isdigit()):
         return False
@@ -129,6 +157,9 @@ def find_date_mentions(text: str, today: date) -> list[DateMention]:
                     and _short_weekday_as_day(text, tokens, words, i):
                 first, last = resolve_date_range(window[0], today)
                 found = (size, first, last)
+                break
+            if size == 1 and (day := _slash_date(window[0], words[i - 1] if i else "", today)) is not None:
+                found = (size, day, day)  # "on 12/7"
                 break
             if not _is_date_window(window):
                 continue

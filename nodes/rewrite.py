@@ -27,7 +27,7 @@ from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from nodes.question import today_of
 from nodes.reference_binding import SAME_DAY, route_destination
 from nodes.route_followups import swapped_route_end
-from nodes.slot_followups import asked_measures, changed_slot, without_acknowledgement
+from nodes.slot_followups import LINKING_WORDS, asked_measures, changed_slot, without_acknowledgement
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.thing_places import place_reference, refers_to_a_place, things_to_locate
 
@@ -109,8 +109,13 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
 
 _OTHER_ONE = re.compile(r"^(?:(?:ok|okay|so|hmm+|right|alright)[,\s]+)?(?:(?:and\s+)?(?:what|how)\s+about\s+(.+?)|"
                         r"(?:and|now)\s+(?:do\s+)?(.+?)|"
-                        r"(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(.+?)(?:\s+(?:pls|please|too))?)\s*\??$",
+                        r"(?:and\s+)?(?:the\s+)?same\s+(?:for|with)\s+(.+?)(?:\s+(?:pls|please|too))?|"
+                        r"(?:and\s+)?([\w&.'-]+(?:\s+[\w&.'-]+){0,2}?)\s+(?:too|as well|also)|"  # "boeing too"
+                        r"([\w&.'-]+(?:\s+[\w&.'-]+)?)\s*\?)\s*\??$",  # "disney?"
                         re.I)
+# a bare word that asks or remarks, never a name to swap in ("why?", "really?")
+_NOT_A_NAME = frozenset("why really sure seriously thanks ok okay huh what how when where who which yes no yeah yep "
+                        "nope cool nice wow great".split())
 # Words that point back at the conversation: "hotels there for that night" asks something new about the
 # same place, it does not name another one.
 _POINTING_WORDS = frozenset("there that it its them those these then here this same".split())
@@ -144,7 +149,9 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
     match = _OTHER_ONE.match(question.strip())
     if not match:
         return None
-    other = (match.group(1) or match.group(2) or match.group(3)).strip(" ?.!")
+    other = next(g for g in match.groups() if g).strip(" ?.!")
+    if set(other.lower().split()) & _NOT_A_NAME:
+        return None
     joined = f"{last_asked}\n{other}"
     if not other or any(m.start > len(last_asked) for m in find_date_mentions(joined, date.today())):
         return None  # "what about the day after": a date, bound elsewhere
@@ -162,14 +169,16 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
 _THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?!'s|'re|'ll|'d|'ve|"
                     r"\s+(?:is|are|was|were|will|would|isn't|aren't|be|been|must|might|may|could|should)\b)|"
                     r"(?:that|the same) (?:city|town|place)\b|"
-                    r"the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b)|the other end\b)",
+                    r"the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b)|the other end\b|"
+                    r"(?:my|our|the) destination\b|when (?:i|we) (?:land|arrive|get (?:in|there))\b)",
                     re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 
 
 def _preposition(reference: re.Match[str]) -> str:
     """The preposition a place takes in a reference's stead: its own ("to there"), "in" for "the other end"."""
-    return "in" if reference.group(0).lower().endswith("other end") else reference.group(1) or "in"
+    said = reference.group(0).lower()
+    return "in" if said.endswith(("other end", "land", "arrive", "get in", "get there")) else reference.group(1) or "in"
 
 
 def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> str | None:
@@ -244,8 +253,9 @@ async def rewrite_standalone(
         # looked up by the locate node (nodes/locate.py), so the question keeps the thing it points at
         return bind_dates(with_thing, turns, question, today), None
     only_the_date = bind_dates(last_asked, turns, question, today)
-    if only_the_date != last_asked and not added_words(question, [], last_asked, today):
-        return only_the_date, None  # "and the day after?": the last question on the new date, no model needed
+    if only_the_date != last_asked and not [w for w in added_words(question, [], last_asked, today)
+                                            if w.lower() not in LINKING_WORDS]:
+        return only_the_date, None  # "hmm, make it the 4th instead"  # "and the day after?": the last question on the new date, no model needed
     changed = changed_slot(question, last_asked) or asked_measures(question, last_asked)  # "and 750?", "in dollars?"
     if changed:
         return bind_dates(changed, turns, question, today), None

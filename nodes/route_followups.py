@@ -16,8 +16,10 @@ from nodes.arguments.places import places_named
 from nodes.date_mentions import find_date_mentions
 from nodes.reference_binding import route_destination
 
-_END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it|instead)\s+)*(from|to)\s+(.+?)"
-                       r"(?:\s+instead)?\W*$", re.IGNORECASE)
+_END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it|instead|what if (?:i|we)|if (?:i|we))\s+)*"
+                       r"(?:(?:leave|leaving|depart|departing|fly|flying|go|going|start|starting|head|heading)\s+)?"
+                       r"(from|to|out of|into)\s+(.+?)"
+                       r"(?:\s+(?:instead|that day|the same day|on the same day|then|too))*\W*$", re.IGNORECASE)
 
 
 _REVERSED = re.compile(r"^(?:(?:and|but|so|what about|how about|now)\s+)*(?:the\s+)?"
@@ -60,7 +62,7 @@ def swapped_route_end(question: str, last_asked: str) -> str | None:
     destination = route_destination(last_asked, [m.span for m in ends])  # None unless two places make one route
     if destination is None:
         return None
-    end = next(m for m in ends if (m.span == destination) == (match.group(1).lower() == "to"))
+    end = next(m for m in ends if (m.span == destination) == (match.group(1).lower() in ("to", "into")))
     return last_asked[:end.start] + named[0].span + last_asked[end.start + len(end.span):]
 
 

@@ -23,7 +23,9 @@ from nodes.field_vocabulary import concepts_of
 _LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
     ok okay so is the price cost would be rather let's lets change switch can you could convert express show give
     me gimme tho though just now again want i i'd like value worth if there are we we're were of us for people guests
-    adults persons travellers travelers much many now do it's its sorry meant mean""".split())
+    adults persons travellers travelers much many now do it's its sorry meant mean say same currency currencies
+    amount that's thats swap replace with but""".split())
+LINKING_WORDS = _LINKING
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
 _TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
 MAX_WORDS = 8
@@ -57,6 +59,9 @@ def changed_slot(question: str, last_asked: str) -> str | None:
     if not currencies and nationality and (code := currency_of_nationality(nationality.group(1))):
         question = question[:nationality.start(1)] + code + question[nationality.end(1):]  # "and in Canadian?"
         currencies = [(code, code)]
+    swapped = _swapped_currency(question, last_asked)
+    if swapped is not None:
+        return swapped
     rest = question
     for span, _ in currencies:
         rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
@@ -79,6 +84,26 @@ def changed_slot(question: str, last_asked: str) -> str | None:
         if not written and counted:
             return f"{base} {counted.group(0)}"  # "for 3 guests?" after "hangzhou hotels thursday, lowest price"
     return None
+
+
+def _swapped_currency(question: str, last_asked: str) -> str | None:
+    """The last question with one currency replaced, when the follow-up names two currencies and only linking words:
+    one the last question wrote and one it did not ("actually swap the yen for Swiss francs")."""
+    named = currencies_written([question])
+    if len(named) != 2:
+        return None
+    rest = question
+    for span, _ in named:
+        rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
+    if any(w.lower() not in _LINKING for w in re.findall(r"[\w']+", rest)):
+        return None
+    asked = dict((code, span) for span, code in currencies_written([last_asked]))
+    old = [code for _, code in named if code in asked]
+    new = [span for span, code in named if code not in asked]
+    if len(old) != 1 or len(new) != 1:
+        return None
+    base = last_asked.strip().rstrip("?!. ")
+    return re.sub(rf"(?<!\w){re.escape(asked[old[0]])}(?!\w)", new[0], base, count=1)
 
 
 def asked_measures(question: str, last_asked: str) -> str | None:

@@ -129,3 +129,11 @@ def test_on_a_sunday_sunday_after_a_later_day_and_the_weekend_look_ahead():
         "2026-11-29", "2026-11-29"]  # nothing later was named before: today
     assert [m.as_argument() for m in find_date_mentions("this weekend", date(2026, 11, 28))] == [
         "2026-11-28 to 2026-11-29"]  # on a Saturday the weekend is under way
+
+
+def test_a_day_written_with_a_slash_is_the_nearer_coming_reading():
+    today = date(2026, 11, 29)
+    assert [m.as_argument() for m in find_date_mentions("Toronto to DC on 12/7", today)] == ["2026-12-07"]
+    assert [m.as_argument() for m in find_date_mentions("back on 3/12", today)] == ["2026-12-03"]
+    assert [m.as_argument() for m in find_date_mentions("due 12/7/2026", today)] == ["2026-12-07"]
+    assert find_date_mentions("add 3/4 cup of flour", today) == []  # no day cue, no year: a fraction

@@ -119,6 +119,12 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
     assert resolve_there("weather there that day?", "Any flights Sydney to Singapore on Thursday? cheapest one",
                          ["Sydney", "Singapore", "2026-12-03"]) == "weather in Singapore that day?"
     assert resolve_there("hotels there", "flights Paris or Rome", ["Paris", "Rome"]) is None  # no route: no guess
+    # where the last route ends, however it is pointed at
+    route = ("cheapest flight seoul to guangzhou on the 12th?", ["seoul", "guangzhou"])
+    assert resolve_there("how warm will it be when I land? just the high", *route) == \
+        "how warm will it be in guangzhou? just the high"
+    assert resolve_there("what's the forecast at my destination that day?", *route) == \
+        "what's the forecast at guangzhou that day?"
     assert resolve_there("what's the best restaurant in that place?", "any cheap flights Cairo to Istanbul on Saturday?",
                          ["Cairo", "Istanbul"]) == "what's the best restaurant in Istanbul?"
     assert resolve_there("and the cheapest hotel at the other end that night", "Chengdu to Xi'an on Monday — cheapest?",
@@ -155,3 +161,11 @@ def test_that_day_in_a_located_follow_up_is_the_day_asked_before():
                           date(2026, 11, 29)) == "what's the high in Istanbul on 2026-12-10?"
     assert with_last_date("hotels in Istanbul", last, "hotels there", date(2026, 11, 29)) == (
         "hotels in Istanbul on 2026-12-10")
+
+
+def test_a_name_said_alone_or_with_too_swaps_the_last_calls_value():
+    from nodes.rewrite import swap_argument
+
+    assert swap_argument("boeing too", "apple stock price", ["apple"]) == "boeing stock price"
+    assert swap_argument("disney?", "apple stock price", ["apple"]) == "disney stock price"
+    assert swap_argument("why?", "apple stock price", ["apple"]) is None  # asks, names nothing

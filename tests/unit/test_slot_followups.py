@@ -22,6 +22,11 @@ from nodes.slot_followups import changed_slot
     ("what's 750 bucks in Mexican pesos", "now do Brazilian reais", "what's 750 bucks in Brazilian reais"),
     ("Tesla share price in euros?", "sorry, I meant sterling", "Tesla share price in sterling"),
     ("Convert 20,000 rupees to dirhams", "what if it's 35k instead?", "Convert 35k rupees to dirhams"),
+    ("2k Canadian dollars to Mexican pesos?", "let's say 3.5k, same currencies", "3.5k Canadian dollars to Mexican pesos"),
+    ("IBM share price converted to yen", "actually swap the yen for Swiss francs",
+     "IBM share price converted to Swiss francs"),
+    ("lowest hotel rate in mumbai wednesday night?", "and in dollars that's…?",
+     "lowest hotel rate in mumbai wednesday night in dollars"),
 ])
 def test_the_one_changed_value_replaces_its_kind_or_is_added(last, follow_up, standalone):
     assert changed_slot(follow_up, last) == standalone
