@@ -34,6 +34,7 @@ from nodes.intent_references import refers_back
 _COMPARATIVES: dict[str, tuple[str, bool]] = {
     **{w: ("temperature", True) for w in ("warmer", "warmest", "hotter", "hottest")},
     **{w: ("temperature", False) for w in ("colder", "coldest", "cooler", "coolest", "chillier", "chilliest")},
+    **{w: ("temperature", True) for w in ("milder", "mildest")},
     **{w: ("rain", False) for w in ("drier", "driest", "dryer", "sunnier", "sunniest")},
     **{w: ("rain", True) for w in ("wetter", "wettest", "rainier", "rainiest")},
     **{w: ("wind", True) for w in ("windier", "windiest")},
@@ -48,8 +49,12 @@ _LESS_MORE = re.compile(r"\b(lower|less|smaller|least|lowest|higher|more|greater
 _WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?"
                                r"(?:whichever|(?<=\s)the one)\b[^,;]*?"
                                r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
-_CHOOSING_AFTER_COMMA = re.compile(r",\s+(?=(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?whichever\b)",
-                                   re.IGNORECASE)
+_CHOOSING_AFTER_COMMA = re.compile(r"(?:,\s*|\s+)(?=(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?whichever\b)|"
+                                   r",\s*(?=(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+the one\b)", re.IGNORECASE)
+# a choosing clause inside the last sentence, after what the asker tells: "I can't handle freezing nights, so take the
+# one with the milder overnight low and tell me ..."
+_CHOOSING_INSIDE = re.compile(r"\b(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+(?:whichever|the one)\b[^,;]*?"
+                              r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
 _LARGER = frozenset({"higher", "more", "greater", "most", "highest"})
 _PARTS = re.compile(r"(?<=[.?!])\s+|\s+[-—–]\s+|;\s*")
 _WHICHEVER_OPENING = re.compile(r"^\s*whichever (?:it|one) is,?\s*", re.IGNORECASE)
@@ -130,7 +135,8 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
     if len(parts) < 2:
         return None
     follow_up = parts[-1]
-    if (clause := _WHICHEVER_CLAUSE.match(follow_up)) is not None and _choosing(follow_up[:clause.start("rest")]):
+    clause = _WHICHEVER_CLAUSE.match(follow_up) or _CHOOSING_INSIDE.search(follow_up)
+    if clause is not None and _choosing(follow_up[:clause.start("rest")]):
         follow_up = clause.group("rest")  # the choosing clause belongs to the comparison
     comparison = question[: question.rfind(follow_up)]
     choosing = _choosing(comparison)
@@ -181,13 +187,24 @@ def measured_values(chain: ChoiceChain, observations: list[dict[str, Any]]) -> d
             found = [(dated in title, value) for title, record in records(data)
                      if _about(title, arguments, alternative) or _about(title, arguments,
                                                                           chain.names.get(alternative, alternative))
-                     for value in [_first_of_measure(record, chain.measure)] if value is not None]
+                     for value in [_first_of_measure(record, chain.measure, _NIGHT.search(chain.comparative) is not None)]
+                     if value is not None]
             if found:
                 values[alternative] = max(found, key=lambda f: f[0])[1]
     return values
 
 
-def _first_of_measure(record: dict[str, Any], measure: str) -> float | None:
+# "the milder overnight low", "warmer at night": the night's value of the measure (a field named low or min)
+_NIGHT = re.compile(r"\b(?:low|lows|lowest|overnight|night|nights|nighttime|min)\b", re.IGNORECASE)
+_LOW_FIELD = re.compile(r"(?:^|_)(?:low|min)(?:_|$)", re.IGNORECASE)
+
+
+def _first_of_measure(record: dict[str, Any], measure: str, at_night: bool = False) -> float | None:
+    if at_night:
+        for key, value in record.items():
+            if _LOW_FIELD.search(key) and isinstance(value, (int, float)) and not isinstance(value, bool) \
+                    and measure in field_concepts((key,)):
+                return float(value)
     for key, value in record.items():
         if isinstance(value, (int, float)) and not isinstance(value, bool) and measure in field_concepts((key,)):
             return float(value)

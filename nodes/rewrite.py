@@ -150,8 +150,8 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
     if not match:
         return None
     other = next(g for g in match.groups() if g).strip(" ?.!")
-    if set(other.lower().split()) & _NOT_A_NAME:
-        return None
+    if (match.group(4) or match.group(5)) and set(other.lower().split()) & _NOT_A_NAME:
+        return None  # "why?" said alone asks, "what about where I live, Istanbul" names a place
     joined = f"{last_asked}\n{other}"
     if not other or any(m.start > len(last_asked) for m in find_date_mentions(joined, date.today())):
         return None  # "what about the day after": a date, bound elsewhere

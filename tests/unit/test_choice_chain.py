@@ -38,6 +38,12 @@ TODAY = date(2026, 11, 29)  # a Sunday
     ("leaving singapore tmrw, is it cheaper to fly to bangkok or to hong kong? then tell me the weather tomorrow in "
      "whichever one is cheaper", ["bangkok", "hong kong"], "price", False, "2026-11-30",
      "then tell me the weather tomorrow in Rome"),
+    # the choosing clause after a symbol, or inside the sentence that tells why
+    ("tokyo vs osaka on tuesday ☔ whichever has the lower rain odds, how much is its cheapest hotel for tuesday "
+     "night?", ["tokyo", "osaka"], "rain", False, "2026-12-01", "how much is Rome's cheapest hotel for tuesday night?"),
+    ("Seoul and Tokyo both on the table for Friday. I really can't handle freezing nights, so take the one with the "
+     "milder overnight low and tell me the top-rated restaurant there.", ["Seoul", "Tokyo"], "temperature", True,
+     "2026-12-04", "tell me the top-rated restaurant in Rome."),
 ])
 def test_a_choice_chain_is_read_from_the_questions_own_words(question, alternatives, measure, larger, day,
                                                                follow_up):
@@ -129,3 +135,13 @@ def test_the_place_the_compared_trips_start_from_is_kept_in_the_measuring_query(
     # a route tool takes one destination a call: one measuring query per alternative, each from the start
     assert chain.measuring_queries() == ["from London to Istanbul on 2026-12-01: cheaper flight",
                                          "from London to Cairo on 2026-12-01: cheaper flight"]
+
+
+def test_a_comparison_of_the_night_reads_each_alternatives_low():
+    chain = read_choice_chain("Seoul or Tokyo on Monday, take the one with the milder overnight low and find a hotel "
+                              "there", TODAY)
+    def day(city, high, low):
+        return {"ok": True, "arguments": {"city": city}, "text": json.dumps(
+            {"city": city, "days": [{"date": "2026-11-30", "high_c": high, "low_c": low}]})}
+    values = measured_values(chain, [day("Seoul", 20.0, -3.0), day("Tokyo", 15.0, 8.0)])
+    assert values == {"Seoul": -3.0, "Tokyo": 8.0} and pick(chain, values) == "Tokyo"
