@@ -36,7 +36,7 @@ from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.tool_caller import ToolCaller, known_names_of, listed_values, open_server_early, own_listings
-from nodes.arguments.fan_out import remaining_calls, whole_lists
+from nodes.arguments.fan_out import list_items_kept_apart, remaining_calls, whole_lists
 from nodes.arguments.narrower_tool import narrower_tool
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
 from tools.tool_outcome import ToolOutcome
@@ -157,7 +157,8 @@ async def run_task_agent(
         if not fanned_step:  # "what is X trading at": not the history tool, whose extra days the call left out
             narrower = narrower_tool(chosen, step.params, offered, request_texts)
             chosen, step = narrower, ToolStep(tool=narrower.name, params=step.params)
-        step = ToolStep(tool=step.tool, params=whole_lists(chosen, step.params, candidates))
+        step = ToolStep(tool=step.tool, params=list_items_kept_apart(chosen, whole_lists(chosen, step.params, candidates),
+                                                                     candidates))
         if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
             break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new
         if changes_data(chosen):

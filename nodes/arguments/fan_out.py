@@ -88,13 +88,46 @@ def remaining_calls(tool: Tool, made: list[dict[str, Any]], candidates: Candidat
     calls: list[dict[str, Any]] = []
     if coded and len({kinds[name] for name in coded}) == 1:
         calls = _code_calls(coded, kinds[coded[0]], properties, made, candidates)
-    if not calls and len(places) == 1:  # "from Paris to Rome": two places of one call are no list
-        others = others_listed([str(arguments.get(places[0], "")) for arguments in made], text)
-        calls = [{**made[0], places[0]: place} for place in others]
+    listed = _listed_place_property(places, made, text, tool)
+    if not calls and listed is not None:  # "from Paris to Rome": two places of one call are no list
+        others = others_listed([str(arguments.get(listed, "")) for arguments in made], text)
+        calls = [{**_without_other_items(made[0], listed, others, tool), listed: place} for place in others]
     if not calls and len(names) == 1:
         others = other_names_listed([str(arguments.get(names[0], "")) for arguments in made], text)
         calls = [{**made[0], names[0]: name} for name in others]
     return calls[: MAX_FAN_OUT - len(made)]
+
+
+def _without_other_items(params: dict[str, Any], listed: str, others: list[str], tool: Tool) -> dict[str, Any]:
+    """``params`` less the optional properties that took another item of the list ``listed`` takes its value from:
+    "top rated restaurant in Hangzhou, Xi'an and Beijing" is three searches by city, none "near" Xi'an."""
+    required = set((tool.inputSchema or {}).get("required") or [])
+    return {name: value for name, value in params.items()
+            if name == listed or name in required or str(value) not in {*others, str(params.get(listed, ""))}}
+
+
+def list_items_kept_apart(tool: Tool, params: dict[str, Any], candidates: Candidates) -> dict[str, Any]:
+    """The first call of a list's fan-out without the other items in its other properties (``_without_other_items``)."""
+    properties = (tool.inputSchema or {}).get("properties") or {}
+    places = [name for name, spec in properties.items() if _kind(name, spec, tool) is ValueKind.PLACE
+              and isinstance(params.get(name), str)]
+    text = candidates.texts[0] if candidates.texts else ""
+    listed = _listed_place_property(places, [params], text, tool)
+    others = others_listed([str(params.get(listed, ""))], text) if listed else []
+    return _without_other_items(params, listed, others, tool) if others else params
+
+
+def _listed_place_property(places: list[str], made: list[dict[str, Any]], text: str, tool: Tool) -> str | None:
+    """The one place property whose first value is an item of a written list: the only place property, or of
+    several ("origin", "destination": "Melbourne to Sydney / Singapore / HK") the one whose value the list holds,
+    a required one first when two do. None when no list holds a value, or it is not clear which."""
+    if len(places) == 1:
+        return places[0]
+    in_lists = [name for name in places if others_listed([str(made[0].get(name, ""))], text)]
+    required = set((tool.inputSchema or {}).get("required") or [])
+    if len(in_lists) > 1:
+        in_lists = [name for name in in_lists if name in required]
+    return in_lists[0] if len(in_lists) == 1 else None
 
 
 def whole_lists(tool: Tool, params: dict[str, Any], candidates: Candidates) -> dict[str, Any]:

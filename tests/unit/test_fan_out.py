@@ -58,6 +58,31 @@ def test_places_said_apart_are_no_list():
     assert remaining_calls(ROUTE, [{"origin": "Paris", "destination": "Rome"}], candidates) == []
 
 
+def test_of_two_place_properties_the_one_whose_value_a_list_holds_fans_out():
+    text = "Melbourne departure, Tue 8 Dec. Options: Sydney / Singapore / HK. Cheapest fare for each"
+    flights = Tool(name="search", description="Search flights", inputSchema={
+        "type": "object", "required": ["origin", "destination"],
+        "properties": {"origin": {"type": "string", "description": "city to depart from"},
+                       "destination": {"type": "string", "description": "city to fly to"}}})
+    candidates = gather_candidates([text], [], TODAY)
+    assert remaining_calls(flights, [{"origin": "Melbourne", "destination": "Sydney"}], candidates) == [
+        {"origin": "Melbourne", "destination": "Singapore"}, {"origin": "Melbourne", "destination": "HK"}]
+    candidates = gather_candidates(["from Paris to Rome"], [], TODAY)  # no list: one call
+    assert remaining_calls(flights, [{"origin": "Paris", "destination": "Rome"}], candidates) == []
+
+
+def test_another_item_of_the_list_is_taken_out_of_the_other_properties():
+    from nodes.arguments.fan_out import list_items_kept_apart
+
+    search = Tool(name="search", inputSchema={"type": "object", "required": ["city"], "properties": {
+        "city": {"type": "string"}, "near": {"type": "string", "description": "a landmark or district"},
+        "cuisine": {"type": "string"}}})
+    candidates = gather_candidates(["top rated restaurant in Hangzhou, Xi'an and Beijing?"], [], TODAY)
+    made = {"city": "Hangzhou", "cuisine": "Beijing", "near": "Xi'an"}
+    assert list_items_kept_apart(search, made, candidates) == {"city": "Hangzhou"}
+    assert remaining_calls(search, [made], candidates) == [{"city": "Xi'an"}, {"city": "Beijing"}]
+
+
 def test_only_the_list_in_the_tasks_own_text():
     # the task is one part of a split question; the list belongs to the question's other part
     candidates = gather_candidates(["forecast in Lisbon", "forecast in Lisbon and hotels in Rome or Milan"], [], TODAY)
