@@ -22,7 +22,9 @@ from nodes.date_mentions import DateMention, find_date_mentions
 _LINKING = frozenset("""and also plus then what about how same for in on at from to the a or but so ok okay
     coming going flying heading back return returning way""".split())
 _WORD = re.compile(r"[\w'-]+")
-_PLACE_PREPOSITIONS = ("from", "to", "in", "at")
+_PLACE_PREPOSITIONS = ("from", "to", "in", "at", "for")
+# "the same two times for Dubai", "the same info for Rome": what is the same, said again, asks nothing new
+_SAME_WHAT = re.compile(r"\bthe same\s+(?:[\w'-]+\s+){0,3}?(?=(?:for|in|at)\b)", re.IGNORECASE)
 
 
 def _preposition_before(text: str, start: int) -> str:
@@ -33,6 +35,7 @@ def _preposition_before(text: str, start: int) -> str:
 def completed_ellipsis(part: str, before: str, today: date) -> str | None:
     """``before`` with the places and dates ``part`` writes put in place of its own; None when ``part`` says
     more than places and dates, names none, or names more places than ``before`` has to replace."""
+    part = _SAME_WHAT.sub("", part)
     places = places_named([part])
     dates = find_date_mentions(part, today)
     if not places and not dates:

@@ -383,3 +383,8 @@ def test_listed_names_take_the_ask_around_the_list_and_numbered_items_are_intent
     assert split_intents("Convert: 1) 2,400 BRL → USD 2) 900 AED → INR") == ["Convert: 2,400 BRL → USD",
                                                                              "Convert: 900 AED → INR"]
     assert split_intents("it costs 2) more than 3) less") == []  # markers out of order: no list
+
+
+def test_the_same_of_another_place_asks_the_part_before_of_it():
+    assert split_intents("sunrise and sunset for Cairo on the 5th, and the same two times for Dubai") == [
+        "sunrise and sunset for Cairo on the 5th", "sunrise and sunset for Dubai on the 5th"]
