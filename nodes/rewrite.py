@@ -212,16 +212,21 @@ def with_last_date(located: str, last_asked: str, question: str, today: date) ->
     return f"{located.rstrip(' ?.!')} on {asked[0].as_argument()}"
 
 
-def thing_in_place_of_place(question: str, last_asked: str) -> str | None:
+def thing_in_place_of_place(question: str, last_asked: str, today: date | None = None) -> str | None:
     """The follow-up with the thing the last question named after it in brackets, when the follow-up points at a
     place ("in that city", "there") and the last question named a thing but no place; None otherwise. The locate
-    node looks the thing's city up and drops the brackets: the last question is not asked again."""
-    if place_reference(question) is not None or not refers_to_a_place(question) or places_named([last_asked]):
+    node looks the thing's city up and drops the brackets: the last question is not asked again. Given ``today``,
+    a follow-up that names no day asks on the last question's day ("... in that city then?")."""
+    if place_reference(question) is not None or not refers_to_a_place(question):
         return None
     things = things_to_locate(last_asked)
-    if not things:
+    # a place inside the thing's name is no place named ("Marina" of "Marina Bay Sands SkyPark")
+    if not things or any(not any(m.span in thing for thing in things) for m in places_named([last_asked])):
         return None
-    carried = f"{_LEADING_LINK.sub('', question).strip().rstrip(' .?!')} ({things[0]})"
+    asked = _LEADING_LINK.sub('', question).strip()
+    if today is not None:
+        asked = with_last_date(asked, last_asked, question, today)
+    carried = f"{asked.rstrip(' .?!')} ({things[0]})"
     return carried if place_reference(carried) is not None else None
 
 
@@ -248,7 +253,7 @@ async def rewrite_standalone(
     question = without_acknowledgement(question)
     last_asked = " ".join(last_standalone.split()) or next(
         (" ".join(m.text.split()) for m in reversed(turns) if m.type == "human"), "")
-    if (with_thing := thing_in_place_of_place(question, last_asked)) is not None:
+    if (with_thing := thing_in_place_of_place(question, last_asked, today)) is not None:
         # "Tell me about the Forbidden City" then "what's the weather in that city on Wednesday": the thing's city is
         # looked up by the locate node (nodes/locate.py), so the question keeps the thing it points at
         return bind_dates(with_thing, turns, question, today), None

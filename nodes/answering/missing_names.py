@@ -65,13 +65,28 @@ def missing_currencies(question: str, outputs: Iterable[str]) -> list[str]:
     """The currencies ``question`` names that no output writes, by code or by name: "How many Polish zloty for 400
     euros?" answered by a page about Amsterdam. For the answer's opening only: a task's own output (a hotel's price
     in yen) need not hold the currency a later conversion gives."""
+    outputs = list(outputs)
     held = set().union(*(_folded_words(output) for output in outputs))
+    said = " ".join(output.lower() for output in outputs)
     alternatives = currency_alternatives([question])
     # the code, or the unit noun ("zloty" of "Polish zloty": a page that says "Polish" names no currency); an
-    # ambiguous noun is held by any of its currencies ("dirhams": MAD ranks first, a converter answers in AED)
+    # ambiguous noun is held by any of its currencies ("dirhams": MAD ranks first, a converter answers in AED).
+    # A noun that several currencies share, qualified ("New Zealand dollars"), is held only as written: a page
+    # that says "dollars" holds no New Zealand dollar.
     return list(dict.fromkeys(span for span, code in currencies_written([question])
                               if not {c.lower() for c in [code, *alternatives.get(code, [])]} & held
-                              and span.lower().split()[-1] not in held))
+                              and not _noun_held(span, held, said)))
+
+
+_SHARED_NOUNS = frozenset({"dollar", "dollars", "pound", "pounds", "franc", "francs", "peso", "pesos", "rupee",
+                           "rupees", "dinar", "dinars", "krona", "krone", "kronor", "kroner", "crown", "crowns"})
+
+
+def _noun_held(span: str, held: set[str], said: str) -> bool:
+    words = span.lower().split()
+    if len(words) > 1 and words[-1] in _SHARED_NOUNS:
+        return span.lower() in said
+    return words[-1] in held
 
 
 def thing_names(question: str, *, places: bool = False) -> list[str]:

@@ -138,6 +138,10 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
                                    "Tell me about the Forbidden City") == (
         "what's the weather in that city on Wednesday (Forbidden City)")  # the last question is not asked again
     assert thing_in_place_of_place("and hotels there?", "weather in Paris") is None  # a place, said before
+    # a small town inside the thing's name is no place said; the last question's day goes with the follow-up
+    assert thing_in_place_of_place("is there a chance of rain in that city then?",
+                                   "Going up to the Marina Bay Sands SkyPark on Saturday!!", date(2026, 11, 29)) == (
+        "is there a chance of rain in that city then on 2026-12-05 (Marina Bay Sands)")
 
 
 def test_there_as_a_subject_is_no_place_and_a_new_day_takes_the_old_days_place():

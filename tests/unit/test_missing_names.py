@@ -65,6 +65,10 @@ def test_a_currency_no_output_writes_is_missing_by_code_and_by_name():
     assert missing_currencies("How many Polish zloty would I get for 400 euros?",
                               ["Amsterdam Airport Schiphol is one of Europe's busiest airports"]) == ["Polish zloty", "euros"]
     assert missing_currencies("300 bucks in euros", ['{"from_currency": "USD", "to_currency": "EUR"}']) == []
+    # a noun several currencies share holds the qualified one only as written: "dollars" is no New Zealand dollar
+    assert missing_currencies("200 New Zealand dollars to yen?", ["the city's budget is 2 billion dollars; JPY"]) == [
+        "New Zealand dollars"]
+    assert missing_currencies("500 Hong Kong dollars in yen", ['{"amount": 500, "from": "HKD", "to": "JPY"}']) == []
 
 
 def test_a_date_in_capitals_is_no_name():
