@@ -175,6 +175,7 @@ def _about(title: str, arguments: dict[str, Any], alternative: str) -> bool:
 def measured_values(chain: ChoiceChain, observations: list[dict[str, Any]]) -> dict[str, float]:
     """Each alternative's value of the chain's measure in the outputs (an alternative without one is left out)."""
     values: dict[str, float] = {}
+    at_night = _NIGHT.search(chain.comparative) is not None
     for observation in (o for o in observations if o.get("ok")):
         data = with_output_context(parse_output(observation.get("text") or ""))
         if not isinstance(data, dict):
@@ -187,8 +188,7 @@ def measured_values(chain: ChoiceChain, observations: list[dict[str, Any]]) -> d
             found = [(dated in title, value) for title, record in records(data)
                      if _about(title, arguments, alternative) or _about(title, arguments,
                                                                           chain.names.get(alternative, alternative))
-                     for value in [_first_of_measure(record, chain.measure, _NIGHT.search(chain.comparative) is not None)]
-                     if value is not None]
+                     for value in [_first_of_measure(record, chain.measure, at_night)] if value is not None]
             if found:
                 values[alternative] = max(found, key=lambda f: f[0])[1]
     return values

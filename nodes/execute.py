@@ -157,8 +157,8 @@ async def run_task_agent(
         if not fanned_step:  # "what is X trading at": not the history tool, whose extra days the call left out
             narrower = narrower_tool(chosen, step.params, offered, request_texts)
             chosen, step = narrower, ToolStep(tool=narrower.name, params=step.params)
-        step = ToolStep(tool=step.tool, params=list_items_kept_apart(chosen, whole_lists(chosen, step.params, candidates),
-                                                                     candidates))
+        completed = whole_lists(chosen, step.params, candidates)
+        step = ToolStep(tool=step.tool, params=list_items_kept_apart(chosen, completed, candidates))
         if any(not o.ok and o.tool == step.tool and o.arguments == step.params for o in [*(tried or []), *outcomes]):
             break  # the same call failed already ("unknown city Zuraflax"): making it again tells nothing new
         if changes_data(chosen):

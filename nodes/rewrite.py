@@ -260,7 +260,8 @@ async def rewrite_standalone(
     only_the_date = bind_dates(last_asked, turns, question, today)
     if only_the_date != last_asked and not [w for w in added_words(question, [], last_asked, today)
                                             if w.lower() not in LINKING_WORDS]:
-        return only_the_date, None  # "hmm, make it the 4th instead"  # "and the day after?": the last question on the new date, no model needed
+        # "and the day after?", "hmm, make it the 4th instead": the last question on the new date, no model needed
+        return only_the_date, None
     changed = changed_slot(question, last_asked) or asked_measures(question, last_asked)  # "and 750?", "in dollars?"
     if changed:
         return bind_dates(changed, turns, question, today), None

@@ -19,7 +19,7 @@ from langgraph.types import Overwrite
 
 from graphs.context import Context
 from graphs.plan import Task
-from nodes.answering.missing_names import missing_names, without_echoes
+from nodes.answering.missing_names import missing_names, thing_names, without_echoes
 from nodes.approval import task_status
 from nodes.events import emit
 from nodes.execute import run_executor
@@ -108,14 +108,22 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         results = {task.id: result}
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
         found_nothing = result["status"] != "ok" or _empty(result)
+        located = state.get("located") or {}
         searcher = retry_server(state.get("servers") or [], task.server) if found_nothing else None
-        if not found_nothing and _names_what_it_missed(task, result, state.get("located") or {}):
+        if not found_nothing and _names_what_it_missed(task, result, located):
+            searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)
+        # "Oriental Pearl Tower: height in metres?": a data server that knows no such thing failed; search may know
+        # it, and its answer is kept only when it names the thing
+        about_a_thing = searcher is None and result["status"] != "ok" and bool(thing_names(task.request or task.query))
+        if about_a_thing:
             searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)
         if searcher and context.search_fallback:
             retry = Task(id="T2", server=searcher, query=task.query, request=task.request)
             second = await run_single_task(retry, {}, tools=tools, models=models, context=context,
                                            timeout_s=min(context.task_timeout_s,
                                                          tool_stage_s(state, context.latency_budget_s)))
+            if about_a_thing and (second["status"] != "ok" or _names_what_it_missed(retry, second, located)):
+                return {"task_results": Overwrite(results), "errors": errors}  # search knows no such thing either
             results[retry.id] = second
             if second["status"] != "ok":
                 errors.append(f"execute: {retry.id} ({retry.server}) failed: {second['error']}")

@@ -217,3 +217,17 @@ async def test_an_answer_that_mentions_nothing_the_question_names_hands_over_to_
     out = await graph.ainvoke({"query": "when did the Great Fire of London happen"}, context=Context(today=TODAY))
     assert out["plan"]["source"] == "fast_path+search"  # a confident match, but its quote names no Great Fire
     assert [r["server"] for r in out["task_results"].values()] == ["finance", "web_search"]
+
+
+async def test_a_thing_a_confident_data_server_fails_on_is_searched_and_kept_only_when_search_names_it():
+    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.8, best_for=[0]),
+                                      ServerHit(server="web_search", score=0.2)])
+    models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
+    graph = build_graph(models, retriever, search_tools(), classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "when did the Great Fire of London happen"}, context=Context(today=TODAY))
+    assert out["plan"]["source"] == "fast_path+search" and out["task_results"]["T2"]["status"] == "ok"
+    # search holds no passage about the thing: its unrelated results are not kept, the failure is told
+    models = ScriptedModels(executor=[executor], answerer=["unused"])
+    graph = build_graph(models, retriever, search_tools(), classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "share price of Zuraflax Quux Holdings"}, context=Context(today=TODAY))
+    assert set(out["task_results"]) == {"T1"} and "could not answer" in out["answer"]

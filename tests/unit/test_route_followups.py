@@ -11,7 +11,8 @@ def test_one_end_of_the_last_route_is_replaced():
     assert swapped_route_end("from the hotel", last) is None  # not a place
     assert swapped_route_end("what if I leave from Barcelona that day", last) == \
         "Barcelona to Rome on Tuesday, what's the cheapest flight?"
-    assert swapped_route_end("fly into Madrid instead", last) == "Paris to Madrid on Tuesday, what's the cheapest flight?"
+    assert swapped_route_end("fly into Madrid instead", last) == \
+        "Paris to Madrid on Tuesday, what's the cheapest flight?"
 
 
 def test_the_other_way_round_swaps_both_ends_of_the_last_route():
