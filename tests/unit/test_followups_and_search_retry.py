@@ -219,15 +219,18 @@ async def test_an_answer_that_mentions_nothing_the_question_names_hands_over_to_
     assert [r["server"] for r in out["task_results"].values()] == ["finance", "web_search"]
 
 
-async def test_a_thing_a_confident_data_server_fails_on_is_searched_and_kept_only_when_search_names_it():
-    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.8, best_for=[0]),
+async def ask_fast(question: str, finance_score: float) -> dict:
+    """One fast-path run over the failing finance server and the search server, finance matched at ``finance_score``."""
+    retriever = SearchAwareRetriever([ServerHit(server="finance", score=finance_score, best_for=[0]),
                                       ServerHit(server="web_search", score=0.2)])
     models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
     graph = build_graph(models, retriever, search_tools(), classify=lambda q: ("fast", 0.9, True)).compile()
-    out = await graph.ainvoke({"query": "when did the Great Fire of London happen"}, context=Context(today=TODAY))
+    return await graph.ainvoke({"query": question}, context=Context(today=TODAY))
+
+
+async def test_a_thing_a_confident_data_server_fails_on_is_searched_and_kept_only_when_search_names_it():
+    out = await ask_fast("when did the Great Fire of London happen", 0.8)
     assert out["plan"]["source"] == "fast_path+search" and out["task_results"]["T2"]["status"] == "ok"
     # search holds no passage about the thing: its unrelated results are not kept, the failure is told
-    models = ScriptedModels(executor=[executor], answerer=["unused"])
-    graph = build_graph(models, retriever, search_tools(), classify=lambda q: ("fast", 0.9, True)).compile()
-    out = await graph.ainvoke({"query": "share price of Zuraflax Quux Holdings"}, context=Context(today=TODAY))
+    out = await ask_fast("share price of Zuraflax Quux Holdings", 0.8)
     assert set(out["task_results"]) == {"T1"} and "could not answer" in out["answer"]
