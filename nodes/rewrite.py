@@ -29,7 +29,7 @@ from nodes.reference_binding import SAME_DAY, route_destination
 from nodes.route_followups import swapped_route_end
 from nodes.slot_followups import LINKING_WORDS, asked_measures, changed_slot, without_acknowledgement
 from nodes.structured import StructuredOutputError, ask_structured
-from nodes.thing_places import place_reference, refers_to_a_place, things_to_locate
+from nodes.thing_places import place_reference, reference_end, refers_to_a_place, things_to_locate
 
 HISTORY_TURNS = 6
 TURN_CHARS = 300
@@ -225,10 +225,23 @@ def thing_in_place_of_place(question: str, last_asked: str, today: date | None =
         return None
     asked = _LEADING_LINK.sub('', question).strip()
     if today is not None:
-        asked = with_last_date(asked, last_asked, question, today)
+        asked = _on_the_last_day(asked, last_asked, question, today)
     carried = f"{asked.rstrip(' .?!')} ({things[0]})"
     return carried if place_reference(carried) is not None else None
 
+
+
+def _on_the_last_day(asked: str, last_asked: str, question: str, today: date) -> str:
+    """``asked`` on the last question's day: "that day" replaced, else the day said right after the place reference
+    ("is there a chance of rain in that city on 2026-12-05 then? need to know %"), where the question's own sentence
+    keeps it."""
+    days = find_date_mentions(last_asked, today)
+    if find_date_mentions(question, today) or len(days) != 1 or SAME_DAY.search(asked):
+        return with_last_date(asked, last_asked, question, today)
+    end = reference_end(asked)
+    if end is None:
+        return with_last_date(asked, last_asked, question, today)
+    return f"{asked[:end]} on {days[0].as_argument()}{asked[end:]}"
 
 
 def rewrite_conversation(turns: list[BaseMessage], question: str, today: date, *,

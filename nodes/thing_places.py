@@ -28,7 +28,8 @@ from nodes.date_mentions import find_date_mentions
 # "in that city", "there", "the same town", "the city it's in", "to wherever that is": a place the question does
 # not name
 _REFERENCE = re.compile(r"\b(?:(in|to|from|near|around|at)\s+)?(?:(?:that|the same|this|the) (?:city|town|place)"
-                        r"(?: (?:it's|it is|that's|that is|they're|they are) in\b)?|there|"
+                        r"(?: (?:it's|it is|that's|that is|they're|they are) in\b)?|"
+                        r"(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )there(?!'s|\s+(?:is|are|was|were)\b)|"
                         r"wherever (?:that|it|this) is|where(?:ver)? (?:that|it)'s)\b", re.IGNORECASE)
 # A thing's name as people type it: capitalised words that may hold "of", "by the", "de" and a capitalised code
 # ("Gardens by the Bay", "Temple of Heaven", "CN Tower"), one capitalised word after the first ("see the
@@ -48,6 +49,12 @@ _NAME_WORDS = re.compile(r"\bnames?\b|\bnamed\b|\btitle\b", re.IGNORECASE)
 def refers_to_a_place(text: str) -> bool:
     """Whether ``text`` points at a place it does not name ("in that city", "there")."""
     return _REFERENCE.search(text) is not None
+
+
+def reference_end(text: str) -> int | None:
+    """Where the first reference to an unnamed place in ``text`` ends ("in that city", "there"), or None."""
+    found = _REFERENCE.search(text)
+    return found.end() if found else None
 
 
 def place_reference(question: str) -> tuple[re.Match[str], list[str]] | None:

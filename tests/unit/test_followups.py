@@ -141,7 +141,11 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
     # a small town inside the thing's name is no place said; the last question's day goes with the follow-up
     assert thing_in_place_of_place("is there a chance of rain in that city then?",
                                    "Going up to the Marina Bay Sands SkyPark on Saturday!!", date(2026, 11, 29)) == (
-        "is there a chance of rain in that city then on 2026-12-05 (Marina Bay Sands)")
+        "is there a chance of rain in that city on 2026-12-05 then (Marina Bay Sands)")
+    from nodes.thing_places import reference_end
+
+    text = "is there a chance of rain in that city"  # "is there" points at no place
+    assert reference_end(text) == len(text)
 
 
 def test_there_as_a_subject_is_no_place_and_a_new_day_takes_the_old_days_place():
