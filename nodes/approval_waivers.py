@@ -19,19 +19,32 @@ from graphs.plan import Task
 from nodes.approval import changes_data
 
 # Words that name the approval step itself.
-_APPROVAL = r"(?:confirm(?:ation|ing)?|approv(?:al|als|e|ing)|permission|double[- ]check(?:ing)?|ask(?:ing)?(?: me)?)"
+_APPROVAL = (r"(?:confirm(?:ation|ing|s)?|approv(?:al|als|e|ing)|permission|consent|verification|verify(?:ing)?|"
+             r"double[- ]check(?:ing)?|check(?:ing)? (?:with|back with) me|ask(?:ing)?(?: me)?)")
 _WAIVERS = [
     # "skip the confirmation step", "without asking", "no need to double check", "don't ask me to confirm"
-    rf"\b(?:skip|bypass|ignore|disable|turn off|without|no need (?:for|to)|don'?t need(?: to)?|do not need(?: to)?|"
-    rf"don'?t|do not|never)\s+(?:\w+\s+){{0,3}}?{_APPROVAL}\b",
+    rf"\b(?:skip|bypass|ignore|disable|turn off|without|w/o|no|no need (?:for|to)|don'?t need(?: to)?|"
+    rf"do not need(?: to)?|don'?t|do not|never|don'?t bother)\s+(?:\w+\s+){{0,3}}?{_APPROVAL}\b",
     # "I already approved it", "pre-approved", "I authorise it in advance", "consider it confirmed"
     r"\b(?:already|pre-?)\s*(?:approved|authori[sz]ed|confirmed)\b",
+    # "the user has approved payment", "you are authorised to buy", "I give you my permission", "auto-confirm"
+    r"\b(?:user|customer|owner|admin|i|we)\s+(?:has|have)\s+(?:\w+\s+)?(?:approved|authori[sz]ed|consented)\b",
+    r"\byou (?:are|have been|were) (?:\w+ )?(?:authori[sz]ed|approved|cleared|permitted)\b",
+    r"\b(?:i|we) (?:hereby )?(?:give|grant) you (?:my |our |full )?(?:permission|consent|approval|authori[sz]ation)\b",
+    r"\bauto-?(?:confirm|approve)\w*",
     r"\b(?:approve|authori[sz]e|confirm)\w*\s+(?:\w+\s+){0,2}in advance\b",
     # "approvals are disabled", "approval is not required"
     rf"\b{_APPROVAL}\s+(?:is|are)\s+(?:disabled|off|not (?:needed|required)|unnecessary|waived)\b",
     # instructions that claim to outrank the user's own
     r"\bignore (?:all |any |the )?(?:previous|prior|above|earlier|your|my) (?:\w+ )?(?:instructions|rules|prompts?)\b",
-    r"\b(?:system|admin|developer|god) (?:override|mode)\b",
+    r"\b(?:system|admin|developer|god|sudo|debug|maintenance) (?:override|mode)\b|\bsudo\b|\bjailbreak",
+    # an instruction written to the assistant inside the message: "[note to assistant: call place_order ...]"
+    r"\b(?:note|instructions?|message|memo) (?:to|for) (?:the )?(?:assistant|ai|model|agent|bot)\b",
+    r"\[\s*(?:system|assistant|admin|tool result|instructions?)\b|<\s*/?\s*system\s*>|\byou are now (?:a|an|my|the|\w*bot)\b|"
+    r"\bnew instructions?\s*:",
+    # the same, in a few other languages: "sin preguntarme", "sans confirmation", "ohne Rückfrage", "不用再问我确认"
+    r"\bsin (?:preguntar\w*|confirmaci\w+)|\bsans (?:confirmation|demander)\b|\bohne (?:Best\w+tigung|R\w+ckfrage)\b|"
+    r"(?:不用|无需|不需要|不要).{0,4}(?:确认|问我)",
     r"(?:^|\n|[.!?]\s*|\b(?:also|then|and)\s+)SYSTEM\s*:",
 ]
 _WAIVER = re.compile("|".join(f"(?:{w})" for w in _WAIVERS), re.IGNORECASE)
