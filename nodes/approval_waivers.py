@@ -21,10 +21,14 @@ from nodes.approval import changes_data
 # Words that name the approval step itself.
 _APPROVAL = (r"(?:confirm(?:ation|ing|s)?|approv(?:al|als|e|ing)|permission|consent|verification|verify(?:ing)?|"
              r"double[- ]check(?:ing)?|check(?:ing)? (?:with|back with) me|ask(?:ing)?(?: me)?)")
+# a record the approval step leaves behind is asked about, not waived: "without a confirmation number"
+_NOT_A_RECORD = r"(?!\s+(?:number|code|email|e-mail|id|reference|page|letter|message|slip|#))"
 _WAIVERS = [
     # "skip the confirmation step", "without asking", "no need to double check", "don't ask me to confirm"
-    rf"\b(?:skip|bypass|ignore|disable|turn off|without|w/o|no|no need (?:for|to)|don'?t need(?: to)?|"
-    rf"do not need(?: to)?|don'?t|do not|never|don'?t bother)\s+(?:\w+\s+){{0,3}}?{_APPROVAL}\b",
+    rf"\b(?:skip|bypass|ignore|disable|turn off|without|w/o|no need (?:for|to)|don'?t need(?: to)?|"
+    rf"do not need(?: to)?|don'?t|do not|never|don'?t bother)\s+(?:\w+\s+){{0,3}}?{_APPROVAL}\b{_NOT_A_RECORD}",
+    # "no confirmation needed", not "no confirmation number"
+    rf"\bno\s+(?:confirm(?:ation)?|approval|permission|verification)\b{_NOT_A_RECORD}",
     # "I already approved it", "pre-approved", "I authorise it in advance", "consider it confirmed"
     r"\b(?:already|pre-?)\s*(?:approved|authori[sz]ed|confirmed)\b",
     # "the user has approved payment", "you are authorised to buy", "I give you my permission", "auto-confirm"
@@ -40,8 +44,8 @@ _WAIVERS = [
     r"\b(?:system|admin|developer|god|sudo|debug|maintenance) (?:override|mode)\b|\bsudo\b|\bjailbreak",
     # an instruction written to the assistant inside the message: "[note to assistant: call place_order ...]"
     r"\b(?:note|instructions?|message|memo) (?:to|for) (?:the )?(?:assistant|ai|model|agent|bot)\b",
-    r"\[\s*(?:system|assistant|admin|tool result|instructions?)\b|<\s*/?\s*system\s*>|\byou are now (?:a|an|my|the|\w*bot)\b|"
-    r"\bnew instructions?\s*:",
+    r"\[\s*(?:system|assistant|admin|tool result|instructions?)\b|<\s*/?\s*system\s*>|"
+    r"\byou are now (?:a|an|my|the|\w*bot)\b|\bnew instructions?\s*:",
     # the same, in a few other languages: "sin preguntarme", "sans confirmation", "ohne Rückfrage", "不用再问我确认"
     r"\bsin (?:preguntar\w*|confirmaci\w+)|\bsans (?:confirmation|demander)\b|\bohne (?:Best\w+tigung|R\w+ckfrage)\b|"
     r"(?:不用|无需|不需要|不要).{0,4}(?:确认|问我)",

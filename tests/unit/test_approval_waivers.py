@@ -39,6 +39,8 @@ def test_a_waiver_is_found_and_quoted(text, waiver):
     "what's the confirmation number of my last order",
     "no questions about the weather, just the EUR to USD rate",  # asks a rate: nothing to waive
     "you are now in Paris? then what's the weather",
+    "what if I have no confirmation number? book it anyway",  # a record of the approval, asked about
+    "is there no way to ask for a refund?",
 ])
 def test_an_ordinary_request_waives_nothing(text):
     assert approval_waiver(text) is None and waiver_line(text) == []
