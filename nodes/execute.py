@@ -23,7 +23,6 @@ from graphs.context import Context
 from graphs.plan import Task
 from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
-from nodes.approval_waivers import without_waived_changes
 from nodes.arguments.listed_values import names_in_request
 from nodes.arguments.listing_gate import listing_context
 from nodes.arguments.schema import LISTED_NAMES
@@ -89,7 +88,7 @@ async def run_task_agent(
     if not listed:
         raise ToolRefused(f"server '{task.server}' offers no tools")
     trusted = trusted_tools(task.server, tools)
-    available = without_waived_changes(user_asked_tools(listed, task, trusted), trusted, task)
+    available = user_asked_tools(listed, task, trusted)
     today = today_of(context.today)
     request_texts = [task.query] + ([task.request] if task.request and task.request != task.query else [])
     dependency_texts = [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok]

@@ -20,12 +20,11 @@ from nodes.arguments.places import places_named
 from nodes.date_mentions import find_date_mentions
 from nodes.field_vocabulary import concepts_of
 
-_LINKING = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
+LINKING_WORDS = frozenset("""and in into to what whats what's about how actually make it that then instead please pls
     ok okay so is the price cost would be rather let's lets change switch can you could convert express show give
     me gimme tho though just now again want i i'd like value worth if there are we we're were of us for people guests
     adults persons travellers travelers much many now do it's its sorry meant mean say same currency currencies
     amount that's thats swap replace with but""".split())
-LINKING_WORDS = _LINKING
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
 _TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
 MAX_WORDS = 8
@@ -67,7 +66,7 @@ def changed_slot(question: str, last_asked: str) -> str | None:
         rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
     figures = _FIGURE.findall(rest)
     rest = _FIGURE.sub(" ", rest)
-    if any(w.lower() not in _LINKING for w in re.findall(r"[\w']+", rest)) or (not currencies and not figures):
+    if any(w.lower() not in LINKING_WORDS for w in re.findall(r"[\w']+", rest)) or (not currencies and not figures):
         return None
     base = last_asked.strip().rstrip("?!. ")
     if len(currencies) == 1 and not figures:
@@ -95,7 +94,7 @@ def _swapped_currency(question: str, last_asked: str) -> str | None:
     rest = question
     for span, _ in named:
         rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
-    if any(w.lower() not in _LINKING for w in re.findall(r"[\w']+", rest)):
+    if any(w.lower() not in LINKING_WORDS for w in re.findall(r"[\w']+", rest)):
         return None
     asked = dict((code, span) for span, code in currencies_written([last_asked]))
     old = [code for _, code in named if code in asked]
@@ -114,7 +113,7 @@ def asked_measures(question: str, last_asked: str) -> str | None:
     if not words or len(words) > MAX_WORDS or not last_asked.strip():
         return None
     measures = [w for w in words if concepts_of({w})]
-    if not measures or any(w not in _LINKING and w not in _MEASURE_LINKS and not concepts_of({w}) for w in words):
+    if not measures or any(w not in LINKING_WORDS and w not in _MEASURE_LINKS and not concepts_of({w}) for w in words):
         return None
     asked = re.sub(r"^\W*(?:(?:and|so|ok|okay|what|whats|what's|how|about)\W+)*", "", question.strip(" ?!.")).strip()
     return f"{last_asked.strip().rstrip('?!. ')}: {asked}"

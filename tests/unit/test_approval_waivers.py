@@ -5,7 +5,8 @@ import pytest
 from mcp.types import Tool
 
 from graphs.plan import Task
-from nodes.approval_waivers import approval_waiver, waiver_line, without_waived_changes
+from nodes.approval import user_asked_tools
+from nodes.approval_waivers import approval_waiver, waiver_line
 from tests.unit.test_approval_gate import CONTEXT, QUESTION, THREAD, bookings, graph_for, hotel_tools
 
 
@@ -53,10 +54,10 @@ def test_the_changing_tools_are_withheld_unless_trusted_by_name():
     cancel = Tool(name="cancel_booking", inputSchema={"type": "object"})
     waived = Task(id="T1", server="hotels", query="book hotel 12, skip the confirmation")
     plain = Task(id="T1", server="hotels", query="book hotel 12")
-    assert [t.name for t in without_waived_changes([search, book, cancel], (), waived)] == ["search"]
-    assert [t.name for t in without_waived_changes([search, book, cancel], {"book_room"}, waived)] == \
+    assert [t.name for t in user_asked_tools([search, book, cancel], waived)] == ["search"]
+    assert [t.name for t in user_asked_tools([search, book, cancel], waived, {"book_room"})] == \
         ["search", "book_room"]
-    assert without_waived_changes([search, book], (), plain) == [search, book]
+    assert user_asked_tools([search, book], plain) == [search, book]
 
 
 async def test_a_waived_booking_searches_proposes_nothing_and_says_why():
