@@ -1,5 +1,6 @@
 """How a message asks: the patterns of a part that asks, of a request made without a question, and of a sentence's
-end. Shared by the intent splitter (nodes/intent_split.py) and the reading of a message's opening scope
+end. Shared by the intent splitter (nodes/intent_split.py), the reading of
+the asker's situation (nodes/situation_told.py) and the reading of a message's opening scope
 (nodes/message_scope.py).
 """
 
@@ -17,3 +18,6 @@ REQUESTS = re.compile(r"\b(?:need|want|wanna|like|find|book|get|show|give|tell|c
 # A question word anywhere in a part ("which restaurant in Tokyo has the best rating")
 ASKS_WORD = re.compile(r"\b(?:what|what's|whats|which|who|when|where|how)\b", re.I)
 SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")
+# a question without its mark: "also is it cold in beijing tomorrow"
+ASKS_INVERTED = re.compile(r"^\W*(?:also|and|plus)\b|\b(?:is|are|was|were|do|does|did|can|could|will|would|should) "
+                           r"(?:it|there|they|he|she|we|you|i)\b", re.I)

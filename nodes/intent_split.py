@@ -24,34 +24,25 @@ from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.expressions import is_one_calculation
-from nodes.arguments.number_words import SMALL_NUMBER_WORDS, TENS_WORDS
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
-from nodes.asking import ASKS as _ASKS, ASKS_WORD, REQUESTS as _REQUESTS, SENTENCE_END as _SENTENCE_END
+from nodes.asking import ASKS as _ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS as _REQUESTS
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert
 from nodes.field_vocabulary import superlative_order
+from nodes.intent_joins import pieces_at_joins
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 from nodes.listed_items import listed_items
 from nodes.stated_data import states_a_time, states_numbers, states_the_data
-from nodes.shared_asks import asked_again_of, asked_of_each, joins_two_measures
+from nodes.shared_asks import asked_again_of, asked_of_each
+from nodes.situation_told import told_and_asked, with_context_told
 
-# (a question mark ends an intent, with the "and" or "also" after it: "What's the weather in Paris tomorrow? What's
-# Apple's stock price?")
-_JOINS = re.compile(r"\s*;\s*|(?<=\?)\s+(?:(?:and|also|plus)\b[,\s]*)*(?=\S)|(?<![\d)])\s+\+\s+(?![\d(])|"
-                    r",\s+(?:and\s+)?(?:also\s+)?|\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
-    # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
-                    # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
-                    r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"
-                    # numbered items: "1) weather in Rome 2) LVMH share price", "(1) ... (2) ..."
-                    r"(?:^|\s+)\(?\d\)\s+", re.I)
 MIN_PART_WORDS = 3
+# a clause pointing at the told context binds the parts: "When this happens, what time ..."
+_CLAUSE = re.compile(r"\s*(?:when|once|after|before|if|while|as soon as)\b", re.I)
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
-# Either side of a join inside a list of figures: "82, 91", "88 and 95", "$12, $15"
-_LIST_BEFORE = re.compile(r"\d%?$")
-_LIST_AFTER = re.compile(r"[$€£¥₹]?\d")
 # A part that narrows the one before it and asks nothing of its own: "..., not counting cancelled orders"
 # (the words that leave something out may also open the question: "Leaving aside anything cancelled, how many ...")
 _LEAVES_OUT = (r"not counting|not including|excluding|except(?: for)?|ignoring|leaving out|"
@@ -66,11 +57,6 @@ _SCOPE = re.compile(r"^\s*(?:across|among|amongst|of|for|in|within|out of|over) 
 _LEADING_QUALIFIER = re.compile(rf"^\s*(?:{_LEAVES_OUT})\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
-# A part that tells the asker's situation and asks nothing ("I'm standing in the changing room at the gym and
-# totally blanking. Which locker is mine?"): context of the question after it, not an intent. "I need", "I want"
-# and "I'd like" ask for something, so they are not telling.
-_TELLS = re.compile(r"^\s*(?:i|i'm|im|i've|ive|i was|we|we're|we've|my|our)\b(?!\s+(?:need|needs|want|wanna|would like|'d like|"
-                    r"like|am looking|'m looking|wonder|wondered|was wondering))", re.I)
 # Words of greeting and hedging, which ask for nothing: "hey quick one, reykjavik local time?"
 _GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
                       "just wondering also plus and".split())
@@ -84,11 +70,6 @@ _CAPITALISED = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+(?: [A-Z][a-z]+)?\b")
 
 def _names_a_person(text: str) -> bool:
     return bool(_POSSESSIVE_NAME.search(text)) or any(not is_place_name(m.group()) for m in _CAPITALISED.finditer(text))
-
-
-# where the asker is, said before the request: "at the front desk in lisbon, need my confirmation number"
-_WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|right now|just)\s+)?(?:at|in|on|outside|"
-                         r"inside|stuck at|standing at|sitting at|here at)\s+(?:the|a|my|our)\b", re.I)
 
 
 def _only_names_asked(part: str) -> bool:
@@ -122,7 +103,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return again, None  # "Top-rated restaurant in Toronto? Same question for Mexico City and for DC."
     if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
-    told = _told_and_asked(question)
+    told = told_and_asked(question)
     parts, reason = read_intents(told[1]) if told is not None else ([], None)
     if told is not None and (parts or not scope(question)[0]):
         # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
@@ -137,7 +118,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     context, question = scope(question)
     if len(items := listed_items(question)) >= 2:
         return _items_read(items, context)
-    raw = [p for p in _pieces(question.strip()) if p and p.strip(" ,.?!")]
+    raw = [p for p in pieces_at_joins(question.strip()) if p and p.strip(" ,.?!")]
     if states_the_data(raw) or states_a_time(raw) or (states_numbers(raw) and is_one_calculation(question)):
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
@@ -148,7 +129,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         # "Going to Istanbul tomorrow. Need: forecast, the top rated restaurant, and cheapest hotel": each part is
         # asked of the scope's place and day, unless it names a place of its own
         pieces = [in_scope(p, context) for p in pieces]
-    told = _with_context_told(pieces)
+    told = with_context_told(pieces)
     if len(told) < len(pieces) and len(told) < 2:
         return [], "context"
     parts: list[str] = []
@@ -163,7 +144,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
                 and n < len(pieces) - 1):
             leading = piece
         elif parts and _DESCRIBES.match(piece) and len(words) <= MAX_DESCRIPTION_WORDS and not ASKS_WORD.search(piece) \
-                and not _REQUESTS.search(piece) and not _ASKS_INVERTED.search(piece) and _names_a_person(parts[-1]) \
+                and not _REQUESTS.search(piece) and not ASKS_INVERTED.search(piece) and _names_a_person(parts[-1]) \
                 and superlative_order(piece) is None:  # "..., plus the cheapest hotel in Chicago" asks for a row
             parts[-1] = f"{parts[-1]}, {piece}"  # "need marco silva's email, the lisbon fair guy": who is meant
         elif parts and _QUALIFIER.match(piece) and not ASKS_WORD.search(piece):
@@ -217,63 +198,3 @@ def _items_read(items: list[str], context: str) -> tuple[list[str], str | None]:
     if any(refers_back(without_expletive_it(part)) for part in parts[1:]):
         return [], "back-reference"
     return parts, None
-
-
-# a question without its mark: "also is it cold in beijing tomorrow"
-_ASKS_INVERTED = re.compile(r"^\W*(?:also|and|plus)\b|\b(?:is|are|was|were|do|does|did|can|could|will|would|should) "
-                            r"(?:it|there|they|he|she|we|you|i)\b", re.I)
-_CLAUSE = re.compile(r"\s*(?:when|once|after|before|if|while|as soon as)\b", re.I)
-
-
-def _told_and_asked(question: str) -> tuple[str, str] | None:
-    """(the sentences that only tell the asker's situation, the one sentence that asks) of a message of several
-    sentences with no other question or request in them; None otherwise."""
-    sentences = [s for s in _SENTENCE_END.split(question.strip()) if s.strip(" .!?")]
-    if len(sentences) < 2:
-        return None
-    asking = [s for s in sentences if _ASKS.search(s)]
-    told = [s for s in sentences if s is not asking[0]] if len(asking) == 1 else []
-    if not told or any(_REQUESTS.search(s) or _ASKS_INVERTED.search(s) for s in told):
-        return None
-    return " ".join(told), asking[0]
-
-
-def _with_context_told(pieces: list[str]) -> list[str]:
-    """``pieces`` with each one that only tells the asker's situation joined to the piece after it: "I'm at the
-    gym" and "which locker is mine" are one question."""
-    if not pieces:
-        return []
-    joined: list[str] = []
-    pending = ""
-    for piece in pieces[:-1]:
-        if (_TELLS.match(piece) or (_WHERE_I_AM.match(piece) and not _REQUESTS.search(piece))) and not _ASKS.search(piece):
-            pending = f"{pending}{piece}, "
-        else:
-            joined.append(pending + piece)
-            pending = ""
-    return [*joined, pending + pieces[-1]]
-
-
-_UNITS_SAID = f"{SMALL_NUMBER_WORDS}|{TENS_WORDS}"
-_SCALE_BEFORE = re.compile(r"\b(?:hundred|thousand|million|billion)\s*$", re.IGNORECASE)
-_UNIT_AFTER = re.compile(rf"\s*(?:{_UNITS_SAID})\b", re.IGNORECASE)
-_UNIT_BEFORE = re.compile(rf"\b(?:{_UNITS_SAID}|\d+)\s*$", re.IGNORECASE)
-_PART_AFTER = re.compile(r"\s*an? (?:half|quarter)\b", re.IGNORECASE)
-
-
-def _pieces(question: str) -> list[str]:
-    """``question`` cut at its joins, except a comma or "and" inside a list of figures ("scores were 82, 91, 77
-    and 95"): numbers are operands of one question, not entities of several."""
-    pieces, start = [], 0
-    for join in _JOINS.finditer(question):
-        if _LIST_BEFORE.search(question, 0, join.start()) and _LIST_AFTER.match(question, join.end()):
-            continue
-        if (_SCALE_BEFORE.search(question, 0, join.start()) and _UNIT_AFTER.match(question, join.end())) or (
-                _UNIT_BEFORE.search(question, 0, join.start()) and _PART_AFTER.match(question, join.end())):
-            continue  # "seven hundred and forty", "two and a half": one number said in words
-        if join.group().strip() == "and" and joins_two_measures(question[:join.start()],
-                                                                _JOINS.split(question[join.end():], maxsplit=1)[0]):
-            continue  # "what highs and lows are Dubai and Cairo looking at": two measures of one question
-        pieces.append(question[start:join.start()])
-        start = join.end()
-    return [*pieces, question[start:]]
