@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
+import unicodedata
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -36,18 +38,43 @@ class OfflineSearch:
         self.passages = passages
         self.by_url = {p.url: p for p in passages}
         self.retriever = bm25s.BM25()
-        tokens = bm25s.tokenize([f"{p.title} {p.title} {p.text}" for p in passages], stopwords="en",
+        tokens = bm25s.tokenize([_searchable(f"{p.title} {p.title} {p.text}", p) for p in passages], stopwords="en",
                                 show_progress=False)
         self.retriever.index(tokens, show_progress=False)
 
     def search(self, query: str, max_results: int) -> list[dict[str, Any]]:
-        tokens = bm25s.tokenize([query], stopwords="en", show_progress=False)
+        tokens = bm25s.tokenize([_folded(query)], stopwords="en", show_progress=False)
         if not tokens.vocab or not any(tokens.ids[0]):
             return []
         k = min(max_results, len(self.passages))
         ids, scores = self.retriever.retrieve(tokens, k=k, show_progress=False, n_threads=1)
         return [{**self.passages[int(i)].as_dict(), "score": round(float(s), 3)}
                 for i, s in zip(ids[0], scores[0], strict=True) if s > 0]
+
+
+_HYPHENATED = re.compile(r"\b\w+(?:-\w+)+\b")
+_NAME_WORD = re.compile(r"[A-Z][\w]*")
+
+
+def _folded(text: str) -> str:
+    """``text`` without accents: "Shitennō-ji" is found by "shitenno-ji"."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _searchable(text: str, passage: Passage) -> str:
+    """A passage's indexed text: folded, with each hyphenated word also written joined ("Shitenno-ji" is found by
+    "shitennoji") and the initials of its title and page name ("CST" for Chhatrapati_Shivaji_Terminus).
+
+    Why: people type names the way they say them; BM25 matches whole tokens only."""
+    folded = _folded(text)
+    joined = [m.group().replace("-", "") for m in _HYPHENATED.finditer(folded)]
+    page = passage.url.rsplit("/", 1)[-1].split("#")[0].replace("_", " ")
+    initials = []
+    for name in (passage.title.split(":")[0], page):
+        words = _NAME_WORD.findall(_folded(name))
+        if len(words) >= 2:
+            initials.append("".join(w[0] for w in words))
+    return " ".join([folded, *joined, *initials])
 
 
 def _respond(payload: dict[str, Any]) -> CallToolResult:
