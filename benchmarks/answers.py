@@ -59,6 +59,9 @@ INDEPENDENT_DEV4 = ROOT / "benchmarks" / "data" / "answer_questions_dev4.jsonl"
 INDEPENDENT_DEV5 = ROOT / "benchmarks" / "data" / "answer_questions_dev5.jsonl"
 # a sixth batch from the same kit (2026-11-29), heavier on follow-ups, several intents and hostile input: "dev6"
 INDEPENDENT_DEV6 = ROOT / "benchmarks" / "data" / "answer_questions_dev6.jsonl"
+# a seventh batch from the same kit (2026-11-29), heavier on follow-ups that carry a found entity into a new kind of
+# question: "dev7"
+INDEPENDENT_DEV7 = ROOT / "benchmarks" / "data" / "answer_questions_dev7.jsonl"
 RESULTS = ROOT / "benchmarks" / "results"
 ITEM_TIMEOUT_S = 240.0
 ABLATIONS = ("constrain_arguments", "bind_answers", "search_fallback")
@@ -73,7 +76,7 @@ def _read(path: Path) -> list[dict[str, Any]]:
 def load_items(split: str, quick: bool) -> list[dict[str, Any]]:
     generated = [{**i, "split": "test-v1"} if i["split"] == "test" else i for i in _read(SCENARIOS)]
     items = [*generated, *_read(INDEPENDENT_DEV), *_read(INDEPENDENT_DEV3), *_read(INDEPENDENT_DEV4),
-             *_read(INDEPENDENT_DEV5), *_read(INDEPENDENT_DEV6), *_read(INDEPENDENT)]
+             *_read(INDEPENDENT_DEV5), *_read(INDEPENDENT_DEV6), *_read(INDEPENDENT_DEV7), *_read(INDEPENDENT)]
     items = [i for i in items if split == "all" or i["split"] == split]
     if quick:  # 30 items, stratified: the same share of every kind, first items of each
         by_kind = {k: [i for i in items if i["kind"] == k] for k in KINDS}
@@ -231,9 +234,9 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="End-to-end answer quality on the sandbox (TURA Table 1).")
-    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "test", "test-v1", "all"),
+    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "test", "test-v1", "all"),
                         default="dev",
-                        help="test: questions written apart from every template (issue 27); dev2 to dev6: "
+                        help="test: questions written apart from every template (issue 27); dev2 to dev7: "
                              "written the same way, for tuning; test-v1: the earlier test split, which shares "
                              "templates with what is tuned on")
     parser.add_argument("--quick", action="store_true", help="a 30-item stratified subset")

@@ -92,7 +92,7 @@ def tuning_texts(root: Path = ROOT) -> list[str]:
     texts += [s for path in sorted((root / "indexes" / "data").rglob("*")) if path.is_file()
               for s in _strings_in_data(path)]
     from benchmarks.answers import load_items
-    texts += [turn for split in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6") for item in load_items(split, False)
+    texts += [turn for split in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7") for item in load_items(split, False)
               for turn in item["turns"]]
     return texts
 
