@@ -64,6 +64,12 @@ def _loses_figures(question: str, sub_queries: list[str]) -> bool:
 _NAME = re.compile(r"(?<![.!?:]\s)(?<!^)\b(?!I')[A-Z][\w'&.\-]*\w")
 
 
+def _invents(question: str, sub_queries: list[str]) -> bool:
+    """Whether a sub-query holds a content word the question does not write (by its first four letters)."""
+    asked = content_words(question)
+    return any(not made_of({w}, asked) for q in sub_queries for w in content_words(q))
+
+
 def _loses_names(question: str, sub_queries: list[str]) -> bool:
     """Whether a name the question writes mid-sentence is in none of the sub-queries: "quotes for AAPL, MSFT and
     GOOGL" came back as "quote for AAPL" alone."""
@@ -95,11 +101,14 @@ def make_decomposer(models: ModelProvider):
             return {"sub_queries": [question], "decomposed_by": "model",
                     "errors": [f"decompose: {exc}; using the whole question"]}
         sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
-        if (whole_because and (dropped or len(sub_queries) < 2 or any(refers_back(q) for q in sub_queries[1:]))) \
+        if (whole_because and (dropped or len(sub_queries) < 2 or any(refers_back(q) for q in sub_queries[1:])
+                               or _invents(question, sub_queries))) \
                 or (dropped and len(sub_queries) < 2):
             # a cut with an invented part dropped leaves a fragment, which serves less than the question as written
             # parts that refer to each other, cut into fragments that lost the reference ("Head of People" and
-            # "Salary", or "i wrote it down somewhere" without what "it" is): the question as written serves better
+            # "Salary", or "i wrote it down somewhere" without what "it" is), or cut with a word of the model's own
+            # ("I want 12 LVMH shares. Price now, and the total in pounds?" -> "buy 12 LVMH shares"): the question as
+            # written serves better
             sub_queries = [question]
         if sub_queries and (_loses_figures(question, sub_queries) or _loses_names(question, sub_queries)):
             # "the last four bills were $88.40, $102.15, $95.70 and $110.25. What's the average?" came back as

@@ -97,3 +97,8 @@ def superlative_order(text: str) -> tuple[str, bool] | None:
     """(the concept ``text``'s superlative orders by, lowest first), or None: "cheapest" -> ("price", True)."""
     return next(((concept, low) for pattern, concept, low in _SUPERLATIVES if pattern.search(text)), None)
 
+
+def superlative_words(text: str) -> str | None:
+    """The words of ``text``'s superlative, as written ("cheapest", "top-rated"), or None."""
+    return next((m.group(0) for pattern, _, _ in _SUPERLATIVES if (m := pattern.search(text))), None)
+

@@ -25,6 +25,7 @@ from nodes.model_call import ModelUnavailable
 from nodes.models import RoleModel
 from nodes.prompts.rewrite import REWRITE_EXAMPLES, REWRITE_SYSTEM, REWRITE_USER
 from nodes.question import today_of
+from nodes.rewrite_asks import with_kept_asks
 from nodes.reference_binding import SAME_DAY, route_destination
 from nodes.route_followups import swapped_route_end
 from nodes.slot_followups import LINKING_WORDS, asked_measures, changed_slot, without_acknowledgement
@@ -302,9 +303,9 @@ async def rewrite_standalone(
         if len(_WORDS.findall(kept)) < 2:
             return (_fallback(turns, question, last_asked, today),
                     f"router: the standalone rewrite added words no turn contains ({', '.join(invented)}); not used")
-        return bind_dates(kept, turns, question, today), (
+        return bind_dates(with_kept_asks(kept, question), turns, question, today), (
             f"router: left out words of the standalone rewrite that no turn contains: {', '.join(invented)}")
-    return bind_dates(rewrite, turns, question, today), None
+    return bind_dates(with_kept_asks(rewrite, question), turns, question, today), None
 
 
 def _fallback(turns: list[BaseMessage], question: str, last_asked: str, today: date) -> str:

@@ -129,11 +129,13 @@ class Candidates:
             wanted = field_concepts((name,)) | concepts_of(set(TOKEN.findall(description.lower())))
             fitting = [v for f, v in self.dependency_numbers if field_concepts((f,)) & wanted]
             same = fitting[:1] or [v for _, v in self.dependency_numbers]
-        counts = units_counted(self.requests)
-        if same and len(counts) == 1 and is_quantity_to_convert(name, description):
-            # "10 ASML shares in pounds": ten times the quote is the amount; the count itself is no amount of money
-            return list(dict.fromkeys([round(counts[0] * same[0], 2),
-                                       *(n for n in self.request_numbers if n != counts[0])]))
+        counts = set(units_counted(self.requests))  # the task's words and the question's may both write it
+        if len(counts) == 1 and is_quantity_to_convert(name, description):
+            # "10 ASML shares in pounds": ten times the quote is the amount; the count itself is no amount of money,
+            # so before the quote is known nothing else is offered, and the quote is called first
+            count = next(iter(counts))
+            return list(dict.fromkeys([*([round(count * same[0], 2)] if same else []),
+                                       *(n for n in self.request_numbers if n != count)]))
         written = self.request_numbers
         if "price" in field_concepts((name,)):
             # "we're 2 adults and a baby": a party's size bounds no price ("max_price": 2)

@@ -223,8 +223,11 @@ def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
     allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 EUR in TRY"], [], TODAY))
     assert list(allowed) == ["convert_currency"]
     # nothing names a currency: every callable tool stays on offer
-    allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 shares of ibm"], [], TODAY))
+    allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 of ibm"], [], TODAY))
     assert set(allowed) == {"get_quote", "convert_currency"}
+    # "50 shares" is a count, no amount of money: the quote comes first
+    allowed = constrained_tools("finance", tools, gather_candidates(["how much is 50 shares of ibm"], [], TODAY))
+    assert set(allowed) == {"get_quote"}
     # codes named in words count as named ("Turkish lira")
     allowed = constrained_tools("finance", tools, gather_candidates(["50 euros in Turkish lira?"], [], TODAY))
     assert list(allowed) == ["convert_currency"]
@@ -391,6 +394,13 @@ def test_a_count_of_shares_converts_that_many_times_the_quote():
     assert candidates.numbers_for("amount", "Amount to convert") == [9781.6]
     hotel = gather_candidates(["3 nights at the cheapest hotel, in pounds"], ['{"total_price": 300}'], TODAY)
     assert hotel.numbers_for("amount", "Amount to convert")[0] == 3  # nights are in the total already
+
+
+def test_a_count_of_shares_is_no_amount_before_the_quote_is_known():
+    request = ["I want 12 LVMH shares", "I want 12 LVMH shares. Price now, and the total in pounds sterling?"]
+    assert gather_candidates(request, [], TODAY).numbers_for("amount", "Amount to convert") == []
+    quote = '{"symbol": "MC.PA", "last": 719.05, "currency": "EUR"}'
+    assert gather_candidates(request, [quote], TODAY).numbers_for("amount", "Amount to convert") == [8628.6]
 
 
 def test_a_possessive_name_offers_the_name_first_and_typed_figures_are_whole():

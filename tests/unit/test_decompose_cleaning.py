@@ -39,3 +39,10 @@ def test_a_cut_that_loses_a_name_of_the_question_gives_way_to_the_question():
     assert not _loses_names("quotes for AAPL, MSFT and GOOGL", ["quote for aapl", "msft quote", "googl quote"])
     # a sentence's first word and "I'm" are no names
     assert not _loses_names("Heading out. Is it cold in Oslo? I'm packing", ["is it cold in Oslo"])
+
+
+def test_a_word_the_question_never_writes_is_an_invention():
+    from nodes.decompose import _invents
+    question = "I want 12 LVMH shares. Price now, and the total in pounds sterling?"
+    assert _invents(question, ["buy 12 LVMH shares", "price now, and total in pounds sterling"])
+    assert not _invents(question, ["12 LVMH shares price now", "the total in pounds sterling"])
