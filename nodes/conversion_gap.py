@@ -5,8 +5,9 @@ writes "dollars". The 135M planner rarely writes the dependent task, and the too
 server, often one retrieval did not rank. Code sees the gap and settles the call:
 - the target: a currency the request writes as such (nodes/arguments/codes.py ``currencies_written``: not the
   currency of a place it names) that no call was given;
-- the amount: the first figure in that currency's stead that the answer opens with for an output
-  (nodes/answering/answer_lead.py), with the output's own currency code beside it;
+- the amount: the first figure in that currency's stead that the answer opens with for each output
+  (nodes/answering/answer_lead.py), with the output's own currency code beside it: a price asked of each of a list
+  is converted for each;
 - the tool: a read-only tool of the catalogue that takes a number and a source/target pair of currency-kind
   properties (nodes/arguments/direction.py, nodes/arguments/value_kinds.py), and needs nothing else.
 """
@@ -27,6 +28,7 @@ from nodes.arguments.money_amounts import written_amounts
 from nodes.arguments.step_rules import schema_accepts
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
+MAX_OWED = 4  # conversions one run owes at most
 _FIGURE_IN_CODE = re.compile(r"(?<![\w.])(-?\d[\d,]*(?:\.\d+)?) ([A-Z]{3})\b")
 
 
@@ -74,14 +76,13 @@ def owed_conversions(question: str, evidence: list[dict[str, Any]]) -> list[Conv
         if (written := next(((a, c) for a, c in amounts if c != target), None)) is not None:
             owed.append(Conversion(written[0], written[1], target, "", ""))
             continue
-        figure = next(((amount, code, item) for item in evidence
-                       for line in lead_lines(question, [item])
-                       for amount, code in _FIGURE_IN_CODE.findall(line) if code != target), None)
-        if figure is None:
-            continue
-        amount, code, item = figure
-        owed.append(Conversion(float(amount.replace(",", "")), code, target, item["marker"], item["task_id"]))
-    return owed
+        for item in evidence:  # each output's figure: "AMD, intel and TSMC prices in won" is three conversions
+            figure = next(((amount, code) for line in lead_lines(question, [item])
+                           for amount, code in _FIGURE_IN_CODE.findall(line) if code != target), None)
+            if figure is not None:
+                amount, code = figure
+                owed.append(Conversion(float(amount.replace(",", "")), code, target, item["marker"], item["task_id"]))
+    return owed[:MAX_OWED]
 
 
 def conversion_tool(server: str, tool: Tool) -> ConversionTool | None:

@@ -171,13 +171,15 @@ async def run_task_agent(
             missing = uncovered(named, step, outcome)
             follow = {name for name, values in named.items() if values & missing and name != step.tool}
             acting = False
+            if not changes_data(chosen) and not fanned and not fanned_step:
+                # "time in Tokyo and Sydney": the same call for each other value, decided by code, before any call
+                # that takes what they all leave out ("AMD, intel and TSMC prices in won": the quotes, then won)
+                made = [o.arguments for o in outcomes if o.ok and o.tool == step.tool]
+                fanned = [ToolStep(tool=step.tool, params=p) for p in remaining_calls(chosen, made, candidates)]
+            if fanned:
+                steps = max(steps, n + 1 + len(fanned))
+                continue
             if not follow and not changes_data(chosen):
-                if not fanned:  # "time in Tokyo and Sydney": the same call for each other value, decided by code
-                    made = [o.arguments for o in outcomes if o.ok and o.tool == step.tool]
-                    fanned = [ToolStep(tool=step.tool, params=p) for p in remaining_calls(chosen, made, candidates)]
-                if fanned:
-                    steps = max(steps, n + 1 + len(fanned))
-                    continue
                 # "Book the cheapest 4-star hotel in Paris": the search ran, the booking it asks for comes next,
                 # with ids from this output.
                 follow = {t.name for t in available if changes_data(t)} - {step.tool}

@@ -41,9 +41,23 @@ def pieces_at_joins(question: str) -> list[str]:
         if (_SCALE_BEFORE.search(question, 0, join.start()) and _UNIT_AFTER.match(question, join.end())) or (
                 _UNIT_BEFORE.search(question, 0, join.start()) and _PART_AFTER.match(question, join.end())):
             continue  # "seven hundred and forty", "two and a half": one number said in words
+        if join.group().strip() == "&" and _one_name_each_side(question, join):
+            continue  # "amazon, johnson & johnson, and the SPY etf": "&" inside a list item is a name's own
         if join.group().strip() == "and" and joins_two_measures(question[:join.start()],
                                                                 _JOINS.split(question[join.end():], maxsplit=1)[0]):
             continue  # "what highs and lows are Dubai and Cairo looking at": two measures of one question
         pieces.append(question[start:join.start()])
         start = join.end()
     return [*pieces, question[start:]]
+
+
+_ITEM_BOUNDARY = re.compile(r"[,;:?!—–]|\s-\s|\band\b", re.I)
+MAX_NAME_SIDE_WORDS = 2
+
+
+def _one_name_each_side(question: str, join: re.Match[str]) -> bool:
+    """Whether the "&" of ``join`` stands inside one list item of a name's length: at most two words on each side
+    up to the item's ends ("Procter & Gamble", "johnson & johnson", "AT & T")."""
+    before = _ITEM_BOUNDARY.split(question[:join.start()])[-1].split()
+    after = _ITEM_BOUNDARY.split(question[join.end():], maxsplit=1)[0].split()
+    return 0 < len(before) <= MAX_NAME_SIDE_WORDS and 0 < len(after) <= MAX_NAME_SIDE_WORDS

@@ -78,6 +78,16 @@ def _only_names_asked(part: str) -> bool:
     return len(content) == 1 and content[0][:1].isupper()
 
 
+# words that lead in to what is wanted, ending in the verb that wants it: "my korean friend wants", "can you get me"
+_LEAD_IN = re.compile(r"^[^,;?]*?\b(?:wants?|needs?|would like|'d like|give me|get me|show me|tell me|check)\s+", re.I)
+
+
+def _names_after_lead_in(part: str) -> bool:
+    """Whether ``part`` is a lead-in and then only names: "my korean friend wants AMD, intel"."""
+    lead = _LEAD_IN.match(part)
+    return lead is not None and only_names(part[lead.end():])
+
+
 def split_intents(question: str) -> list[str]:
     """The independent parts of ``question`` (two or more), or [] when it is one intent or dependent."""
     parts, _ = read_intents(question)
@@ -173,8 +183,10 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         if completed:
             parts[i - 1] = with_its_date(parts[i - 1], parts[i], date.today())  # the day written once, for both
             parts[i] = completed
-    if any(only_names(part) for part in parts[:-1]):
-        return [], "list"  # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list
+    if any(only_names(part) for part in parts[:-1]) or _names_after_lead_in(parts[0]):
+        # "Paris, London, Berlin - what are the highs on Saturday?": one question over a list, also after words that
+        # only lead in to it ("my korean friend wants AMD, intel and TSMC prices in won")
+        return [], "list"
     if any(_CHOICES.search(part) and not ASKS_WORD.search(part) for part in parts[1:]):
         return [], "choices"  # "who earns more, Aisha Bello or Camille Laurent?": the choices asked between
     if any(conditional(part) for part in parts):

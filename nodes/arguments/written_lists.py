@@ -92,14 +92,18 @@ def other_names_listed(taken: list[str], text: str) -> list[str]:
         return []
     items = [text[words[at].start() : words[at + size - 1].end()]]
     shape = _shape(words[at].group())
-    i = at + size  # rightwards: separator, item, separator, item ...
-    while (item := _item(words, i, size, text, shape)) is not None and _LIST_GAP.match(text[words[i - 1].end() : words[i].start()]):
-        items.append(item)
-        i += size
-    i = at - size  # leftwards
-    while (item := _item(words, i, size, text, shape)) is not None and _LIST_GAP.match(
-            text[words[i + size - 1].end() : words[i + size].start()]):
-        items.insert(0, item)
-        i -= size
+
+    def listed(i: int, step: int, shape: str) -> str | None:
+        gap = (text[words[i - 1].end() : words[i].start()] if step > 0 else
+               text[words[i + size - 1].end() : words[i + size].start()]) if 0 <= i and i + size <= len(words) else ""
+        return _item(words, i, size, text, shape) if _LIST_GAP.match(gap) else None
+
+    for step in (size, -size):  # rightwards, then leftwards: separator, item, separator, item ...
+        i = at + step
+        while (item := listed(i, step, shape)) is not None or (
+                # a name typed in lower case between two written as the one taken: "AMD, intel and TSMC"
+                (item := listed(i, step, "lower")) is not None and listed(i + step, step, shape) is not None):
+            items.append(item) if step > 0 else items.insert(0, item)
+            i += step
     taken_folded = {t.strip().casefold() for t in taken}
     return list(dict.fromkeys(item for item in items if item.casefold() not in taken_folded)) if len(items) > 1 else []

@@ -93,3 +93,14 @@ def test_everyday_currency_words_are_read():
     assert currencies_written(["One hundred Brazilian reais in Mexican pesos"]) == [
         ("Brazilian reais", "BRL"), ("Mexican pesos", "MXN")]
     assert currencies_written(["what's that in RMB", "the quid pro quo"]) == [("RMB", "CNY")]
+
+
+def test_each_output_of_a_list_owes_its_own_conversion():
+    outputs = [("AMD", {"symbol": "AMD", "last": 299.65, "currency": "USD"}),
+               ("intel", {"symbol": "INTC", "last": 31.96, "currency": "USD"})]
+    quotes = [{"marker": f"T1.{n}", "task_id": "T1", "server": "markets", "tool": "get_quote", "tool_call_id": f"c{n}",
+               "arguments": {"ticker_or_name": name}, "output": json.dumps(out), "full_output": json.dumps(out)}
+              for n, (name, out) in enumerate(outputs, start=1)]
+    owed = owed_conversions("AMD and intel prices in euros", quotes)
+    assert [(c.amount, c.source, c.target, c.marker) for c in owed] == [(299.65, "USD", "EUR", "T1.1"),
+                                                                        (31.96, "USD", "EUR", "T1.2")]
