@@ -61,7 +61,7 @@ def without_expletive_it(part: str) -> str:
 
 
 # A route between two places: "toronto to chicago", "beijing->shanghai", "from Paris to Rome"
-_ROUTE_JOIN = r"\s*(?:to|->|→|=>|–|-)\s*"
+_ROUTE_JOIN = r"\s*(?:(?:(?:down|up|over|across|back)\s+)?to|->|→|=>|–|-)\s*"  # "sydney down to melbourne"
 
 
 def route_destination(before: str, spans: list[str]) -> str | None:

@@ -19,6 +19,9 @@ from pydantic import BaseModel, Field
 from graphs.context import Context
 from indexes.route_cues import stem
 from nodes.arguments.places import places_named
+from nodes.conversion_followups import in_another_currency
+from nodes.corrections import corrected_value
+from nodes.date_followups import names_only_a_date
 from nodes.date_mentions import find_date_mentions
 from nodes.elliptic_parts import completed_ellipsis
 from nodes.model_call import ModelUnavailable
@@ -114,6 +117,9 @@ _OTHER_ONE = re.compile(r"^(?:(?:ok|okay|so|hmm+|right|alright)[,\s]+)?(?:(?:and
                         r"(?:and\s+)?([\w&.'-]+(?:\s+[\w&.'-]+){0,2}?)\s+(?:too|as well|also)|"  # "boeing too"
                         r"([\w&.'-]+(?:\s+[\w&.'-]+)?)\s*\?)\s*\??$",  # "disney?"
                         re.I)
+# the last question's own day, said again after the new value: "And Delhi, for that same Thursday?", "CDMX for that
+# date pls"
+_SAME_WHEN = re.compile(r"[,\s]+(?:(?:for|on)\s+)?(?:that|the)\s+(?:same\s+)?(?:day|date|night|\w+day)\b.*$", re.I)
 # a bare word that asks or remarks, never a name to swap in ("why?", "really?")
 _NOT_A_NAME = frozenset("why really sure seriously thanks ok okay huh what how when where who which yes no yeah yep "
                         "nope cool nice wow great".split())
@@ -150,7 +156,7 @@ def swap_argument(question: str, last_asked: str, last_arguments: list[str]) -> 
     match = _OTHER_ONE.match(question.strip())
     if not match:
         return None
-    other = next(g for g in match.groups() if g).strip(" ?.!")
+    other = _SAME_WHEN.sub("", next(g for g in match.groups() if g)).strip(" ?.!,")  # "Delhi, for that same Thursday"
     if (match.group(4) or match.group(5)) and set(other.lower().split()) & _NOT_A_NAME:
         return None  # "why?" said alone asks, "what about where I live, Istanbul" names a place
     joined = f"{last_asked}\n{other}"
@@ -171,7 +177,8 @@ _THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?
                     r"\s+(?:is|are|was|were|will|would|isn't|aren't|be|been|must|might|may|could|should)\b)|"
                     r"(?:that|the same) (?:city|town|place)\b|"
                     r"the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b)|the other end\b|"
-                    r"(?:my|our|the) destination\b|when (?:i|we) (?:land|arrive|get (?:in|there))\b)",
+                    r"(?:my|our|the) destination\b|(?:when|once|after|as soon as) (?:i|we) (?:land|arrive|get (?:in|there)|"
+                    r"touch down)\b|(?:(?:after|upon|on)\s+)?(?:landing|arrival)(?:\s+there)?\b)",
                     re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 
@@ -179,7 +186,8 @@ _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 def _preposition(reference: re.Match[str]) -> str:
     """The preposition a place takes in a reference's stead: its own ("to there"), "in" for "the other end"."""
     said = reference.group(0).lower()
-    return "in" if said.endswith(("other end", "land", "arrive", "get in", "get there")) else reference.group(1) or "in"
+    return "in" if said.endswith(("other end", "land", "arrive", "get in", "get there", "touch down", "landing",
+                                  "arrival", "landing there", "arrival there")) else reference.group(1) or "in"
 
 
 def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> str | None:
@@ -272,17 +280,20 @@ async def rewrite_standalone(
         # looked up by the locate node (nodes/locate.py), so the question keeps the thing it points at
         return bind_dates(with_thing, turns, question, today), None
     only_the_date = bind_dates(last_asked, turns, question, today)
-    if only_the_date != last_asked and not [w for w in added_words(question, [], last_asked, today)
-                                            if w.lower() not in LINKING_WORDS]:
+    if only_the_date != last_asked and (not [w for w in added_words(question, [], last_asked, today)
+                                             if w.lower() not in LINKING_WORDS]
+                                        or names_only_a_date(question, last_asked, today, kinds)):
         # "and the day after?", "hmm, make it the 4th instead": the last question on the new date, no model needed
         return only_the_date, None
-    changed = changed_slot(question, last_asked) or asked_measures(question, last_asked)  # "and 750?", "in dollars?"
+    changed = (changed_slot(question, last_asked) or asked_measures(question, last_asked)  # "and 750?", "in dollars?"
+               or in_another_currency(question, last_asked, kinds))  # "what does that work out to in HK dollars"
     if changed:
         return bind_dates(changed, turns, question, today), None
     completed = completed_ellipsis(question, last_asked, today)  # "And coming back, Melbourne to Sydney next friday?"
     if completed:
         return bind_dates(completed, turns, question, today), None
-    swapped = swapped_route_end(question, last_asked) or swap_argument(question, last_asked, last_arguments or [])
+    swapped = (swapped_route_end(question, last_asked) or swap_argument(question, last_asked, last_arguments or [])
+               or corrected_value(question, last_asked, last_arguments or []))  # "I meant HSBC"
     if swapped:
         return bind_dates(swapped, turns, question, today), None  # "and Rome to Madrid on friday?": its own day too
     located = resolve_there(question, last_asked, last_arguments or [])

@@ -53,6 +53,8 @@ def swapped_route_end(question: str, last_asked: str) -> str | None:
         return reversed_route(last_asked)
     if (both := _new_route(question, last_asked)) is not None:
         return both
+    if (arriving := _flying_in_from(question, last_asked)) is not None:
+        return arriving
     match = _END_SWAP.match(question.strip())
     if match is None:
         return None
@@ -67,7 +69,8 @@ def swapped_route_end(question: str, last_asked: str) -> str | None:
     return last_asked[:end.start] + named[0].span + last_asked[end.start + len(end.span):]
 
 
-_ROUTE_ONLY_WORDS = frozenset("and what about how then instead same day date that on the".split())
+_ROUTE_ONLY_WORDS = frozenset("and what about how then instead same day date that on the flip it back reverse round way "
+                              "return ok okay now".split())
 
 
 def _new_route(question: str, last_asked: str) -> str | None:
@@ -96,3 +99,25 @@ def _new_route(question: str, last_asked: str) -> str | None:
         mention, value = replaced[start]
         text = text[:start] + value + text[start + len(mention.span):]
     return text
+
+
+# "how much to fly in from Bangkok that day", "I'm flying in from Beijing that morning": a route that ends where the
+# last question was
+_IN_FROM = re.compile(r"\b(?:fly|flying|flights?|come|coming|get|getting|head|heading|arrive|arriving)\s+in\s+from\s+",
+                      re.IGNORECASE)
+
+
+def _flying_in_from(question: str, last_asked: str) -> str | None:
+    """The follow-up with the route it means written out: "fly in from Bangkok" after "the cheapest Singapore hotel
+    for the night of the 7th" is "fly from Bangkok to Singapore". None unless the follow-up says "in from" one place
+    and the last question names one place, or one route's end."""
+    match = _IN_FROM.search(question)
+    if match is None:
+        return None
+    origin = [m for m in places_named([question[match.end():]]) if m.start == 0]
+    ends = places_named([last_asked])
+    there = ends[0].span if len(ends) == 1 else route_destination(last_asked, [m.span for m in ends])
+    if not origin or there is None or origin[0].place.name == next(m.place.name for m in ends if m.span == there):
+        return None
+    start = match.end() + len(origin[0].span)
+    return f"{question[:match.end() - len('in from ')]}from {origin[0].span} to {there}{question[start:]}"

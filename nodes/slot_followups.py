@@ -70,11 +70,7 @@ def changed_slot(question: str, last_asked: str) -> str | None:
         return None
     base = last_asked.strip().rstrip("?!. ")
     if len(currencies) == 1 and not figures:
-        span = currencies[0][0]
-        target = _target_mention(base)
-        if target is None:
-            return f"{base} in {span}"
-        return base[: target[0]] + span + base[target[1]:]
+        return in_its_target(base, currencies[0][0])
     if len(figures) == 1 and not currencies:
         written = _FIGURE.findall(base)
         if len(written) == 1:
@@ -83,6 +79,16 @@ def changed_slot(question: str, last_asked: str) -> str | None:
         if not written and counted:
             return f"{base} {counted.group(0)}"  # "for 3 guests?" after "hangzhou hotels thursday, lowest price"
     return None
+
+
+def in_its_target(last_asked: str, span: str) -> str:
+    """``last_asked`` with its target currency (after "in"/"to"/"into") replaced by ``span``, or ``span`` added as
+    one: "What's Sony trading at" -> "What's Sony trading at in dollars"."""
+    base = last_asked.strip().rstrip("?!. ")
+    target = _target_mention(base)
+    if target is None:
+        return f"{base} in {span}"
+    return base[: target[0]] + span + base[target[1]:]
 
 
 def _swapped_currency(question: str, last_asked: str) -> str | None:

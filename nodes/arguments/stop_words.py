@@ -4,6 +4,6 @@ gazetteer or a code list spells it ("Of" is a town in Turkey, "ALL" is Albania's
 STOP_WORDS = frozenset({
     "a", "all", "an", "and", "any", "are", "as", "at", "be", "but", "by", "can", "do", "for", "from", "get", "has",
     "have", "how", "i", "if", "in", "is", "it", "its", "me", "my", "no", "not", "of", "on", "or", "our", "so",
-    "some", "that", "the", "their", "there", "this", "to", "was", "what", "when", "where", "which", "who", "will",
+    "same", "some", "that", "the", "their", "there", "this", "to", "was", "what", "when", "where", "which", "who", "will",
     "with", "you", "your",
 })

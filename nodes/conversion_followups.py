@@ -1,0 +1,55 @@
+"""A follow-up that asks for the last answer in another currency, in words of its own: "what does that work out to
+in HK dollars", "I get paid in Swiss francs, what is that in CHF", "and convert the sony one into korean won".
+
+Why: the slot reader (nodes/slot_followups.py) takes a follow-up made of a currency and linking words only, so these
+went to the rewriter model, which made "moutai, how is it in HK dollars" of the first and sent it to attractions and
+web search. Here a follow-up counts when it names one target currency (after "in", "into" or "to") and nothing else
+of its own: no figure, no place, no name in capitals, no kind of thing the catalogue serves and no measure but a
+price. Its other words are the asker's ("get paid", "work out to") or the last question's ("the sony one").
+"""
+
+from __future__ import annotations
+
+import re
+
+from indexes.route_cues import stem
+from nodes.arguments.codes import currencies_written
+from nodes.arguments.places import places_named
+from nodes.arguments.stop_words import STOP_WORDS
+from nodes.field_vocabulary import concepts_of
+from nodes.slot_followups import LINKING_WORDS, in_its_target
+
+_CUED = r"\b(?:in|into|to)\s+(?:(?:the|a)\s+)?(?:[\w.]+\s+)?"  # "in HK dollars": one word may qualify it
+_FIGURE = re.compile(r"\d")
+MAX_WORDS = 14
+
+
+def in_another_currency(question: str, last_asked: str, kinds: frozenset[str] = frozenset()) -> str | None:
+    """The last question asked in the one currency ``question`` asks for, or None when it asks anything else."""
+    words = re.findall(r"[\w'$€£¥]+", question)
+    if not words or len(words) > MAX_WORDS or not last_asked.strip() or _FIGURE.search(question):
+        return None
+    cued = [(span, code) for span, code in currencies_written([question])
+            if re.search(rf"{_CUED}{re.escape(span)}(?!\w)", question, re.I)]
+    if len({code for _, code in cued}) != 1:
+        return None
+    rest = question
+    for span, _ in currencies_written([question]):
+        rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
+    spans = [span for span, _ in currencies_written([question])]
+    if any(not any(re.match(rf"\s+{re.escape(span)}(?!\w)", question[p.start + len(p.span):]) for span in spans)
+           for p in places_named([question])):
+        return None  # a place of its own, not one that qualifies the currency ("HK dollars")
+    target = cued[-1][0]
+    for place in places_named([question]):
+        rest = rest.replace(place.span, " ")
+        if re.match(rf"\s+{re.escape(target)}(?!\w)", question[place.start + len(place.span):]):
+            target = f"{place.span} {target}"  # "HK dollars", as written
+    known = {w.lower() for w in re.findall(r"[\w']+", last_asked)}
+    for n, word in enumerate(re.findall(r"[\w']+", rest)):
+        lower = word.lower()
+        if lower in known or lower in STOP_WORDS or lower in LINKING_WORDS:
+            continue
+        if (n and word[:1].isupper()) or stem(lower) in kinds or concepts_of({lower}) - {"price"}:
+            return None  # a name, a kind of thing or a measure of its own: another question
+    return in_its_target(last_asked, target)

@@ -1,0 +1,33 @@
+"""A follow-up asking the last answer in another currency, in words of its own (nodes/conversion_followups.py)."""
+
+import pytest
+
+from indexes.route_cues import stem
+from nodes.conversion_followups import in_another_currency
+
+KINDS = frozenset(stem(w) for w in ("hotel", "flight", "weather", "restaurant"))
+
+
+@pytest.mark.parametrize(("question", "last", "expected"), [
+    ("what does that work out to in HK dollars", "moutai, where's the stock today",
+     "moutai, where's the stock today in HK dollars"),
+    ("I get paid in Swiss francs, what is that in CHF", "LVMH price on the Paris exchange",
+     "LVMH price on the Paris exchange in CHF"),
+    ("and convert the sony one into korean won", "sony stock price", "sony stock price in korean won"),
+    ("and what would that be in yen?", "cheapest hotel in Rome on Friday in euros",
+     "cheapest hotel in Rome on Friday in yen"),
+])
+def test_the_last_question_is_asked_in_the_new_currency(question, last, expected):
+    assert in_another_currency(question, last, KINDS) == expected
+
+
+@pytest.mark.parametrize("question", [
+    "what about Toyota in yen",  # another company
+    "cheapest hotel in euros",  # another kind of thing
+    "and in Paris in euros",  # another place
+    "is it humid there, in euros",  # another measure
+    "convert 100 to yen",  # a figure of its own
+    "what does that work out to",  # no currency
+])
+def test_a_follow_up_asking_anything_else_is_left_alone(question):
+    assert in_another_currency(question, "sony stock price", KINDS) is None
