@@ -16,6 +16,7 @@ _LIMIT = r"\b(?:under|below|less than|at most|max(?:imum)?|up to|within|budget(?
 _LIMIT_WORD = re.compile(_LIMIT, re.IGNORECASE)
 _SCALES = {"": 1.0, "k": 1e3, "m": 1e6}
 _FIGURE = re.compile(r"(\d[\d,]*(?:\.\d+)?)\s?([kKmM]?)\b")
+_WRITTEN = r"\d(?:[\d,]*\d)?(?:\.\d+)?"  # a figure as written, never ending in its comma ("140, ¥9,800")
 
 
 def written_sums(question: str) -> list[tuple[str, str]]:
@@ -24,9 +25,10 @@ def written_sums(question: str) -> list[tuple[str, str]]:
     found: list[tuple[int, str, str]] = []
     for span, code in currencies_written([question]):
         escaped = re.escape(span)
-        before = rf"{escaped}\s?\d[\d,]*(?:\.\d+)?[kKmM]?\b" if not span[0].isalpha() else r"(?!)"
-        for match in re.finditer(rf"(?:{_LIMIT}\s+)?(?:{before}|\d[\d,]*(?:\.\d+)?\s?[kKmM]?\s*{escaped}\b)",
-                                 question, re.IGNORECASE):
+        before = rf"{escaped}\s?{_WRITTEN}[kKmM]?\b" if not span[0].isalpha() else r"(?!)"
+        # a symbol written before a figure is that figure's ("£140, ¥9,800": ¥ goes with 9,800, not with 140)
+        after = rf"{_WRITTEN}\s?[kKmM]?\s*{escaped}\b" + (r"(?!\s?\d)" if not span[0].isalpha() else "")
+        for match in re.finditer(rf"(?:{_LIMIT}\s+)?(?:{before}|{after})", question, re.IGNORECASE):
             if not _LIMIT_WORD.match(match.group()):
                 found.append((match.start(), match.group(), code))
     return [(text, code) for _, text, code in sorted(found)]

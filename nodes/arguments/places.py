@@ -171,15 +171,15 @@ _PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at"})
 
 
 def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int) -> bool:
-    """An alias typed in lower case right after "in", "to", "from" or "at" ("3pm in nyc", "flying to bkk"), with no
-    vowel, so no English word ("tip", "add" and "mad" are airport codes too); or an airport's code as one end of
+    """An alias typed in lower case right after "in", "to", "from", "at" or a list's join ("3pm in nyc", "flying to
+    bkk", "london vs nyc"), with no vowel, so no English word ("tip", "add" and "mad" are airport codes too); or an airport's code as one end of
     a written route, the other end a code or a place ("cheapest flight sfo to lax")."""
     if span.islower() and len(span) == 2:
         return _short_alias_in_place(words, i)
     if not (span.islower() and len(span) >= 3):
         return False
-    if i > 0 and words[i - 1][0].lower() in _PLACE_PREPOSITIONS and not re.search(r"[aeiou]", span):
-        return True
+    if i > 0 and words[i - 1][0].lower() in _PLACE_PREPOSITIONS | _LIST_JOINS and not re.search(r"[aeiou]", span):
+        return True  # "in nyc", "london vs nyc vs tokyo"
     index = gazetteer()
     return span.upper() in index.airports and _route_end(words, i, index)
 

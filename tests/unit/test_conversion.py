@@ -104,3 +104,10 @@ def test_each_output_of_a_list_owes_its_own_conversion():
     owed = owed_conversions("AMD and intel prices in euros", quotes)
     assert [(c.amount, c.source, c.target, c.marker) for c in owed] == [(299.65, "USD", "EUR", "T1.1"),
                                                                         (31.96, "USD", "EUR", "T1.2")]
+
+
+def test_a_currency_symbol_goes_with_the_figure_after_it():
+    from nodes.message_scope import sums_to_convert
+    question = "expense report time 🧾 need these in USD: £140, ¥9,800 (yen), €55"
+    assert written_amounts(question) == [(140.0, "GBP"), (9800.0, "JPY"), (55.0, "EUR")]
+    assert sums_to_convert(question) == ["£140 in USD", "¥9,800 in USD", "€55 in USD"]

@@ -388,3 +388,10 @@ def test_listed_names_take_the_ask_around_the_list_and_numbered_items_are_intent
 def test_the_same_of_another_place_asks_the_part_before_of_it():
     assert split_intents("sunrise and sunset for Cairo on the 5th, and the same two times for Dubai") == [
         "sunrise and sunset for Cairo on the 5th", "sunrise and sunset for Dubai on the 5th"]
+
+
+def test_lettered_items_are_intents_and_their_heading_asks_nothing():
+    from nodes.intent_split import read_intents
+    parts, _ = read_intents("Three quick ones while my coffee brews ☕ (a) Hong Kong humidity on Friday "
+                            "(b) Tencent's share price (c) 2,000 HKD in yen")
+    assert parts == ["Hong Kong humidity on Friday", "Tencent's share price", "2,000 HKD in yen"]
