@@ -214,6 +214,20 @@ def currencies_written(texts: list[str]) -> list[tuple[str, str]]:
     return list(dict.fromkeys((span, ranked[0]) for span, ranked in _ranked_mentions(texts)))
 
 
+def currency_qualifiers(texts: list[str]) -> set[str]:
+    """The places the texts write only to say which currency a unit noun means: "Hong Kong" of "the price in Hong
+    Kong dollars" (HKD, where "dollars" alone is USD), not "Paris" of "Paris euros"."""
+    found: set[str] = set()
+    places: set[str] = set()  # a place also written on its own ("Hong Kong hotels, in Hong Kong dollars") stays one
+    for text in texts:
+        for mention in places_named([text]):
+            noun = re.match(r"\s+([A-Za-z]+)", text[mention.start + len(mention.span):])
+            alone = {code for _, code in currencies_written([f"in {noun.group(1)}"])} if noun else set()
+            qualified = {code for _, code in currencies_written([f"in {mention.span} {noun.group(1)}"])} if noun else set()
+            (found if alone and qualified and qualified != alone else places).add(mention.span.casefold())
+    return {m.span for text in texts for m in places_named([text]) if m.span.casefold() in found - places}
+
+
 def currency_alternatives(texts: list[str]) -> dict[str, list[str]]:
     """For each code ``currencies_written`` gives, the other currencies its mention may mean, in rank order
     ("dirhams": MAD first by the people who use it, then AED): a set that lacks the first takes the next."""

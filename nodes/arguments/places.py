@@ -170,7 +170,7 @@ def _words(text: str) -> list[tuple[str, int, int]]:
 _PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at"})
 
 
-def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int) -> bool:
+def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int, text: str = "") -> bool:
     """An alias typed in lower case right after "in", "to", "from", "at" or a list's join ("3pm in nyc", "flying to
     bkk", "london vs nyc"), with no vowel, so no English word ("tip", "add" and "mad" are airport codes too); or an airport's code as one end of
     a written route, the other end a code or a place ("cheapest flight sfo to lax")."""
@@ -181,7 +181,9 @@ def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int) -> bool
     if i > 0 and words[i - 1][0].lower() in _PLACE_PREPOSITIONS | _LIST_JOINS and not re.search(r"[aeiou]", span):
         return True  # "in nyc", "london vs nyc vs tokyo"
     index = gazetteer()
-    return span.upper() in index.airports and _route_end(words, i, index)
+    # an airport's code, or an alias with no vowel ("nyc": "and" is Andorra's code too), as one end of a route
+    return (span.upper() in index.airports or (span.upper() in index.acronyms and not re.search(r"[aeiou]", span))) \
+        and _route_end(words, i, index, text)
 
 
 _LIST_JOINS = frozenset({"or", "and", "vs", "versus"})
@@ -199,14 +201,22 @@ def _short_alias_in_place(words: list[tuple[str, int, int]], i: int) -> bool:
     return i >= 2 and before in _LIST_JOINS and words[i - 2][0].lower() in index.by_name
 
 
-def _route_end(words: list[tuple[str, int, int]], i: int, index: Gazetteer) -> bool:
-    """Whether the word at ``i`` is one end of "<code or place> to <code or place>"."""
+_ARROW = re.compile(r"\s*(?:->|→|=>|➡️?)\s*$")
+
+
+def _route_end(words: list[tuple[str, int, int]], i: int, index: Gazetteer, text: str = "") -> bool:
+    """Whether the word at ``i`` is one end of "<code or place> to <code or place>" ("→" for "to" too)."""
+    def known(word: str) -> bool:
+        return word.upper() in index.airports or word.lower() in index.by_name
+
     if i + 2 < len(words) and words[i + 1][0].lower() == "to":
-        other = words[i + 2][0]
-        return other.upper() in index.airports or other.lower() in index.by_name
+        return known(words[i + 2][0])
     if i >= 2 and words[i - 1][0].lower() == "to":
-        other = words[i - 2][0]
-        return other.upper() in index.airports or other.lower() in index.by_name
+        return known(words[i - 2][0])
+    if text and i + 1 < len(words) and _ARROW.match(text[words[i][2]:words[i + 1][1]]):
+        return known(words[i + 1][0])
+    if text and i >= 1 and _ARROW.match(text[words[i - 1][2]:words[i][1]]):
+        return known(words[i - 1][0])
     return False
 
 
@@ -222,7 +232,7 @@ def places_named(texts: list[str]) -> list[PlaceMention]:
             for size in range(min(MAX_PLACE_WORDS, len(words) - i), 0, -1):
                 j = i + size
                 span = text[words[i][1] : words[j - 1][2]]
-                if size == 1 and (span.isupper() or _typed_acronym(span, words, i)) \
+                if size == 1 and (span.isupper() or _typed_acronym(span, words, i, text)) \
                         and span.replace(".", "").upper() in index.acronyms:
                     hit = (j, span, index.acronyms[span.replace(".", "").upper()])
                     break

@@ -21,6 +21,7 @@ from typing import Any
 
 from indexes.bm25 import plural_stem
 from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.codes import currency_qualifiers
 from nodes.arguments.enum_values import enum_values_named
 from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing
 from nodes.arguments.places import coded_places, may_name_a_place
@@ -116,7 +117,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
             listed = candidates.listed.get(LISTED_NAMES, [])
             texts = [*candidates.texts, *candidates.outputs]
             coded = coded_places(candidates.texts)  # the city's name in place of its code: one place, not two
-            values = list(dict.fromkeys(s for s in [*coded.values(), *candidates.spans, *listed] if s not in coded
+            money = currency_qualifiers(candidates.texts)  # "the room price in Hong Kong dollars" names no city
+            values = list(dict.fromkeys(s for s in [*coded.values(), *candidates.spans, *listed]
+                                        if s not in coded and s not in money
                                         and (s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts))))
         elif kind is ValueKind.QUERY:
             longer = [s for s in candidates.spans if len(s.split()) >= 2]

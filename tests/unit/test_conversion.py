@@ -111,3 +111,10 @@ def test_a_currency_symbol_goes_with_the_figure_after_it():
     question = "expense report time 🧾 need these in USD: £140, ¥9,800 (yen), €55"
     assert written_amounts(question) == [(140.0, "GBP"), (9800.0, "JPY"), (55.0, "EUR")]
     assert sums_to_convert(question) == ["£140 in USD", "¥9,800 in USD", "€55 in USD"]
+
+
+def test_a_place_that_only_says_which_dollars_is_no_city():
+    from nodes.arguments.codes import currency_qualifiers
+    assert currency_qualifiers(["a bed in Shanghai that night, and the price in Hong Kong dollars"]) == {"Hong Kong"}
+    assert currency_qualifiers(["Hong Kong hotels tonight, in Hong Kong dollars"]) == set()  # also a place of its own
+    assert currency_qualifiers(["hotels in Paris euros only"]) == set()  # "euros" needs no place to say which
