@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from graphs.context import Context
 from nodes.grounding import content_words, made_of
-from nodes.intent_references import refers_back
+from nodes.intent_references import bare_measure, refers_back
 from nodes.intent_split import read_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
@@ -101,7 +101,8 @@ def make_decomposer(models: ModelProvider):
             return {"sub_queries": [question], "decomposed_by": "model",
                     "errors": [f"decompose: {exc}; using the whole question"]}
         sub_queries, dropped = clean_sub_queries(result.tasks, question, context.max_sub_queries)
-        if (whole_because and (dropped or len(sub_queries) < 2 or any(refers_back(q) for q in sub_queries[1:])
+        if (whole_because and (dropped or len(sub_queries) < 2
+                               or any(refers_back(q) or bare_measure(q) for q in sub_queries[1:])
                                or _invents(question, sub_queries))) \
                 or (dropped and len(sub_queries) < 2):
             # a cut with an invented part dropped leaves a fragment, which serves less than the question as written

@@ -18,7 +18,7 @@ CONCEPTS: dict[str, frozenset[str]] = {
     "temperature": frozenset({"temperature", "temp", "c", "°c", "°", "degrees", "celsius", "warm", "hot",
                               "cold", "high", "low", "highs", "lows", "heat", "chilly", "jacket"}),
     "rain": frozenset({"rain", "rainfall", "precip", "precipitation", "chance", "showers", "wet", "mm", "umbrella"}),
-    "wind": frozenset({"wind", "windy", "kph", "gusts", "breeze"}),
+    "wind": frozenset({"wind", "windy", "kph", "gusts", "gust", "gusty", "breeze", "breezy"}),
     "condition": frozenset({"condition", "conditions", "sky", "skies", "outlook"}),
     "humidity": frozenset({"humidity", "humid"}),
     "uv": frozenset({"uv"}),
@@ -50,6 +50,19 @@ def concepts_of(words: set[str]) -> set[str]:
     """The concepts ``words`` name, a plural by its singular too ("quotes" names a price as "quote" does)."""
     words = words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3}
     return {name for name, vocabulary in CONCEPTS.items() if words & vocabulary}
+
+
+# What a phrase measures though none of its words does alone: "when does the sun come up", "sun goes down"
+_PHRASE_CONCEPTS = [
+    (re.compile(r"\bsun(?:'s)?\s+(?:\w+\s+)?(?:come|comes|coming|came|get|gets|getting)\s+up\b|\bfirst light\b|"
+                r"\bsun(?:'s)?\s+up\b", re.I), "sunrise"),
+    (re.compile(r"\bsun(?:'s)?\s+(?:\w+\s+)?(?:go|goes|going|went)\s+down\b|\blast light\b", re.I), "sunset"),
+]
+
+
+def phrase_concepts(text: str) -> set[str]:
+    """The concepts ``text`` names in phrases ("the sun come up": sunrise)."""
+    return {concept for pattern, concept in _PHRASE_CONCEPTS if pattern.search(text)}
 
 
 def field_concepts(path: tuple[str, ...]) -> set[str]:

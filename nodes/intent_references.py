@@ -31,8 +31,12 @@ def bare_measure(part: str) -> bool:
     in dollars" asks the price of the part before, converted."""
     for span, _ in currencies_written([part]):
         part = re.sub(rf"\b(?:in|into|to)\s+{re.escape(span)}", " ", part, flags=re.I)
-    content = [w for w in re.findall(r"[\w'$€£%.-]+", part) if w.lower() not in QUESTION_WORDS | FILLERS]
+    content = [w for w in re.findall(r"[\w'$€£%.-]+", part) if w.lower() not in QUESTION_WORDS | FILLERS | _UNITS]
     return len(content) < 2 and all(w.islower() and w.isalpha() for w in content)
+
+
+# units a measure is asked in, which name nothing of their own: "humidity % please", "wind in km/h"
+_UNITS = frozenset("% °c °f c f celsius fahrenheit km h kph mph mm cm in".split())
 
 
 def refers_back(part: str) -> bool:

@@ -33,7 +33,7 @@ from nodes.answering.row_constraints import Constraint, apply_constraints, state
 from nodes.answering.text_candidates import text_candidates
 from nodes.arguments.number_words import as_digits
 from nodes.arguments.property_kinds import is_id_property
-from nodes.field_vocabulary import concepts_of, field_concepts, superlative_order
+from nodes.field_vocabulary import concepts_of, field_concepts, phrase_concepts, superlative_order
 
 MAX_LINES = 3
 LEAD_LINE_CHARS = 240
@@ -194,6 +194,9 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
     root = data if isinstance(data, dict) else {"results": data}
     order = superlative_order(question)  # "earliest" asks for the departure, though it names no field
     named = concepts_of(set(_WORD.findall(question.lower()))) | ({order[0]} if order else set())
+    if said := phrase_concepts(question):
+        # "the sun come up ... hate doing it in the dark": the phrase says which of sunrise and sunset
+        named = (named - {"sunrise", "sunset"}) | said
     given = _given(item)
     if named and (lines := _concept_lines(root, named, marker, given, order[0] if order else "",
                                           stated_constraints(question))):
@@ -218,10 +221,11 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         line = one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
     # "5000 rupees", "250k won": the sum is asked about, it is no answer
     written = {form for _, forms in figures_of(as_digits(question)) for form in forms}
-    if line is None and isinstance(data, dict) and (named or written):
+    if line is None and isinstance(data, dict) and (named or written or echoed or asked <= given):
         # a measure the question names that the record lacks ("tencent stock": stock as in stock left), or a sum the
-        # question writes and no field is named for ("5000 rupees in pounds": "pounds" weighs, no field does) says
-        # nothing of which field answers; the record's first measured fields do
+        # question writes and no field is named for ("5000 rupees in pounds": "pounds" weighs, no field does), or a
+        # question that only names what the call was given ("what's SPY at") says nothing of which field answers;
+        # the record's first measured fields do
         line = _measured_line(data, given | written, marker)
     return [line] if line else []
 

@@ -131,3 +131,14 @@ def test_a_passage_about_what_the_question_names_leads_over_one_that_mentions_it
                                             "and Humayun's Tomb."}]})
     [line] = lead_lines("who was qutub minar built by", evidence(pages))
     assert line.startswith("Qutub Minar in Delhi is a 73-metre minaret")
+
+
+def test_a_phrase_says_which_of_sunrise_and_sunset_is_asked():
+    assert lead_lines("what time does the sun come up in Toronto? I hate running in the dark",
+                      evidence(FORECAST)) == ["Toronto, Sat 2026-11-28 — sunrise: 07:30 [T1.1]"]
+
+
+def test_a_question_naming_only_what_the_call_was_given_gets_the_records_measured_fields():
+    item = {"marker": "T2.1", "tool": "get_quote", "arguments": {"ticker_or_name": "TSLA"}, "output": QUOTE,
+            "full_output": QUOTE}
+    assert output_lead("what's TSLA at", item) == ["Tesla, Inc. — last: 390.07 USD; prev close: 392.28 USD [T2.1]"]

@@ -395,3 +395,9 @@ def test_lettered_items_are_intents_and_their_heading_asks_nothing():
     parts, _ = read_intents("Three quick ones while my coffee brews ☕ (a) Hong Kong humidity on Friday "
                             "(b) Tencent's share price (c) 2,000 HKD in yen")
     assert parts == ["Hong Kong humidity on Friday", "Tencent's share price", "2,000 HKD in yen"]
+
+
+def test_a_measure_asked_in_its_unit_after_a_question_mark_is_asked_of_the_part_before():
+    from nodes.intent_split import read_intents
+    assert read_intents("Is Mumbai going to be sticky on Thursday? humidity % please")[0] == []
+    assert read_intents("weather in Rome tomorrow? wind in km/h pls")[0] == []
