@@ -108,6 +108,8 @@ def bind_dates(rewrite: str, turns: list[BaseMessage], question: str, today: dat
     for mention in named:
         stripped = stripped.replace(mention.phrase, " ")
     dates = " and ".join(m.as_argument() for m in mentions)
+    if SAME_DAY.search(stripped):  # "is it windy that day?": the day in the words that point at it
+        return " ".join(SAME_DAY.sub(f"on {dates}", stripped, count=1).split()).rstrip(" ?.!")
     return " ".join(f"{stripped.rstrip(' ?.!')} on {dates}".split())
 
 
@@ -294,8 +296,8 @@ async def rewrite_standalone(
         return bind_dates(completed, turns, question, today), None
     swapped = (swapped_route_end(question, last_asked) or swap_argument(question, last_asked, last_arguments or [])
                or corrected_value(question, last_asked, last_arguments or []))  # "I meant HSBC"
-    if swapped:
-        return bind_dates(swapped, turns, question, today), None  # "and Rome to Madrid on friday?": its own day too
+    if swapped:  # "and Rome to Madrid on friday?": its own day too; "fly in from Bangkok that day": the day before
+        return with_last_date(bind_dates(swapped, turns, question, today), last_asked, question, today), None
     located = resolve_there(question, last_asked, last_arguments or [])
     if located:
         return with_last_date(bind_dates(located, turns, question, today), last_asked, question, today), None

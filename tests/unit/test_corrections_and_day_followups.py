@@ -72,3 +72,13 @@ def test_a_new_value_said_with_the_same_day_is_swapped_in():
     assert swap_argument("And Delhi, for that same Thursday?",
                          "Is Mumbai going to be sticky on Thursday? humidity % please", ["Mumbai"]) == \
         "Is Delhi going to be sticky on Thursday? humidity % please"
+
+
+def test_that_day_is_bound_where_it_is_said():
+    from langchain_core.messages import HumanMessage
+
+    from nodes.rewrite import bind_dates
+    last = "what's the cheapest flight from sydney down to melbourne on the 2nd?"
+    assert bind_dates("in melbourne, is it windy that day? km/h please", [HumanMessage(last)],
+                      "landing there, is it windy that day? km/h please", TODAY) == \
+        "in melbourne, is it windy on 2026-12-02? km/h please"

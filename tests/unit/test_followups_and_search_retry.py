@@ -180,7 +180,7 @@ async def test_a_follow_up_that_points_back_is_not_a_swap_and_keeps_the_place():
     turns = [HumanMessage("Weather in Paris tomorrow?"), AIMessage("Sunny.")]
     query, _ = await rewrite_standalone(models.get("router", Context()), turns, "And hotels there for that night?",
                                         Context(today=TODAY), last_arguments=["Paris"])
-    assert query == "hotels in Paris for that night on 2026-11-24"  # "that night": the day asked before
+    assert query == "hotels in Paris on 2026-11-24"  # "that night": the day asked before, in its place
     assert models.calls("router") == 0  # "there" is the one place the last call took: no model needed
 
 
