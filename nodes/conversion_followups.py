@@ -1,5 +1,6 @@
 """A follow-up that asks for the last answer in another currency, in words of its own: "what does that work out to
-in HK dollars", "I get paid in Swiss francs, what is that in CHF", "and convert the sony one into korean won".
+in HK dollars", "I get paid in Swiss francs, what is that in CHF", "and convert the sony one into korean won"; or
+the last conversion from another currency: "hmm, do the same 1,800 but starting from pounds".
 
 Why: the slot reader (nodes/slot_followups.py) takes a follow-up made of a currency and linking words only, so these
 went to the rewriter model, which made "moutai, how is it in HK dollars" of the first and sent it to attractions and
@@ -53,3 +54,41 @@ def in_another_currency(question: str, last_asked: str, kinds: frozenset[str] = 
         if (n and word[:1].isupper()) or stem(lower) in kinds or concepts_of({lower}) - {"price"}:
             return None  # a name, a kind of thing or a measure of its own: another question
     return in_its_target(last_asked, target)
+
+
+_SOURCE_CUE = r"\b(?:from|out of)\s+(?:(?:the|a)\s+)?"
+_TARGET_ARROW = re.compile(r"(?:→|->|=>|\bto\b|\binto\b|\bin\b)\s*(?:(?:the|a)\s+)?$", re.I)
+
+
+def from_another_currency(question: str, last_asked: str, kinds: frozenset[str] = frozenset()) -> str | None:
+    """The last conversion asked from the one currency ``question`` names after "from", or None: "do the same 1,800
+    but starting from pounds" after "euro → rupee for 1,800 EUR?" is "pounds → rupee for 1,800 pounds"."""
+    named = [(span, code) for span, code in currencies_written([question])
+             if re.search(rf"{_SOURCE_CUE}{re.escape(span)}(?!\w)", question, re.I)]
+    if len({code for _, code in named}) != 1 or len(question.split()) > MAX_WORDS:
+        return None
+    known = {w.lower() for w in re.findall(r"[\w']+", last_asked)}
+    rest = re.sub(rf"(?<!\w){re.escape(named[0][0])}(?!\w)", " ", question)
+    figures = set(re.findall(r"\d[\d,.]*", rest))
+    if figures - set(re.findall(r"\d[\d,.]*", last_asked)) or places_named([rest]):
+        return None  # a new sum or a place of its own: another question
+    for n, word in enumerate(re.findall(r"[A-Za-z']+", rest)):
+        lower = word.lower()
+        if lower in known or lower in STOP_WORDS or lower in LINKING_WORDS or lower in _SOURCE_WORDS:
+            continue
+        if (n and word[:1].isupper()) or stem(lower) in kinds or concepts_of({lower}):
+            return None
+    mentions = [(m.start(), m.end(), code) for span, code in currencies_written([last_asked])
+                for m in re.finditer(rf"(?<!\w){re.escape(span)}(?!\w)", last_asked)]
+    targets = {code for start, _, code in mentions if _TARGET_ARROW.search(last_asked[:start])}
+    sources = [(start, end) for start, end, code in mentions if code not in targets]
+    if not targets or not sources or named[0][1] in targets:
+        return None
+    text = last_asked
+    for start, end in sorted(sources, reverse=True):
+        text = text[:start] + named[0][0] + text[end:]
+    return text
+
+
+# words that say where a conversion starts: "starting from pounds", "the same but from yen"
+_SOURCE_WORDS = frozenset("starting start begin beginning from same but do instead hmm".split())

@@ -19,7 +19,7 @@ from pydantic import BaseModel, Field
 from graphs.context import Context
 from indexes.route_cues import stem
 from nodes.arguments.places import places_named
-from nodes.conversion_followups import in_another_currency
+from nodes.conversion_followups import from_another_currency, in_another_currency
 from nodes.corrections import corrected_value
 from nodes.date_followups import names_only_a_date
 from nodes.date_mentions import find_date_mentions
@@ -288,7 +288,8 @@ async def rewrite_standalone(
         # "and the day after?", "hmm, make it the 4th instead": the last question on the new date, no model needed
         return only_the_date, None
     changed = (changed_slot(question, last_asked) or asked_measures(question, last_asked)  # "and 750?", "in dollars?"
-               or in_another_currency(question, last_asked, kinds))  # "what does that work out to in HK dollars"
+               or in_another_currency(question, last_asked, kinds)  # "what does that work out to in HK dollars"
+               or from_another_currency(question, last_asked, kinds))  # "the same 1,800 but starting from pounds"
     if changed:
         return bind_dates(changed, turns, question, today), None
     completed = completed_ellipsis(question, last_asked, today)  # "And coming back, Melbourne to Sydney next friday?"

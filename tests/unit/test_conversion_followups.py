@@ -31,3 +31,12 @@ def test_the_last_question_is_asked_in_the_new_currency(question, last, expected
 ])
 def test_a_follow_up_asking_anything_else_is_left_alone(question):
     assert in_another_currency(question, "sony stock price", KINDS) is None
+
+
+def test_the_last_conversion_is_asked_from_the_currency_after_from():
+    from nodes.conversion_followups import from_another_currency
+    assert from_another_currency("hmm, do the same 1,800 but starting from pounds", "euro → rupee for 1,800 EUR?") == \
+        "pounds → rupee for 1,800 pounds?"
+    assert from_another_currency("and from yen?", "convert 500 EUR to USD") == "convert 500 yen to USD"
+    assert from_another_currency("and 2,000 from yen?", "convert 500 EUR to USD") is None  # a new sum
+    assert from_another_currency("flights from London", "convert 500 EUR to USD") is None
