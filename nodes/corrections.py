@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from nodes.arguments.places import is_place_name
 from nodes.arguments.stop_words import STOP_WORDS
 
 _NEW = re.compile(r"\b(?:i\s+meant|i\s+mean|meant|i'm\s+(?:in|at)|im\s+(?:in|at)|i\s+am\s+(?:in|at)|make\s+(?:that|it)|"
@@ -33,6 +34,8 @@ def corrected_value(question: str, last_asked: str, last_arguments: list[str]) -
     olds = [old.group(1).strip(" .,!?")] if old else []
     for said in [*olds, *sorted(last_arguments, key=len, reverse=True)]:
         found = re.search(rf"\b{re.escape(said)}\b", last_asked, re.I) if said.strip() else None
-        if found:
+        # a place stands in for a place, a name for a name: "in Aussie dollars pls, I'm in Perth" after a share
+        # price tells where the asker is, it corrects no company
+        if found and is_place_name(said) == is_place_name(value):
             return last_asked[: found.start()] + value + last_asked[found.end():]
     return None

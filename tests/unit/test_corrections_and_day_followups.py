@@ -32,6 +32,11 @@ def test_words_that_open_no_new_name_correct_nothing(question):
     assert corrected_value(question, "weather in Tokyo tomorrow", ["Tokyo"]) is None
 
 
+def test_a_place_corrects_no_company():
+    assert corrected_value("in Aussie dollars pls, I'm in Perth", "meta platforms share price?",
+                           ["meta platforms"]) is None
+
+
 @pytest.mark.parametrize(("question", "last", "expected"), [
     ("eh, the 11th suits my boss better. same search", "weather in Paris on Friday", True),
     ("Let's move it to the night of the 10th, same city", "Barcelona, Thursday night, cheapest bed you can find?",
