@@ -91,8 +91,8 @@ def field_concepts(path: tuple[str, ...]) -> set[str]:
 # highest rating; no kind of thing is named ("the earliest one", "leaves first"), so any catalogue's rows fit.
 _SUPERLATIVES = [
     (re.compile(r"\b(?:most expensive|priciest|dearest)\b", re.I), "price", False),
-    (re.compile(r"\b(?:cheapest|cheap|cheaper|lowest (?:\w+ )?(?:price|fare|rate)s?|least expensive|most affordable)\b",
-                re.I), "price", True),
+    (re.compile(r"\b(?:cheapest|cheap|cheaper|lowest (?:\w+ )?(?:price|fare|rate)s?|least expensive|most affordable|"
+                r"(?:the )?least (?:[\w']+ ){0,2}(?:pay|spend|cost))\b", re.I), "price", True),  # "the least I'd pay"
     (re.compile(r"\b(?:top|best|highest)[- ]rated\b|\b(?:best|highest) rating\b|\bbest reviewed\b|"
                 # "best restaurant in new delhi?", "the top place to eat": the best is the best rated, not the best
                 # price, time or way

@@ -18,7 +18,7 @@ from pydantic import BaseModel, Field
 
 from graphs.context import Context
 from indexes.route_cues import stem
-from nodes.arguments.places import places_named
+from nodes.arguments.places import is_place_name, places_named
 from nodes.conversion_followups import from_another_currency, in_another_currency
 from nodes.corrections import corrected_value
 from nodes.date_followups import names_only_a_date
@@ -202,6 +202,7 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
     values = {v.strip() for v in last_arguments if v.strip() and not re.fullmatch(r"[\d\-: ]+", v.strip())
               and len(_WORDS.findall(v)) <= _MAX_VALUE_WORDS}
     named = [v for v in values if re.search(rf"\b{re.escape(v)}\b", last_asked, re.I)]
+    named = [v for v in named if is_place_name(v)] or named  # "there" is a place: not the "rating" sorted by
     # "weather there that day?" after "flights Sydney to Singapore on Thursday": where the route ends
     place = named[0] if len(named) == 1 else route_destination(last_asked, named)
     if place is None:

@@ -87,3 +87,15 @@ def test_that_day_is_bound_where_it_is_said():
     assert bind_dates("in melbourne, is it windy that day? km/h please", [HumanMessage(last)],
                       "landing there, is it windy that day? km/h please", TODAY) == \
         "in melbourne, is it windy on 2026-12-02? km/h please"
+
+
+def test_there_is_the_place_the_last_call_took_not_what_it_sorted_by():
+    located = resolve_there("I'll eat there Saturday. what's the least I'd pay for a hotel room in the city that night",
+                            "who's got the highest rating among restaurants in Seoul?", ["Seoul", "rating"])
+    assert located is not None and located.startswith("I'll eat in Seoul Saturday")
+
+
+def test_the_least_one_would_pay_asks_the_lowest_price():
+    from nodes.field_vocabulary import superlative_order
+    assert superlative_order("what's the least I'd pay for a hotel room") == ("price", True)
+    assert superlative_order("at least 4 stars") is None
