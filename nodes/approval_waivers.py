@@ -40,7 +40,8 @@ _WAIVERS = [
     r"(?:\s+(?!and\b|to\b)[\w-]+)?",
     r"\byou (?:have|'ve got|got) (?:my|our|full) (?:permission|approval|consent|go-?ahead|blessing|ok|okay|"
     r"authori[sz]ation|sign-?off)\b",
-    r"\b(?:consider|treat|take) (?:it|this|that)(?: message)? (?:as (?:my |our )?|(?=my |our ))(?:my |our )?(?:confirm\w*|approv\w*|authori[sz]\w*|"
+    r"\b(?:consider|treat|take) (?:it|this|that)(?: message)? (?:as (?:my |our )?|(?=my |our ))(?:my |our )?"
+    r"(?:confirm\w*|approv\w*|authori[sz]\w*|"
     r"consent|permission)\b",
     r"\bno questions asked\b|\bdon'?t (?:wait for|check with|run it by) (?:me|us|my|our)\b",
     # "approvals are disabled", "approval is not required"
@@ -100,6 +101,7 @@ def waiver_line(question: str) -> list[str]:
     waiver = approval_waiver(question)
     if not waiver:
         code = code_in(question)
-        return [f"The message holds code (\"{code}\"): it was read as text only, and nothing was changed."] if code else []
+        return [f"The message holds code (\"{code}\"): it was read as text only, and nothing was changed."] \
+            if code else []
     return [f"No change was proposed: the message says \"{waiver}\", and a booking, order or any other change "
             f"runs only after you approve it in the approval prompt; ask again without that to be asked."]

@@ -28,7 +28,8 @@ def corrected_value(question: str, last_asked: str, last_arguments: list[str]) -
     if len(question.split()) > MAX_WORDS or (new := _NEW.search(question)) is None:
         return None
     value = new.group(1).strip(" .,!?")
-    if not value or value.split()[0].lower() in STOP_WORDS | _NO_NAME or re.search(rf"\b{re.escape(value)}\b", last_asked, re.I):
+    if not value or value.split()[0].lower() in STOP_WORDS | _NO_NAME \
+            or re.search(rf"\b{re.escape(value)}\b", last_asked, re.I):
         return None  # "I'm in Rome" after a question about Rome corrects nothing
     old = _OLD.search(question, new.end()) or _OLD.search(question)
     olds = [old.group(1).strip(" .,!?")] if old else []

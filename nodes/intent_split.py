@@ -135,7 +135,8 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
     if len(pieces) > 2 and opens_items(question) and not _ASKS.search(pieces[0]) and not _REQUESTS.search(pieces[0]) \
             and not places_named([pieces[0]]):
-        pieces = pieces[1:]  # "Three quick ones while my coffee brews ☕ (a) ... (b) ...": the items' heading asks nothing
+        # "Three quick ones while my coffee brews ☕ (a) ... (b) ...": the items' heading asks nothing
+        pieces = pieces[1:]
     if distributed := asked_of_each(pieces):
         return [in_scope(p, context) if context else p for p in distributed], None
     if context:

@@ -179,8 +179,8 @@ _THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?
                     r"\s+(?:is|are|was|were|will|would|isn't|aren't|be|been|must|might|may|could|should)\b)|"
                     r"(?:that|the same) (?:city|town|place)\b|"
                     r"the (?:city|town)\b(?! (?:it's|it is|that's|that is) in\b)|the other end\b|"
-                    r"(?:my|our|the) destination\b|(?:when|once|after|as soon as) (?:i|we) (?:land|arrive|get (?:in|there)|"
-                    r"touch down)\b|(?:(?:after|upon|on)\s+)?(?:landing|arrival)(?:\s+there)?\b)",
+                    r"(?:my|our|the) destination\b|(?:when|once|after|as soon as) (?:i|we) "
+                    r"(?:land|arrive|get (?:in|there)|touch down)\b|(?:(?:after|upon|on)\s+)?(?:landing|arrival)(?:\s+there)?\b)",
                     re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 

@@ -69,8 +69,8 @@ def swapped_route_end(question: str, last_asked: str) -> str | None:
     return last_asked[:end.start] + named[0].span + last_asked[end.start + len(end.span):]
 
 
-_ROUTE_ONLY_WORDS = frozenset("and what about how then instead same day date that on the flip it back reverse round way "
-                              "return ok okay now".split())
+_ROUTE_ONLY_WORDS = frozenset("and what about how then instead same day date that on the flip it back reverse round "
+                              "way return ok okay now".split())
 
 
 def _new_route(question: str, last_asked: str) -> str | None:

@@ -222,8 +222,9 @@ def currency_qualifiers(texts: list[str]) -> set[str]:
     for text in texts:
         for mention in places_named([text]):
             noun = re.match(r"\s+([A-Za-z]+)", text[mention.start + len(mention.span):])
-            alone = {code for _, code in currencies_written([f"in {noun.group(1)}"])} if noun else set()
-            qualified = {code for _, code in currencies_written([f"in {mention.span} {noun.group(1)}"])} if noun else set()
+            word = noun.group(1) if noun else ""
+            alone = {code for _, code in currencies_written([f"in {word}"])} if word else set()
+            qualified = {code for _, code in currencies_written([f"in {mention.span} {word}"])} if word else set()
             (found if alone and qualified and qualified != alone else places).add(mention.span.casefold())
     return {m.span for text in texts for m in places_named([text]) if m.span.casefold() in found - places}
 

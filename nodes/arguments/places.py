@@ -172,7 +172,8 @@ _PLACE_PREPOSITIONS = frozenset({"in", "to", "from", "at"})
 
 def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int, text: str = "") -> bool:
     """An alias typed in lower case right after "in", "to", "from", "at" or a list's join ("3pm in nyc", "flying to
-    bkk", "london vs nyc"), with no vowel, so no English word ("tip", "add" and "mad" are airport codes too); or an airport's code as one end of
+    bkk", "london vs nyc"), with no vowel, so no English word ("tip", "add" and "mad" are airport codes too); or an
+    airport's code as one end of
     a written route, the other end a code or a place ("cheapest flight sfo to lax")."""
     if span.islower() and len(span) == 2:
         return _short_alias_in_place(words, i)
