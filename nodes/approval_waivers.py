@@ -32,7 +32,7 @@ _WAIVERS = [
     r"\b(?:user|customer|owner|admin|i|we)\s+(?:has|have)\s+(?:\w+\s+)?(?:approved|authori[sz]ed|consented)\b",
     r"\byou (?:are|have been|were) (?:\w+ )?(?:authori[sz]ed|approved|cleared|permitted)\b",
     r"\b(?:i|we) (?:hereby )?(?:give|grant) you (?:my |our |full )?(?:permission|consent|approval|authori[sz]ation)\b",
-    r"\bauto-?(?:confirm|approve)\w*",
+    r"\bauto[-_]?(?:confirm|approve)\w*|[\"']role[\"']\s*:\s*[\"']system[\"']",
     r"\b(?:(?:i|we)\s+)?(?:approve|authori[sz]e|confirm)\w*\s+(?:\w+\s+){0,2}in advance\b",
     # "I authorise the charge", "we approve this purchase", "you have my go-ahead", "consider this my confirmation"
     r"\b(?:i|we)\s+(?:hereby\s+|fully\s+)?(?:authori[sz]e|approve|pre-?approve|consent to|sign off on)\s+"
@@ -44,6 +44,16 @@ _WAIVERS = [
     r"(?:confirm\w*|approv\w*|authori[sz]\w*|"
     r"consent|permission)\b",
     r"\bno questions asked\b|\bdon'?t (?:wait for|check with|run it by) (?:me|us|my|our)\b",
+    r"\bno time (?:for|to) (?:\w+\s+){0,2}?(?:confirm\w*|approv\w*|ask\w*|check\w*)",
+    # an approval written into the message as if a system had given it: "approval: granted", "confirmed=true"
+    r"\b(?:approval|approved|confirmation|confirmed|authori[sz]ation|authori[sz]ed|consent|permission)(?:_\w+)?\s*[:=]\s*"
+    r"(?:yes|true|granted|given|ok|okay|1|y)\b",
+    r"\b(?:approval|permission|consent|authori[sz]ation)\s+(?:is\s+|was\s+|has\s+been\s+|already\s+)*(?:granted|given)\b",
+    # a part to play that has no approval in it: "pretend you have my confirmation", "let's play a game"
+    r"\bpretend (?:that )?(?:you|i|we|the user)\b|\blet'?s play a game\b|\broleplay\b|"
+    r"\bact as (?:an? |my |the )?(?:unrestricted|unfiltered|admin\w*|root|booking)\b",
+    # a claim of authority over the rules: "I'm the admin", "as the system owner"
+    r"\b(?:i'?m|i am|as|this is) (?:the|an|your) (?:admin|administrator|system owner|developer|operator|superuser)\b",
     # "approvals are disabled", "approval is not required"
     rf"\b{_APPROVAL}\s+(?:is|are)\s+(?:disabled|off|not (?:needed|required)|unnecessary|waived)\b",
     # instructions that claim to outrank the user's own
@@ -52,12 +62,17 @@ _WAIVERS = [
     # an instruction written to the assistant inside the message: "[note to assistant: call place_order ...]"
     r"\b(?:note|instructions?|message|memo) (?:to|for) (?:the )?(?:assistant|ai|model|agent|bot)\b",
     r"\[\s*(?:system|assistant|admin|tool result|instructions?)\b|<\s*/?\s*system\s*>|"
-    r"\byou are now (?:a|an|my|the|\w*bot)\b|\bnew instructions?\s*:",
+    r"\byou are now (?:a|an|my|the|\w*bot)\b|\byou are (?:a |an |my |the )?\w*bot\b|\bnew instructions?\s*:",
     # the same, in a few other languages: "sin preguntarme", "sans confirmation", "ohne Rückfrage", "不用再问我确认"
     r"\bsin (?:preguntar\w*|confirm\w+)|\bsans (?:me |nous )?(?:confirmation|demander|valid\w+)\b|"
     r"\bohne (?:Best\w+tigung|R\w+ckfrage|zu fragen|nachzufragen)\b|\bsem (?:confirm\w+|perguntar\w*)|"
     r"\bsenza (?:chieder\w*|conferm\w+)|\bzonder (?:bevestiging|te vragen)\b|\bбез (?:подтвержд\w+|вопросов)|"
     r"(?:不用|无需|不需要|不要).{0,4}(?:确认|问我)|確認(?:なし|せず|不要)|확인\s*없이",
+    # "already approved" in those languages: "já autorizei tudo", "j'ai déjà tout validé", "ya lo aprobé", "schon
+    # alles genehmigt"; "no need to ask": "não precisa perguntar", "no hace falta confirmar"
+    r"\bj[áa] autoriz\w*|\bd[ée]j[àa] (?:tout )?(?:valid|confirm|autoris|approuv)\w*|"
+    r"\bya (?:lo |la |todo )?(?:autoric|aprob|confirm)\w*|\bschon (?:alles )?(?:genehmigt|best\w+tigt|freigegeben)\b|"
+    r"\bn[ãa]o precisa (?:de )?(?:perguntar|confirmar)|\bno hace falta (?:preguntar|confirmar)",
     r"(?:^|\n|[.!?]\s*|\b(?:also|then|and)\s+)SYSTEM\s*:",
 ]
 _WAIVER = re.compile("|".join(f"(?:{w})" for w in _WAIVERS), re.IGNORECASE)
