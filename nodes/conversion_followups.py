@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import re
 
-from indexes.route_cues import stem
 from nodes.arguments.codes import currencies_written
 from nodes.arguments.places import places_named
 from nodes.arguments.stop_words import STOP_WORDS
-from nodes.field_vocabulary import concepts_of
+from nodes.followup_words import names_something_new
 from nodes.slot_followups import LINKING_WORDS, in_its_target
 
 _CUED = r"\b(?:in|into|to)\s+(?:(?:the|a)\s+)?(?:[\w.]+\s+)?"  # "in HK dollars": one word may qualify it
 _FIGURE = re.compile(r"\d")
 MAX_WORDS = 14
+_PRICE = frozenset({"price"})  # "what is that worth in CHF": a price is what a conversion gives
 
 
 def in_another_currency(question: str, last_asked: str, kinds: frozenset[str] = frozenset()) -> str | None:
@@ -30,29 +30,23 @@ def in_another_currency(question: str, last_asked: str, kinds: frozenset[str] = 
     words = re.findall(r"[\w'$€£¥]+", question)
     if not words or len(words) > MAX_WORDS or not last_asked.strip() or _FIGURE.search(question):
         return None
-    cued = [(span, code) for span, code in currencies_written([question])
-            if re.search(rf"{_CUED}{re.escape(span)}(?!\w)", question, re.I)]
+    written = currencies_written([question])
+    spans = [span for span, _ in written]
+    cued = [(span, code) for span, code in written if re.search(rf"{_CUED}{re.escape(span)}(?!\w)", question, re.I)]
     if len({code for _, code in cued}) != 1:
         return None
-    rest = question
-    for span, _ in currencies_written([question]):
+    target, rest = cued[-1][0], question
+    for span in spans:
         rest = re.sub(rf"(?<!\w){re.escape(span)}(?!\w)", " ", rest)
-    spans = [span for span, _ in currencies_written([question])]
-    if any(not any(re.match(rf"\s+{re.escape(span)}(?!\w)", question[p.start + len(p.span):]) for span in spans)
-           for p in places_named([question])):
-        return None  # a place of its own, not one that qualifies the currency ("HK dollars")
-    target = cued[-1][0]
     for place in places_named([question]):
+        after = question[place.start + len(place.span):]
+        if not any(re.match(rf"\s+{re.escape(span)}(?!\w)", after) for span in spans):
+            return None  # a place of its own, not one that qualifies the currency ("HK dollars")
         rest = rest.replace(place.span, " ")
-        if re.match(rf"\s+{re.escape(target)}(?!\w)", question[place.start + len(place.span):]):
+        if re.match(rf"\s+{re.escape(target)}(?!\w)", after):
             target = f"{place.span} {target}"  # "HK dollars", as written
-    known = {w.lower() for w in re.findall(r"[\w']+", last_asked)}
-    for n, word in enumerate(re.findall(r"[\w']+", rest)):
-        lower = word.lower()
-        if lower in known or lower in STOP_WORDS or lower in LINKING_WORDS:
-            continue
-        if (n and word[:1].isupper()) or stem(lower) in kinds or concepts_of({lower}) - {"price"}:
-            return None  # a name, a kind of thing or a measure of its own: another question
+    if names_something_new(rest, last_asked, kinds, free=STOP_WORDS | LINKING_WORDS, measures=_PRICE):
+        return None  # a name, a kind of thing or a measure of its own: another question
     return in_its_target(last_asked, target)
 
 
@@ -67,17 +61,11 @@ def from_another_currency(question: str, last_asked: str, kinds: frozenset[str] 
              if re.search(rf"{_SOURCE_CUE}{re.escape(span)}(?!\w)", question, re.I)]
     if len({code for _, code in named}) != 1 or len(question.split()) > MAX_WORDS:
         return None
-    known = {w.lower() for w in re.findall(r"[\w']+", last_asked)}
     rest = re.sub(rf"(?<!\w){re.escape(named[0][0])}(?!\w)", " ", question)
     figures = set(re.findall(r"\d[\d,.]*", rest))
-    if figures - set(re.findall(r"\d[\d,.]*", last_asked)) or places_named([rest]):
-        return None  # a new sum or a place of its own: another question
-    for n, word in enumerate(re.findall(r"[A-Za-z']+", rest)):
-        lower = word.lower()
-        if lower in known or lower in STOP_WORDS or lower in LINKING_WORDS or lower in _SOURCE_WORDS:
-            continue
-        if (n and word[:1].isupper()) or stem(lower) in kinds or concepts_of({lower}):
-            return None
+    if figures - set(re.findall(r"\d[\d,.]*", last_asked)) or places_named([rest]) \
+            or names_something_new(rest, last_asked, kinds, free=STOP_WORDS | LINKING_WORDS | _SOURCE_WORDS):
+        return None  # a new sum, a place or anything else of its own: another question
     mentions = [(m.start(), m.end(), code) for span, code in currencies_written([last_asked])
                 for m in re.finditer(rf"(?<!\w){re.escape(span)}(?!\w)", last_asked)]
     targets = {code for start, _, code in mentions if _TARGET_ARROW.search(last_asked[:start])}

@@ -13,11 +13,10 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from indexes.route_cues import stem
 from nodes.arguments.codes import currencies_written
 from nodes.arguments.places import places_named
 from nodes.date_mentions import find_date_mentions
-from nodes.field_vocabulary import concepts_of
+from nodes.followup_words import names_something_new
 
 MAX_WORDS = 16
 
@@ -32,11 +31,4 @@ def names_only_a_date(question: str, last_asked: str, today: date, kinds: frozen
         rest = rest.replace(mention.phrase, " ")
     if re.search(r"\d", rest):
         return False
-    known = {w.lower() for w in re.findall(r"[\w']+", last_asked)}
-    for n, word in enumerate(re.findall(r"[\w']+", rest)):
-        lower = word.lower()
-        if lower in known:
-            continue
-        if (n and word[:1].isupper() and word != "I") or stem(lower) in kinds or concepts_of({lower}):
-            return False
-    return True
+    return not names_something_new(rest, last_asked, kinds)

@@ -106,12 +106,18 @@ _SUPERLATIVES = [
 ]
 
 
+def _superlative(text: str) -> tuple[re.Match[str], str, bool] | None:
+    return next(((m, concept, low) for pattern, concept, low in _SUPERLATIVES if (m := pattern.search(text))), None)
+
+
 def superlative_order(text: str) -> tuple[str, bool] | None:
     """(the concept ``text``'s superlative orders by, lowest first), or None: "cheapest" -> ("price", True)."""
-    return next(((concept, low) for pattern, concept, low in _SUPERLATIVES if pattern.search(text)), None)
+    found = _superlative(text)
+    return (found[1], found[2]) if found else None
 
 
 def superlative_words(text: str) -> str | None:
     """The words of ``text``'s superlative, as written ("cheapest", "top-rated"), or None."""
-    return next((m.group(0) for pattern, _, _ in _SUPERLATIVES if (m := pattern.search(text))), None)
+    found = _superlative(text)
+    return found[0].group(0) if found else None
 

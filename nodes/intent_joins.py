@@ -18,9 +18,8 @@ _JOINS = re.compile(r"\s*;\s*|(?<=\?)\s+(?:(?:and|also|plus)\b[,\s]*)*(?=\S)|(?<
     # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
                     # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
                     r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"
-                    # numbered or lettered items: "1) weather in Rome 2) LVMH share price", "(1) ... (2) ...",
-                    # "(a) Hong Kong humidity on Friday (b) Tencent's share price"
-                    r"(?:^|\s+)\(?\d\)\s+|(?:^|\s+)\([a-h]\)\s+", re.I)
+                    # numbered items: "1) weather in Rome 2) LVMH share price", "(1) ... (2) ..."
+                    r"(?:^|\s+)\(?\d\)\s+", re.I)
 
 # Either side of a join inside a list of figures: "82, 91", "88 and 95", "$12, $15"
 _LIST_BEFORE = re.compile(r"\d%?$")
@@ -62,12 +61,3 @@ def _one_name_each_side(question: str, join: re.Match[str]) -> bool:
     before = _ITEM_BOUNDARY.split(question[:join.start()])[-1].split()
     after = _ITEM_BOUNDARY.split(question[join.end():], maxsplit=1)[0].split()
     return 0 < len(before) <= MAX_NAME_SIDE_WORDS and 0 < len(after) <= MAX_NAME_SIDE_WORDS
-
-
-_ITEM_MARKER = re.compile(r"(?:^|\s)\(?(?:\d|[a-h](?=\)))\)\s+", re.I)
-
-
-def opens_items(question: str) -> bool:
-    """Whether ``question`` lists its intents under item markers after a heading: "... (a) ... (b) ...", "1) ... 2)"."""
-    markers = list(_ITEM_MARKER.finditer(question))
-    return len(markers) >= 2 and markers[0].start() > 0

@@ -30,7 +30,7 @@ from nodes.asking import ASKS as _ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS as _R
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert
 from nodes.field_vocabulary import superlative_order
-from nodes.intent_joins import opens_items, pieces_at_joins
+from nodes.intent_joins import pieces_at_joins
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 from nodes.listed_items import listed_items
@@ -133,10 +133,6 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         return [], "data"
     pieces = [p.strip(" ,.?!") for p in raw]
     pieces = [p for p in pieces if not set(p.lower().split()) <= _GREETING] or pieces
-    if len(pieces) > 2 and opens_items(question) and not _ASKS.search(pieces[0]) and not _REQUESTS.search(pieces[0]) \
-            and not places_named([pieces[0]]):
-        # "Three quick ones while my coffee brews ☕ (a) ... (b) ...": the items' heading asks nothing
-        pieces = pieces[1:]
     if distributed := asked_of_each(pieces):
         return [in_scope(p, context) if context else p for p in distributed], None
     if context:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from nodes.arguments.places import places_named
+from nodes.asking import ASKS, REQUESTS
 from nodes.intent_references import only_names
 
 # Items the user set apart on their own: a line that opens with a bullet or a number ("- forecast", "2) intel"), or
@@ -40,15 +42,18 @@ def listed_items(question: str) -> list[str]:
     return [item.strip(" ,.?!\n") for item in items if item.strip(" ,.?!\n")]
 
 
-# "Convert: 1) 2,400 BRL → USD 2) 900 AED → INR": markers 1), 2), ... in order, once the lines are joined
-_NUMBER_MARKER = re.compile(r"(?:^|(?<=\s))(\d{1,2})\)\s+")
+# "Convert: 1) 2,400 BRL → USD 2) 900 AED → INR": markers 1), 2), ... in order, once the lines are joined; or (a), (b),
+# ... ("Three quick ones ☕ (a) Hong Kong humidity on Friday (b) Tencent's share price")
+_NUMBER_MARKER = re.compile(r"(?:^|(?<=\s))(?:(\d{1,2})\)|\(([a-h])\))\s+", re.IGNORECASE)
 MAX_HEADER_WORDS = 4  # "Convert:", "Quick ones for Rome:": a short opening asks or scopes every item
 
 
 def _numbered_items(question: str) -> list[str]:
-    """[text before the first marker, item, item, ...] when the markers count 1), 2), ... with two or more; []."""
+    """[text before the first marker, item, item, ...] when the markers count 1), 2), ... or (a), (b), ... with two or
+    more; []."""
     markers = list(_NUMBER_MARKER.finditer(question))
-    if len(markers) < 2 or [int(m.group(1)) for m in markers] != list(range(1, len(markers) + 1)):
+    counted = [int(m.group(1)) if m.group(1) else ord(m.group(2).lower()) - ord("a") + 1 for m in markers]
+    if len(markers) < 2 or counted != list(range(1, len(markers) + 1)):
         return []
     ends = [m.start() for m in markers[1:]] + [len(question)]
     return [question[:markers[0].start()], *(question[m.end():end] for m, end in zip(markers, ends))]
@@ -58,7 +63,8 @@ def _with_their_ask(pieces: list[str]) -> list[str]:
     """The items of ``pieces`` ([the text before the first bullet, item, ...]) with what the text around them asks
     of them. Items that only name things take the opening and what follows the last item: "portfolio check:\n• IBM
     \n• Boeing\nlast price each" asks "portfolio check IBM last price each" and the same of Boeing. Other items take
-    a short opening that ends with ":" ("Convert: 2,400 BRL → USD"); a longer one stays an item of its own."""
+    a short opening that ends with ":" ("Convert: 2,400 BRL → USD"); a longer one stays an item of its own, unless it
+    asks nothing and names no place."""
     header, *body = pieces
     header = header.strip()
     last, _, trailer = body[-1].strip().partition("\n")
@@ -74,4 +80,6 @@ def _with_their_ask(pieces: list[str]) -> list[str]:
         return [" ".join(w for w in (ask_before, name, ask_after) if w) for name in names]
     if header.endswith(":") and len(header.split()) <= MAX_HEADER_WORDS:
         return [f"{header} {item.strip()}" for item in body]
+    if header and not ASKS.search(header) and not REQUESTS.search(header) and not places_named([header]):
+        return body  # "Three quick ones while my coffee brews ☕": a heading that asks nothing is no item
     return [header, *body] if header else body

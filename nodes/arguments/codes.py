@@ -214,19 +214,25 @@ def currencies_written(texts: list[str]) -> list[tuple[str, str]]:
     return list(dict.fromkeys((span, ranked[0]) for span, ranked in _ranked_mentions(texts)))
 
 
-def currency_qualifiers(texts: list[str]) -> set[str]:
+def currency_qualifiers(texts: list[str]) -> frozenset[str]:
     """The places the texts write only to say which currency a unit noun means: "Hong Kong" of "the price in Hong
-    Kong dollars" (HKD, where "dollars" alone is USD), not "Paris" of "Paris euros"."""
+    Kong dollars" (HKD, where "dollars" alone is USD), not "Paris" of "Paris euros". Read once per request: every
+    city property of every step asks."""
+    return _currency_qualifiers(tuple(texts))
+
+
+@lru_cache(maxsize=256)
+def _currency_qualifiers(texts: tuple[str, ...]) -> frozenset[str]:
+    mentions = [(text, mention) for text in texts for mention in places_named([text])]
     found: set[str] = set()
     places: set[str] = set()  # a place also written on its own ("Hong Kong hotels, in Hong Kong dollars") stays one
-    for text in texts:
-        for mention in places_named([text]):
-            noun = re.match(r"\s+([A-Za-z]+)", text[mention.start + len(mention.span):])
-            word = noun.group(1) if noun else ""
-            alone = {code for _, code in currencies_written([f"in {word}"])} if word else set()
-            qualified = {code for _, code in currencies_written([f"in {mention.span} {word}"])} if word else set()
-            (found if alone and qualified and qualified != alone else places).add(mention.span.casefold())
-    return {m.span for text in texts for m in places_named([text]) if m.span.casefold() in found - places}
+    for text, mention in mentions:
+        noun = re.match(r"\s+([A-Za-z]+)", text[mention.start + len(mention.span):])
+        word = noun.group(1) if noun else ""
+        alone = {code for _, code in currencies_written([f"in {word}"])} if word else set()
+        qualified = {code for _, code in currencies_written([f"in {mention.span} {word}"])} if word else set()
+        (found if alone and qualified and qualified != alone else places).add(mention.span.casefold())
+    return frozenset(m.span for _, m in mentions if m.span.casefold() in found - places)
 
 
 def currency_alternatives(texts: list[str]) -> dict[str, list[str]]:

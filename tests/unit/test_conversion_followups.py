@@ -40,3 +40,13 @@ def test_the_last_conversion_is_asked_from_the_currency_after_from():
     assert from_another_currency("and from yen?", "convert 500 EUR to USD") == "convert 500 yen to USD"
     assert from_another_currency("and 2,000 from yen?", "convert 500 EUR to USD") is None  # a new sum
     assert from_another_currency("flights from London", "convert 500 EUR to USD") is None
+
+
+def test_a_follow_up_names_something_new_only_by_a_name_a_kind_or_a_measure():
+    from nodes.followup_words import names_something_new
+    last = "sony stock price"
+    assert not names_something_new("what does that work out to", last, KINDS)
+    assert names_something_new("and Toyota", last, KINDS)  # a name
+    assert names_something_new("and the hotels", last, KINDS)  # a kind of thing
+    assert names_something_new("how humid", last, KINDS)  # a measure
+    assert not names_something_new("what is it worth", last, KINDS, measures=frozenset({"price"}))
