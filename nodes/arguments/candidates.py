@@ -1,5 +1,6 @@
 """The closed set an executor's arguments are decoded from, built per call from the task's own inputs: spans of
-the request, dates resolved by code, values and numbers of dependency outputs, named people and ids.
+the request, dates resolved by code, values and numbers of dependency outputs (both read in
+nodes/arguments/candidate_spans.py), named people and ids.
 
 Why: the 135M executor, free to write a string, writes "Zuraflax" for Zurich and "2018-3-4" for "this
 weekend". So each tool's input schema is rewritten before decoding over these candidates
@@ -18,13 +19,12 @@ weekend". So each tool's input schema is rewritten before decoding over these ca
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cached_property
-from typing import Any
 
+from nodes.arguments.candidate_spans import NUMBER, TOKEN, dependency_values, request_spans
 from nodes.arguments.codes import country_codes, currency_alternatives, currency_codes, language_codes
 from nodes.arguments.expressions import arithmetic_expressions
 from nodes.arguments.listed_values import listed_urls, paths_written
@@ -38,17 +38,7 @@ from nodes.arguments.value_kinds import ValueKind, iana_zones, infer_value_kind
 from nodes.date_mentions import DateMention, find_date_mentions
 from nodes.field_vocabulary import concepts_of, field_concepts
 
-MAX_SPAN_WORDS = 4
-MAX_DEPENDENCY_VALUES = 60
 MAX_SPANNED_DAYS = 7  # days named together are asked as one range when they fall within a week
-MAX_DEPENDENCY_VALUE_CHARS = 60
-TOKEN = re.compile(r"[\w][\w'&.\-]*[\w]|[\w]")
-_POSSESSIVE = re.compile(r"['’]s$")
-_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w])")
-_STOP = frozenset("""a an and are as at be by can could do does for from get give has have how i in is it
-    its me my of on or our please show tell that the their then there this to want was what whats what's
-    when where which who will with would you your any some much many find look up check
-    top best cheapest nearest highest lowest most least""".split())
 
 
 @dataclass
@@ -156,55 +146,6 @@ class Candidates:
         return list(dict.fromkeys(written))
 
 
-def _spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:
-    """Word n-grams of ``text`` that neither start nor end with a stop word and overlap no date phrase."""
-    tokens = [(m.group(), m.start(), m.end()) for m in TOKEN.finditer(text)]
-    found: list[str] = []
-    for i in range(len(tokens)):
-        for size in range(1, MAX_SPAN_WORDS + 1):
-            if i + size > len(tokens):
-                break
-            first, last = tokens[i], tokens[i + size - 1]
-            if first[0].lower() in _STOP or last[0].lower() in _STOP:
-                continue
-            if any(first[1] < end and start < last[2] for start, end in blocked):
-                continue
-            span = text[first[1] : last[2]]
-            stem = _POSSESSIVE.sub("", span)
-            # "Coca-Cola's stock price": the name is "Coca-Cola" (the possessive form stays, after it: "McDonald's")
-            found.extend([stem, span] if stem != span and stem else [span])
-    return found
-
-
-def _dependency_values(outputs: list[str]) -> tuple[list[str], list[tuple[str, float]]]:
-    """Short strings, and numbers with their field, inside dependency outputs (JSON when it parses, else
-    its words)."""
-    strings: list[str] = []
-    numbers: list[tuple[str, float]] = []
-
-    def walk(value: Any, key: str) -> None:
-        if isinstance(value, dict):
-            for name, item in value.items():
-                walk(item, str(name))
-        elif isinstance(value, list):
-            for item in value:
-                walk(item, key)
-        elif isinstance(value, bool):
-            return
-        elif isinstance(value, (int, float)):
-            numbers.append((key, float(value)))
-        elif isinstance(value, str) and 0 < len(value) <= MAX_DEPENDENCY_VALUE_CHARS:
-            strings.append(value)
-
-    for output in outputs:
-        try:
-            walk(json.loads(output), "")
-        except (json.JSONDecodeError, TypeError):
-            strings.extend(_spans(output, []))
-            numbers.extend(("", float(n)) for n in _NUMBER.findall(output))
-    return list(dict.fromkeys(strings))[:MAX_DEPENDENCY_VALUES], numbers[:MAX_DEPENDENCY_VALUES]
-
-
 def gather_candidates(request_texts: list[str], dependency_outputs: list[str], today: date,
                       user_name: str = "") -> Candidates:
     """The candidates of one task: ``request_texts`` are the user's words (the task, the question, earlier
@@ -219,15 +160,15 @@ def gather_candidates(request_texts: list[str], dependency_outputs: list[str], t
         dates.extend(mentions)
         blocked = [(m.start(), m.end()) for phrase in (d.phrase for d in mentions)
                    for m in re.finditer(re.escape(phrase), text)]
-        spans.extend(_spans(text, blocked))
+        spans.extend(request_spans(text, blocked))
         # a place inside a hyphenated word ("Beijing-Tokyo flight") is a span of its own
         spans.extend(m.span for m in places_named([text]))
         masked = text
         for phrase in (d.phrase for d in mentions):
             masked = masked.replace(phrase, " ")
-        numbers.extend(float(n) for n in _NUMBER.findall(as_digits(masked)))  # "One hundred Brazilian reais"
+        numbers.extend(float(n) for n in NUMBER.findall(as_digits(masked)))  # "One hundred Brazilian reais"
         words.update(w.lower() for w in TOKEN.findall(text))
-    dep_strings, dep_numbers = _dependency_values(dependency_outputs)
+    dep_strings, dep_numbers = dependency_values(dependency_outputs)
     words.update(s.lower() for s in dep_strings)  # "USD" in a quote names the currency to convert from
     unique_dates = list({(d.first, d.last): d for d in dates}.values())
     requests = [" ".join(t.split()).strip(" ?!.") for t in request_texts if t.strip()]

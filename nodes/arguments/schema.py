@@ -20,7 +20,8 @@ import re
 from typing import Any
 
 from indexes.bm25 import plural_stem
-from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.candidate_spans import TOKEN
+from nodes.arguments.candidates import Candidates
 from nodes.arguments.codes import currency_qualifiers
 from nodes.arguments.enum_values import enum_values_named
 from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing

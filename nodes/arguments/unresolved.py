@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from mcp.types import Tool
 
-from nodes.arguments.candidates import TOKEN, Candidates
+from nodes.arguments.candidate_spans import TOKEN
+from nodes.arguments.candidates import Candidates
 from nodes.arguments.listing_gate import LISTING_NOUNS, names_a_listed_thing
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.schema import constrain_property

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from nodes.arguments.candidates import TOKEN
+from nodes.arguments.candidate_spans import TOKEN
 from nodes.arguments.places import PlaceMention, places_named
 from nodes.arguments.stop_words import STOP_WORDS
 
