@@ -9,12 +9,12 @@ Each step is a plan task ``T<n>`` on a retrieved server, run by the same executo
 tasks (nodes/run_task.py), and stored in ``task_results`` so the answer cites it. The first step's full
 output reaches the answer together with its summary; later steps reach it as their summaries
 (``compressed``), which keeps the answer's prompt short however many steps ran.
-Compress and decide use the ``planner`` role's model (JSON out, never streamed to a chat app).
+Compress and decide use the ``planner`` role's model (JSON out, never streamed to a chat app). How a step is
+judged, and where the loop asks after a poor one, is nodes/search_judging.py.
 """
 
 from __future__ import annotations
 
-import re
 import time
 from typing import Any
 
@@ -29,7 +29,6 @@ from nodes.events import emit
 from nodes.tool_caller import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
-from nodes.probe import count_results
 from nodes.answering.quoted_data import quoted
 from nodes.choice_chain import read_choice_chain
 from nodes.choice_steps import run_choice_chain
@@ -38,16 +37,12 @@ from nodes.prompts.search import (COMPRESS_EXAMPLES, COMPRESS_SYSTEM, COMPRESS_U
 from nodes.question import today_of
 from nodes.retrieve import ServerRetriever
 from nodes.run_task import run_single_task
-from nodes.server_choice import DATA_EVIDENCE, entry, retry_server
+from nodes.search_judging import answered_with_resolved_values, coverage, is_poor, matched_by_data, retry_elsewhere
 from nodes.structured import StructuredOutputError, ask_structured
 from nodes.timing import timed, tool_stage_s
 
 RESULT_CHARS = 1200  # what compress reads of a step's output
 COVERED = 0.8  # share of the question's words found in the results that ends the search without asking
-_WORD = re.compile(r"[a-z0-9]+")
-_QUESTION_WORDS = frozenset("""a an and are as at be by can do does for from get give how i in is it its me my of
-    on or please pls show tell that the then there this to was what whats when where which who will with
-    you your much many find look up rn now today""".split())
 FALLBACK_SUMMARY_CHARS = 300
 
 
@@ -61,15 +56,6 @@ class Decision(BaseModel):
     next_query: str = Field(default="", max_length=300)
 
 
-def coverage(question: str, found: str) -> float:
-    """The share of the question's content words that the results contain (1.0 for a question of none)."""
-    asked = {w for w in _WORD.findall(question.lower()) if w not in _QUESTION_WORDS and len(w) > 1}
-    if not asked:
-        return 1.0
-    seen = set(_WORD.findall(found.lower()))
-    return len(asked & seen) / len(asked)
-
-
 def few_shot(system: str, examples: list[tuple[str, str]], user: str) -> list:
     return [SystemMessage(system), *[m for q, a in examples for m in (HumanMessage(q), AIMessage(a))],
             HumanMessage(user)]
@@ -77,14 +63,6 @@ def few_shot(system: str, examples: list[tuple[str, str]], user: str) -> list:
 
 def render_notes(steps: list[dict[str, Any]]) -> str:
     return "\n".join(f"{s['step']}. [{s['server']}] {s['summary']}" for s in steps)
-
-
-def is_poor(result: dict[str, Any], useful: bool) -> bool:
-    """Poor results: the step failed, the output holds an empty list, or compress found nothing useful."""
-    if result["status"] != "ok" or not useful:
-        return True
-    last = result["observations"][-1]
-    return count_results(last.get("text", "")) == 0
 
 
 class SearchLoop:
@@ -126,40 +104,6 @@ class SearchLoop:
         except Exception as exc:  # the index is an external store: report, keep searching on the fallback
             return fallback, f"search: retrieval for '{query}' failed ({type(exc).__name__}: {exc})"
         return (hits[0].server, None) if hits else (fallback, None)
-
-
-def matched_by_data(servers: list[dict[str, Any]], server: str) -> bool:
-    """Retrieval chose ``server`` for its own data (a record it lists, a document it holds, a typed value only its
-    tool takes). Its non-empty output then bears on the question whatever the 135M compressor says: "441" for
-    "18% of 2,450" was judged not useful, and the question went on to web search."""
-    return (entry(servers, server) or {}).get("evidence") in DATA_EVIDENCE
-
-
-def answered_with_resolved_values(result: dict[str, Any], *texts: str) -> bool:
-    """Whether the step's answering call took a value code resolved for the request rather than its words
-    ("Asia/Tehran" for "what hour it is over there" in Tehran, an expression, a SELECT, a listed path): decoding
-    offers a typed property only such values (nodes/arguments/schema.py), so the call was made for this request
-    and its output bears on it, whatever the 135M compressor says. ``texts`` are the question and the step's
-    query (a model's rewrite): their words are no resolved value."""
-    if result["status"] != "ok" or not result["observations"]:
-        return False
-    last = result["observations"][-1]
-    written = " ".join(texts).lower()
-    values = [v for v in (last.get("arguments") or {}).values() if isinstance(v, str) and v.strip()]
-    return last.get("ok", False) and any(v.lower() not in written for v in values)
-
-
-def retry_elsewhere(servers: list[dict[str, Any]], failed: str, asked: set[str]) -> str | None:
-    """The retrieved server to ask the question next after a poor step on ``failed``: one that matched about as
-    well, else search when the match was loose (nodes/server_choice.py); never one retrieval ranked clearly below.
-    A server the loop picked for a rewritten query is judged against the question's best server. After search
-    itself found nothing, the best dynamic server not asked yet is next: search came first only because none
-    matched well ("whats amd worth in EUR": the quote server)."""
-    if (entry(servers, failed) or {}).get("search"):
-        return next((s["server"] for s in servers if s["server"] not in asked | {failed} and not s.get("search")),
-                    None)
-    reference = failed if entry(servers, failed) is not None else servers[0]["server"]
-    return retry_server(servers, reference, asked | {failed})
 
 
 def make_search_loop(models: ModelProvider, tools: ToolCaller, retriever: ServerRetriever):

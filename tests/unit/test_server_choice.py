@@ -123,7 +123,7 @@ async def test_a_call_on_values_resolved_for_the_request_is_trusted_whatever_the
 
 
 def test_after_search_found_nothing_the_best_dynamic_server_not_asked_is_next():
-    from nodes.search_loop import retry_elsewhere
+    from nodes.search_judging import retry_elsewhere
 
     servers = [server("web", 0.0, search=True), server("finance", 0.31), server("maps", 0.12)]
     assert retry_elsewhere(servers, "web", {"web"}) == "finance"
