@@ -47,21 +47,13 @@ SCENARIOS = ROOT / "benchmarks" / "data" / "answer_scenarios.jsonl"  # generated
 # written apart from every template in nodes/distill, indexes/data and the dev split (issue 27): the "test" split;
 # the generated file's own test items are "test-v1"
 INDEPENDENT = ROOT / "benchmarks" / "data" / "answer_questions_test.jsonl"
-# written the same way by another helper, for tuning: the "dev2" split
-INDEPENDENT_DEV = ROOT / "benchmarks" / "data" / "answer_questions_dev.jsonl"
-# a third batch by a helper that saw only a description of the sandbox (2026-11-29), for tuning: the "dev3" split.
-# Its chains that pick a city by a comparison, and its conversions of a listed price, hold for the sandbox of that
-# day only.
-INDEPENDENT_DEV3 = ROOT / "benchmarks" / "data" / "answer_questions_dev3.jsonl"
-# a fourth batch from the same kit (2026-11-29), heavier on follow-ups, for tuning: the "dev4" split
-INDEPENDENT_DEV4 = ROOT / "benchmarks" / "data" / "answer_questions_dev4.jsonl"
-# a fifth batch from the same kit (2026-11-29), heavier on follow-ups and static questions: the "dev5" split
-INDEPENDENT_DEV5 = ROOT / "benchmarks" / "data" / "answer_questions_dev5.jsonl"
-# a sixth batch from the same kit (2026-11-29), heavier on follow-ups, several intents and hostile input: "dev6"
-INDEPENDENT_DEV6 = ROOT / "benchmarks" / "data" / "answer_questions_dev6.jsonl"
-# a seventh batch from the same kit (2026-11-29), heavier on follow-ups that carry a found entity into a new kind of
-# question: "dev7"
-INDEPENDENT_DEV7 = ROOT / "benchmarks" / "data" / "answer_questions_dev7.jsonl"
+# Batches written the same way by helpers, for tuning (split -> file). dev2 came first; dev3 to dev7 were written
+# by helpers that saw only a description of the sandbox of 2026-11-29 (dev4 heavier on follow-ups, dev5 on follow-ups
+# and static questions, dev6 on several intents and hostile input, dev7 on follow-ups that carry a found entity into
+# a new kind of question), dev8 from the sandbox of 2026-11-30 (heavier on several intents and chains). Their chains
+# that pick a city by a comparison, and their conversions of a listed price, hold for the sandbox of that day only.
+DEV_BATCHES = {split: ROOT / "benchmarks" / "data" / f"answer_questions_{name}.jsonl"
+               for split, name in [("dev2", "dev"), *((f"dev{n}", f"dev{n}") for n in range(3, 9))]}
 RESULTS = ROOT / "benchmarks" / "results"
 ITEM_TIMEOUT_S = 240.0
 ABLATIONS = ("constrain_arguments", "bind_answers", "search_fallback")
@@ -75,8 +67,7 @@ def _read(path: Path) -> list[dict[str, Any]]:
 
 def load_items(split: str, quick: bool) -> list[dict[str, Any]]:
     generated = [{**i, "split": "test-v1"} if i["split"] == "test" else i for i in _read(SCENARIOS)]
-    items = [*generated, *_read(INDEPENDENT_DEV), *_read(INDEPENDENT_DEV3), *_read(INDEPENDENT_DEV4),
-             *_read(INDEPENDENT_DEV5), *_read(INDEPENDENT_DEV6), *_read(INDEPENDENT_DEV7), *_read(INDEPENDENT)]
+    items = [*generated, *(i for path in DEV_BATCHES.values() for i in _read(path)), *_read(INDEPENDENT)]
     items = [i for i in items if split == "all" or i["split"] == split]
     if quick:  # 30 items, stratified: the same share of every kind, first items of each
         by_kind = {k: [i for i in items if i["kind"] == k] for k in KINDS}
@@ -234,9 +225,9 @@ def report(result: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="End-to-end answer quality on the sandbox (TURA Table 1).")
-    parser.add_argument("--split", choices=("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7", "test", "test-v1", "all"),
+    parser.add_argument("--split", choices=("dev", *DEV_BATCHES, "test", "test-v1", "all"),
                         default="dev",
-                        help="test: questions written apart from every template (issue 27); dev2 to dev7: "
+                        help="test: questions written apart from every template (issue 27); dev2 to dev8: "
                              "written the same way, for tuning; test-v1: the earlier test split, which shares "
                              "templates with what is tuned on")
     parser.add_argument("--quick", action="store_true", help="a 30-item stratified subset")

@@ -91,8 +91,8 @@ def tuning_texts(root: Path = ROOT) -> list[str]:
     texts = [s for path in sorted((root / "nodes" / "distill").rglob("*.py")) for s in _strings_in_python(path)]
     texts += [s for path in sorted((root / "indexes" / "data").rglob("*")) if path.is_file()
               for s in _strings_in_data(path)]
-    from benchmarks.answers import load_items
-    texts += [turn for split in ("dev", "dev2", "dev3", "dev4", "dev5", "dev6", "dev7") for item in load_items(split, False)
+    from benchmarks.answers import DEV_BATCHES, load_items
+    texts += [turn for split in ("dev", *DEV_BATCHES) for item in load_items(split, False)
               for turn in item["turns"]]
     return texts
 

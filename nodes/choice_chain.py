@@ -26,24 +26,11 @@ from nodes.answering.output_context import with_output_context
 from nodes.arguments.places import places_named
 from nodes.arguments.route_fit import START_CUE
 from nodes.arguments.written_lists import place_lists
+from nodes.comparatives import choosing
 from nodes.date_mentions import find_date_mentions
 from nodes.field_vocabulary import field_concepts
 from nodes.intent_references import refers_back
 
-# comparative (or superlative) -> (measure, whether the larger value wins)
-_COMPARATIVES: dict[str, tuple[str, bool]] = {
-    **{w: ("temperature", True) for w in ("warmer", "warmest", "hotter", "hottest")},
-    **{w: ("temperature", False) for w in ("colder", "coldest", "cooler", "coolest", "chillier", "chilliest")},
-    **{w: ("temperature", True) for w in ("milder", "mildest")},
-    **{w: ("rain", False) for w in ("drier", "driest", "dryer", "sunnier", "sunniest")},
-    **{w: ("rain", True) for w in ("wetter", "wettest", "rainier", "rainiest")},
-    **{w: ("wind", True) for w in ("windier", "windiest")},
-    **{w: ("wind", False) for w in ("calmer", "calmest")},
-    **{w: ("price", False) for w in ("cheaper",)},
-    **{w: ("price", True) for w in ("pricier",)},
-}
-_LESS_MORE = re.compile(r"\b(lower|less|smaller|least|lowest|higher|more|greater|most|highest)\s+(?:chance of\s+|likely to\s+)?"
-                        r"(rain|wind)\b", re.IGNORECASE)
 # the choosing clause opening the last part: "whichever is warmer on Friday, find me ...", "pick whichever's warmer
 # and tell me ...", "go w/ whichever has lower rain chance and find ...", "Whichever is cheaper, what's ..."
 _WHICHEVER_CLAUSE = re.compile(r"^\s*(?:(?:go|pick|choose|take)\s+(?:w/\s*|with\s+)?)?"
@@ -53,9 +40,9 @@ _CHOOSING_AFTER_COMMA = re.compile(r"(?:,\s*|\s+)(?=(?:(?:go|pick|choose|take)\s
                                    r",\s*(?=(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+the one\b)", re.IGNORECASE)
 # a choosing clause inside the last sentence, after what the asker tells: "I can't handle freezing nights, so take the
 # one with the milder overnight low and tell me ..."
-_CHOOSING_INSIDE = re.compile(r"\b(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+(?:whichever|the one)\b[^,;]*?"
+_CHOOSING_INSIDE = re.compile(r"\b(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+(?:whichever|the (?:[\w-]+ ){0,2}one)\b"
+                              r"[^,;]*?"
                               r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
-_LARGER = frozenset({"higher", "more", "greater", "most", "highest"})
 _PARTS = re.compile(r"(?<=[.?!])\s+|\s+[-—–]\s+|;\s*")
 _WHICHEVER_OPENING = re.compile(r"^\s*whichever (?:it|one) is,?\s*", re.IGNORECASE)
 _NAMED_BY_REFERENCE = re.compile(r"\b(?:that|this|the)(?: \w+(?:er|est))? (?:city|one|place|town|destination)\b|"
@@ -110,21 +97,6 @@ def _named(text: str, winner: str) -> str:
     return _IT.sub(winner, _ITS.sub(f"{winner}'s", text))  # "find me its cheapest hotel": the winner's
 
 
-def _choosing(text: str) -> tuple[str, str, bool] | None:
-    """(words, measure, larger wins) of the first comparative in ``text``."""
-    found = []
-    for match in re.finditer(r"[a-z]+", text.lower()):
-        if match.group() in _COMPARATIVES:
-            measure, larger = _COMPARATIVES[match.group()]
-            found.append((match.start(), match.group(), measure, larger))
-    if (phrase := _LESS_MORE.search(text)) is not None:
-        found.append((phrase.start(), phrase.group(), phrase.group(2).lower(), phrase.group(1).lower() in _LARGER))
-    if not found:
-        return None
-    _, words, measure, larger = min(found)
-    return words, measure, larger
-
-
 def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
     """The chain ``question`` asks, or None when it is not one."""
     parts = [p for p in _PARTS.split(question.strip()) if p.strip(" ,.?!")]
@@ -135,25 +107,29 @@ def read_choice_chain(question: str, today: date) -> ChoiceChain | None:
     if len(parts) < 2:
         return None
     follow_up = parts[-1]
+    # "Madrid or Rome, whichever stays light later. Dinner at its top-rated restaurant — which one is it?": the second
+    # question runs from the part after the comparison to the end
+    compared_in = [i for i, part in enumerate(parts[:-1]) if choosing(part)]
+    if compared_in and compared_in[-1] < len(parts) - 2:
+        follow_up = question[question.find(parts[compared_in[-1] + 1]):]
     clause = _WHICHEVER_CLAUSE.match(follow_up) or _CHOOSING_INSIDE.search(follow_up)
-    if clause is not None and _choosing(follow_up[:clause.start("rest")]):
+    if clause is not None and choosing(follow_up[:clause.start("rest")]):
         follow_up = clause.group("rest")  # the choosing clause belongs to the comparison
     comparison = question[: question.rfind(follow_up)]
-    choosing = _choosing(comparison)
+    chosen_by = choosing(comparison)
     # "the warmer city" names the winner; another comparative in the follow-up asks something else
-    if choosing is None or _choosing(_NAMED_BY_REFERENCE.sub(" ", follow_up)) is not None or not refers_back(follow_up):
+    if chosen_by is None or choosing(_NAMED_BY_REFERENCE.sub(" ", follow_up)) is not None or not refers_back(follow_up):
         return None
     lists = place_lists(comparison)
     if len(lists) != 1:
         return None
     run = lists[0]
-    words, measure, larger = choosing
-    said_at = comparison.lower().find(words.lower())
+    words, measure, larger, said_at = chosen_by.words, chosen_by.measure, chosen_by.larger_wins, chosen_by.end
     # the day said nearest the comparative ("for a long weekend — whichever is warmer on Friday": Friday)
     days = sorted(find_date_mentions(comparison, today), key=lambda m: abs(m.start - said_at)) \
         or find_date_mentions(follow_up, today)
     # what the comparative measures, when the question says it: "the cheaper hotel", "cheaper to fly"
-    if (thing := _COMPARED_THING.match(comparison, said_at + len(words))) is not None \
+    if (thing := _COMPARED_THING.match(comparison, said_at)) is not None and " " not in words \
             and not places_named([thing.group(1)]):
         words = f"{words} {thing.group(1)}"
     listed = {m.start for m in run}
@@ -206,8 +182,29 @@ def _first_of_measure(record: dict[str, Any], measure: str, at_night: bool = Fal
                     and measure in field_concepts((key,)):
                 return float(value)
     for key, value in record.items():
-        if isinstance(value, (int, float)) and not isinstance(value, bool) and measure in field_concepts((key,)):
-            return float(value)
+        if measure in field_concepts((key,)) and (figure := _figure(value)) is not None:
+            return figure
+    return None
+
+
+CLOCK_MEASURES = frozenset({"sunrise", "sunset", "departure", "arrival", "opening", "closing"})
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+
+
+def shown_figure(value: float, measure: str) -> str:
+    """A measured figure as the outputs write it: a clock time for a measure read from clock times."""
+    if measure in CLOCK_MEASURES:
+        return f"{int(value) // 60:02d}:{int(value) % 60:02d}"
+    return f"{value:g}"
+
+
+def _figure(value: Any) -> float | None:
+    """A number, or a clock time as minutes after midnight ("stays light later": the later sunset, by the local
+    clock)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(value, str) and (clock := _CLOCK.fullmatch(value.strip())) is not None:
+        return float(int(clock.group(1)) * 60 + int(clock.group(2)))
     return None
 
 

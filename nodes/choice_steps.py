@@ -10,7 +10,7 @@ from typing import Any
 
 from graphs.context import Context
 from graphs.plan import Task
-from nodes.choice_chain import ChoiceChain, measured_values, pick
+from nodes.choice_chain import ChoiceChain, measured_values, pick, shown_figure
 from nodes.models import ModelProvider
 from nodes.run_task import run_single_task
 from nodes.tool_caller import ToolCaller
@@ -18,8 +18,8 @@ from nodes.tool_caller import ToolCaller
 PickServer = Callable[[str, str, Context], Awaitable[tuple[str, str | None]]]
 
 
-def _values_text(values: dict[str, float]) -> str:
-    return ", ".join(f"{name} {value:g}" for name, value in values.items()) or "no values"
+def _values_text(values: dict[str, float], measure: str) -> str:
+    return ", ".join(f"{name} {shown_figure(value, measure)}" for name, value in values.items()) or "no values"
 
 
 async def run_choice_chain(chain: ChoiceChain, *, fallback_server: str, tools: ToolCaller, models: ModelProvider,
@@ -57,14 +57,15 @@ async def run_choice_chain(chain: ChoiceChain, *, fallback_server: str, tools: T
     values = measured_values(chain, observations)
     winner = pick(chain, values)
     steps[0]["summary"] = f"{chain.measure} ({'highest' if chain.larger_wins else 'lowest'} wins): " \
-                          f"{_values_text(values)}"
+                          f"{_values_text(values, chain.measure)}"
     if winner is None:
         steps[0]["decision"] = "no pick"
         errors.append(f"search: could not tell which of {', '.join(chain.alternatives)} is {chain.comparative} "
-                      f"from the results ({_values_text(values)}); the follow-up was not asked")
+                      f"from the results ({_values_text(values, chain.measure)}); the follow-up was not asked")
     else:
         steps[0]["decision"] = f"picked {winner}"
         steps[0]["choice"] = {"winner": winner, "comparative": chain.comparative, "values": values,
+                              "figures": _values_text(values, chain.measure),
                               "day": f"{chain.day:%a} {chain.day.isoformat()}" if chain.day else "",
                               "measured_by": [t.id for t in tasks]}
         query, request = chain.asked_of(winner)

@@ -14,7 +14,9 @@ from nodes.shared_asks import joins_two_measures
 # (a question mark ends an intent, with the "and" or "also" after it: "What's the weather in Paris tomorrow? What's
 # Apple's stock price?")
 _JOINS = re.compile(r"\s*;\s*|(?<=\?)\s+(?:(?:and|also|plus)\b[,\s]*)*(?=\S)|(?<![\d)])\s+\+\s+(?![\d(])|"
-                    r",\s+(?:and\s+)?(?:also\s+)?|\s+(?:and|&)\s+(?:also\s+)?|\s+also\s+|"
+                    # "..., then tell me ...", "... and then the cheapest hotel": "then" orders the asks, it points
+                    # at no time
+                    r",\s+(?:and\s+)?(?:then\s+|also\s+)?|\s+(?:and|&)\s+(?:then\s+|also\s+)?|\s+also\s+|"
     # "stock prices for Tesla and Boeing plus the cheapest hotel in Chicago": "plus" before an intent
                     # of its own, never after a figure ("200 plus the 15% tip" is arithmetic)
                     r"(?<![\d%])\s+plus\s+(?=(?:the|what|what's|whats|how|when|where|which|is|are|any|also)\b)|"

@@ -117,20 +117,30 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         about_a_thing = searcher is None and result["status"] != "ok" and bool(thing_names(task.request or task.query))
         if about_a_thing:
             searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)
-        if searcher and context.search_fallback:
-            retry = Task(id="T2", server=searcher, query=task.query, request=task.request)
+        if not searcher or not context.search_fallback:
+            return {"task_results": Overwrite(results), "errors": errors}
+        tasks, asked = list(plan["tasks"]), [task.server]
+        while searcher:
+            retry = Task(id=f"T{len(tasks) + 1}", server=searcher, query=task.query, request=task.request)
             second = await run_single_task(retry, {}, tools=tools, models=models, context=context,
                                            timeout_s=min(context.task_timeout_s,
                                                          tool_stage_s(state, context.latency_budget_s)))
             if about_a_thing and (second["status"] != "ok" or _names_what_it_missed(retry, second, located)):
-                return {"task_results": Overwrite(results), "errors": errors}  # search knows no such thing either
+                break  # search knows no such thing either
             results[retry.id] = second
+            tasks.append(retry.model_dump())
+            asked.append(searcher)
             if second["status"] != "ok":
                 errors.append(f"execute: {retry.id} ({retry.server}) failed: {second['error']}")
-            source = "fast_path+search" if searcher in search_servers(state) else "fast_path+runner_up"
-            plan = {**plan, "tasks": [*plan["tasks"], retry.model_dump()], "source": source}
-            return {"task_results": Overwrite(results), "errors": errors, "plan": plan}
-        return {"task_results": Overwrite(results), "errors": errors}
+            # a runner-up that failed as well leaves the question to search, when the first match was loose
+            searcher = (search_retry_server(state.get("servers") or [], task.server, asked)
+                        if searcher not in search_servers(state) and (second["status"] != "ok" or _empty(second))
+                        else None)
+        if len(tasks) == len(plan["tasks"]):
+            return {"task_results": Overwrite(results), "errors": errors}
+        source = "fast_path+search" if tasks[-1]["server"] in search_servers(state) else "fast_path+runner_up"
+        return {"task_results": Overwrite(results), "errors": errors,
+                "plan": {**plan, "tasks": tasks, "source": source}}
 
     @timed("execute")
     async def already_run(state: dict[str, Any], runtime: Runtime[Context]) -> dict[str, Any]:

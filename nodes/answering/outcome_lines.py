@@ -88,7 +88,7 @@ def choice_lines(state: dict[str, Any], evidence: list[dict[str, Any]]) -> list[
             continue
         measured_by = choice.get("measured_by") or [step.get("task_id")]  # one step, or one per alternative
         markers = "".join(f"[{e['marker']}]" for e in evidence if e["task_id"] in measured_by)
-        figures = ", ".join(f"{name} {value:g}" for name, value in choice["values"].items())
+        figures = choice.get("figures") or ", ".join(f"{name} {value:g}" for name, value in choice["values"].items())
         day = f" on {choice['day']}" if choice.get("day") else ""
         lines.append(f"Picked {choice['winner']} ({choice['comparative']}{day}): {figures} {markers}".rstrip())
     return lines
