@@ -105,8 +105,10 @@ def kept_whole_because(question: str) -> str | None:
     return reason
 
 
-def read_intents(question: str) -> tuple[list[str], str | None]:
-    """(independent parts, or []; why the joins do not split it, or None)."""
+def read_intents(question: str, told_before: str = "") -> tuple[list[str], str | None]:
+    """(independent parts, or []; why the joins do not split it, or None). ``told_before``: the sentences before
+    ``question`` that tell the asker's situation, where its references may point ("My mum's party is in Toronto on
+    Saturday. What's the cheapest hotel there that night, and ...")."""
     if _CONDITION.match(question):
         return [], "condition"  # "If I put 5,000 in at 4.2%, compounded, how much after 6 years?"
     if again := asked_again_of(question):
@@ -114,7 +116,7 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
     told = told_and_asked(question)
-    parts, reason = read_intents(told[1]) if told is not None else ([], None)
+    parts, reason = read_intents(told[1], told[0]) if told is not None else ([], None)
     if told is not None and (parts or not scope(question)[0]):
         # "My daughter lands in Toronto at 18:45 their time. What time is that here in Warsaw?": one question in its
         # context, unless the asking sentence itself holds several ("Heading to Tokyo. What's the forecast there,
@@ -139,12 +141,12 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
         # "Going to Istanbul tomorrow. Need: forecast, the top rated restaurant, and cheapest hotel": each part is
         # asked of the scope's place and day, unless it names a place of its own
         pieces = [in_scope(p, context) for p in pieces]
-    told = with_context_told(pieces)
-    if len(told) < len(pieces) and len(told) < 2:
+    joined = with_context_told(pieces)
+    if len(joined) < len(pieces) and len(joined) < 2:
         return [], "context"
     parts: list[str] = []
     measures_before = False  # a part glued back because it only names what to measure of the part before
-    pieces = told
+    pieces = joined
     leading = ""  # "Leaving aside anything cancelled, how many units ...": a qualifier opening the question
     for n, piece in enumerate(pieces):
         if leading:
@@ -192,7 +194,10 @@ def read_intents(question: str) -> tuple[list[str], str | None]:
     if any(conditional(part) for part in parts):
         return [], "condition"  # "Is it going to rain in London? If it is, I'd rather fly to Madrid"
     # "..., and the best rated restaurant there?": a reference with one meaning in the parts before is bound
-    parts = [parts[0], *(bind_references(part, " ".join(parts[:i])) for i, part in enumerate(parts) if i)]
+    bound: list[str] = []
+    for i, part in enumerate(parts):  # each against the parts before as bound: "that night" said there is a day
+        bound.append(bind_references(part, " ".join([told_before, *bound]).strip()) if i or told_before else part)
+    parts = bound
     if any(refers_back(without_expletive_it(part)) or names_again(part, " ".join(parts[:i]))
            for i, part in enumerate(parts) if i):
         return [], "back-reference"

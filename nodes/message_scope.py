@@ -22,7 +22,7 @@ from nodes.date_mentions import find_date_mentions
 # An opener that counts or announces what follows, asking nothing: "Three things:", "random stuff:", "Need:"
 _ANNOUNCES = re.compile(r"^\W*(?:(?:\w+\s+){0,2}(?:things?|stuff|questions?|qs|bits)|(?:i\s+)?(?:need|want|would like|"
                         r"'d like|looking for)|(?:also|plus|and)|quick(?:\s+\w+)?)\W*$", re.I)
-_SCOPE_HEAD = re.compile(r"^\s*([^:?]{2,60}?)\s*:\s+(?=\S)")
+_SCOPE_HEAD = re.compile(r"^\s*([^:?—–]{2,60}?)\s*(?::|\s[—–])\s+(?=\S)")  # "Xi'an this Fri — when does ..."
 # a start said before the questions, with a comma: "out of Madrid on dec 9, what's ..."
 _START_HEAD = re.compile(r"^\s*((?:from|out of|leaving|departing)\s+[^,?]{2,40}?)\s*,\s+(?=\S)", re.I)
 _FROM = re.compile(r"^\s*(?:from|out of|leaving|departing)\b", re.I)

@@ -20,6 +20,7 @@ from nodes.date_mentions import find_date_mentions
 _IDIOMS = re.compile(r",?\s*\b(?:while you'?re at it|if you can|if possible|when you get a chance|"
                      r"if you don'?t mind)\b", re.IGNORECASE)
 _THERE = re.compile(r"\b(?:(in|at|to|from|near|around)\s+)?there\b", re.IGNORECASE)
+_THE_CITY = re.compile(r"\b(?:the|that|this) (?:same )?(?:city|town)\b", re.IGNORECASE)
 SAME_DAY = re.compile(r"\b(?:(on|for|by)\s+)?(?:that|the)\s+(?:same\s+)?(?:day|night|date)\b", re.IGNORECASE)
 _LEADING_PREPOSITION = re.compile(r"^(?:on|for|by)\s+", re.IGNORECASE)
 _CONDITION_ON_BEFORE = re.compile(r"\b(?:if (?:it|so|not|yes|that|they|this)\b|otherwise\b|in that case\b|"
@@ -35,6 +36,8 @@ def bind_references(part: str, before: str) -> str:
     bound = _IDIOMS.sub("", part).strip()
     places = {m.place.name: m.span for m in places_named([before])}
     there = next(iter(places.values())) if len(places) == 1 else route_destination(before, list(places.values()))
+    if _THE_CITY.search(bound) and there:  # "the top restaurant rating in the city": the one place named before
+        bound = _THE_CITY.sub(there, bound, count=1)
     if _THERE.search(bound) and there:
         bound = _THERE.sub(lambda m: f"{m.group(1) or 'in'} {there}", bound, count=1)
         days = {(m.first, m.last): m.phrase for m in find_date_mentions(before, date.today())}

@@ -20,6 +20,9 @@ WHERE_I_AM = re.compile(r"^\s*(?:(?:i'm|im|i am|we're|were|we are|currently|righ
                         r"inside|stuck at|standing at|sitting at|here at)\s+(?:the|a|my|our)\b", re.I)
 
 
+_TURN_TO_ASKING = re.compile(r",?\s+so\s*[:,]\s+")
+
+
 def told_and_asked(question: str) -> tuple[str, str] | None:
     """(the sentences that only tell the asker's situation, the one sentence that asks) of a message of several
     sentences with no other question or request in them; None otherwise."""
@@ -30,7 +33,13 @@ def told_and_asked(question: str) -> tuple[str, str] | None:
     told = [s for s in sentences if s is not asking[0]] if len(asking) == 1 else []
     if not told or any(REQUESTS.search(s) or ASKS_INVERTED.search(s) for s in told):
         return None
-    return " ".join(told), asking[0]
+    asked = asking[0]
+    # "The relatives fly in from everywhere and I'm doing the logistics, so: what's ...": the head before "so:" tells
+    if (turn := _TURN_TO_ASKING.search(asked)) is not None and not ASKS.search(asked[:turn.start()]) \
+            and not REQUESTS.search(asked[:turn.start()]):
+        told.append(asked[:turn.start()])
+        asked = asked[turn.end():]
+    return " ".join(told), asked
 
 
 def with_context_told(pieces: list[str]) -> list[str]:

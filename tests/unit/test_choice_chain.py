@@ -8,7 +8,7 @@ import pytest
 
 from graphs.context import Context
 from graphs.graph import build_graph
-from nodes.choice_chain import measured_values, pick, read_choice_chain
+from nodes.choice_chain import measured_values, pick, read_choice_chain, shown_figure
 from tests.fakes import ScriptedModels
 from tests.unit.test_routes import KeywordRetriever, executor, travel_tools
 
@@ -44,6 +44,16 @@ TODAY = date(2026, 11, 29)  # a Sunday
     ("Seoul and Tokyo both on the table for Friday. I really can't handle freezing nights, so take the one with the "
      "milder overnight low and tell me the top-rated restaurant there.", ["Seoul", "Tokyo"], "temperature", True,
      "2026-12-04", "tell me the top-rated restaurant in Rome."),
+    # any direction word beside a measure chooses, the measure before or after it (nodes/comparatives.py)
+    ("I melt in humidity. Singapore or HK on Wednesday — take the less humid one and find me the cheapest room there "
+     "wednesday night", ["Singapore", "HK"], "humidity", False, "2026-12-02",
+     "find me the cheapest room in Rome wednesday night"),
+    ("thursday: chicago vs dc, which is less windy? fly me there from mexico city that day, cheapest fare",
+     ["chicago", "dc"], "wind", False, "2026-12-03", "fly me in Rome from mexico city that day, cheapest fare"),
+    # the second question runs from the part after the comparison to the end
+    ("Saturday evening stroll: Madrid or Rome, whichever stays light later (compare the sunset times). Dinner "
+     "afterwards at its top-rated restaurant — which one is it?", ["Madrid", "Rome"], "sunset", True, "2026-12-05",
+     "Dinner afterwards at Rome's top-rated restaurant — which one is Rome?"),
 ])
 def test_a_choice_chain_is_read_from_the_questions_own_words(question, alternatives, measure, larger, day,
                                                                follow_up):
@@ -145,3 +155,13 @@ def test_a_comparison_of_the_night_reads_each_alternatives_low():
             {"city": city, "days": [{"date": "2026-11-30", "high_c": high, "low_c": low}]})}
     values = measured_values(chain, [day("Seoul", 20.0, -3.0), day("Tokyo", 15.0, 8.0)])
     assert values == {"Seoul": -3.0, "Tokyo": 8.0} and pick(chain, values) == "Tokyo"
+
+
+def test_a_later_clock_time_wins_and_is_shown_as_a_clock_time():
+    chain = read_choice_chain("Madrid or Rome on Saturday, whichever has the later sunset? Best restaurant there?", TODAY)
+    outputs = [{"ok": True, "arguments": {"city": city}, "text": json.dumps(
+        {"city": city, "days": [{"date": "2026-12-05", "sunset": sunset}]})}
+        for city, sunset in (("Madrid", "17:52"), ("Rome", "16:43"))]
+    values = measured_values(chain, outputs)
+    assert pick(chain, values) == "Madrid"
+    assert shown_figure(values["Rome"], chain.measure) == "16:43"

@@ -145,6 +145,23 @@ async def test_a_close_runner_up_is_asked_when_the_first_server_finds_nothing():
     assert "412.5" in out["answer"]
 
 
+async def test_a_loosely_matched_question_whose_runner_up_fails_too_goes_to_search_third():
+    tools = shop_and_finance_tools()
+    tools.tools["finance"]["get_quote"] = search_tools().tools["finance"]["get_quote"]  # unknown ticker
+    retriever = SearchAwareRetriever([ServerHit(server="shopping", score=0.45, best_for=[0]),
+                                      ServerHit(server="finance", score=0.42),
+                                      ServerHit(server="web_search", score=0.2)])
+    def any_server(messages):
+        return (shop_or_quote if "- search_products(" in messages[0].content else executor)(messages)
+
+    models = ScriptedModels(executor=[any_server], answerer=["It burned in 1666 [T3.1]."])
+    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [
+        ("shopping", "failed"), ("finance", "failed"), ("web_search", "ok")]
+    assert out["plan"]["source"] == "fast_path+search" and "1666" in out["answer"]
+
+
 async def test_a_distant_runner_up_is_not_asked():
     out = await ask_tesla_stock(0.70, "No shop sells it.")
     assert [r["server"] for r in out["task_results"].values()] == ["shopping"]

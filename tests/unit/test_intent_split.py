@@ -192,11 +192,22 @@ def test_a_told_situation_joins_the_question_after_it_and_other_intents_still_sp
         "I need a cab to Porto", "a table for two in Braga"]
 
 
-def test_the_told_context_goes_with_the_first_of_several_asked_intents():
+def test_the_told_context_goes_with_the_first_of_several_asked_intents_and_binds_their_references():
     from nodes.intent_split import split_intents
 
     assert split_intents("Flying to Lima on Friday. What's the forecast there, and which cafe in Lima rates best?") == [
-        "Flying to Lima on Friday. What's the forecast there", "which cafe in Lima rates best"]
+        "Flying to Lima on Friday. What's the forecast in Lima on Friday", "which cafe in Lima rates best"]
+
+
+def test_a_head_before_so_tells_and_the_parts_after_bind_to_the_told_place_and_day():
+    from nodes.intent_split import split_intents
+
+    parts = split_intents("Organising a party in Toronto on Saturday the 12th. The family flies in and I'm doing the "
+                          "logistics, so: what's the cheapest hotel rate there that night, and who has the top "
+                          "restaurant rating in the city?")
+    assert [p.split(". ")[-1] for p in parts] == [
+        "The family flies in and I'm doing the logistics what's the cheapest hotel rate in Toronto on Saturday the 12th",
+        "who has the top restaurant rating in Toronto"]
 
 
 def test_a_greeting_is_no_intent_of_its_own():
@@ -263,9 +274,22 @@ def test_plus_before_an_intent_joins_two_intents_but_not_two_figures():
      ["syd to melbourne tmrw cheapest flight", "what's the weather in melbourne tmrw"]),
     ("disney and netflix prices + convert 2000 bucks to mexican pesos",
      ["disney and netflix prices", "convert 2000 bucks to mexican pesos"]),
+    # "then" orders the asks and points at no time; a "with ..." part qualifies the part before
+    ("Seoul → Osaka on Friday the 11th, cheapest flight, then the cheapest hotel in Osaka that same night, with the "
+     "room price converted to US dollars",
+     ["Seoul → Osaka on Friday the 11th and cheapest flight",
+      "the cheapest hotel in Osaka on Friday the 11th, with the room price converted to US dollars"]),
 ])
 def test_scopes_numbered_items_and_bound_references_split(question, parts):
     assert split_intents(question) == parts
+
+
+@pytest.mark.parametrize("question", [
+    "find the cheapest hotel in Rome, then book it",
+    "cheapest flight from paris to rome friday, then convert the price to euros",
+])
+def test_a_then_part_that_leans_on_the_part_before_keeps_the_question_whole(question):
+    assert split_intents(question) == []
 
 
 def test_a_statement_is_no_scope_and_a_lone_name_opens_a_list():
