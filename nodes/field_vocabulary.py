@@ -96,8 +96,9 @@ _SUPERLATIVES = [
     (re.compile(r"\b(?:top|best|highest)[- ]rated\b|\b(?:best|highest) rating\b|\bbest reviewed\b|"
                 # "best restaurant in new delhi?", "the top place to eat": the best is the best rated, not the best
                 # price, time or way
-                r"\b(?:best|top)\b(?![- ]?(?:\d|price|prices|fare|fares|deal|deals|rate|rates|time|times|way|ways|"
-                r"option|options|value|seller|sellers|selling|answer|guess|bet)\b)", re.I),
+                # "built on top of a lake", "the top of the tower": a place, no rank
+                r"\b(?:best|(?<!on )top(?! of\b))\b(?![- ]?(?:\d|price|prices|fare|fares|deal|deals|rate|rates|time|"
+                r"times|way|ways|option|options|value|seller|sellers|selling|answer|guess|bet)\b)", re.I),
      "rating", False),
     (re.compile(r"\b(?:earliest|soonest|first departure|(?:leaves?|departs?|goes) first)\b", re.I), "departure", True),
     (re.compile(r"\b(?:latest departure|last departure|(?:leaves?|departs?|goes) last)\b", re.I), "departure", False),

@@ -25,3 +25,10 @@ def test_a_direction_word_beside_a_measure_chooses(text, words, measure, larger)
 ])
 def test_no_comparison_without_a_measure_beside_a_direction_word(text):
     assert choosing(text) is None
+
+
+def test_on_top_of_is_a_place_and_no_rank():
+    from nodes.field_vocabulary import superlative_order
+
+    assert superlative_order("someone told me mexico city is built on top of a lake") is None
+    assert superlative_order("the top place to eat in Rome") == ("rating", False)
