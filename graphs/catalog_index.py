@@ -30,13 +30,13 @@ from indexes.document_lines import LineMeanings
 from indexes.document_meaning import DocumentMeanings, with_document_meanings
 from indexes.document_terms import DocumentTerms, with_document_matches
 from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
-                              with_route_fits, with_typed_fits)
+                              with_route_fits, with_typed_fits, without_single_place_misfits)
 from indexes.near_ties import with_near_ties_settled
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex
 from nodes.approval import trusted_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
-from nodes.arguments.route_fit import route_takers
+from nodes.arguments.route_fit import route_takers, single_place_misfits
 from nodes.arguments.server_data import ServerData, server_data
 from nodes.arguments.typed_fit import is_decisive, serves_by_type
 from tools.pool import SessionPool
@@ -210,7 +210,10 @@ class CatalogRetriever:
                                   terms.held_by if terms is not None else None)
         tools = await self._listed_tools()
         hits = with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries, tools))
-        return with_route_fits(hits, list(sub_queries), await asyncio.to_thread(route_takers, sub_queries, tools))
+        hits = with_route_fits(hits, list(sub_queries), await asyncio.to_thread(route_takers, sub_queries, tools))
+        return without_single_place_misfits(hits, list(sub_queries),
+                                            await asyncio.to_thread(single_place_misfits, sub_queries, tools,
+                                                                    date.today()))
 
     async def _listed_tools(self) -> dict[str, list[Tool]]:
         """Each available server's tools, from the pool's cache: this starts no server."""

@@ -337,3 +337,26 @@ def with_route_fits(hits: Sequence[ServerHit], sub_queries: Sequence[str],
         hits = put_first(hits, i, best.server, best.query_scores[i], f"takes the route the question writes "
                          f"({best.matched})", best.matched_kind or "route")
     return hits
+
+
+def without_single_place_misfits(hits: Sequence[ServerHit], sub_queries: Sequence[str],
+                                 misfits: dict[int, tuple[set[str], set[str]]], *,
+                                 floor: float = MATCH_FLOOR) -> list[ServerHit]:
+    """``hits`` with, for every sub-query that names one place as where something is (``misfits``: sub-query -> (the
+    servers whose place-taking tools all need a route, the servers taking a place and the day it names)), the best
+    other server that matched above ``floor`` first when a misfit led, one taking the day before one that does not:
+    "the cheapest bed in Osaka on tue the 8th" matched a flight search's "cheapest ... on <day>" best, but a flight
+    needs two places (nodes/arguments/route_fit.py), and a shop sells beds on no day."""
+    hits = list(hits)
+    for i, (servers, dated) in misfits.items():
+        leader = next((h for h in hits if i in h.best_for), None)
+        if leader is None or leader.server not in servers:
+            continue
+        others = [h for h in hits if h.server not in servers and h.query_scores.get(i, 0.0) >= floor
+                  and h.matched_kind != "fallback"]
+        if not others:
+            continue
+        best = max(others, key=lambda h: (h.server in dated, h.query_scores[i]))
+        hits = put_first(hits, i, best.server, best.query_scores[i], f"names one place ({best.matched})",
+                         best.matched_kind or "place")
+    return hits

@@ -25,7 +25,11 @@ _RELATIVE_TO_PREVIOUS = {"the day after": 1, "day after": 1, "the next day": 1, 
                          "next day": 1, "the day before": -1, "the day after that": 1, "the one after that": 1,
                          "one after that": 1, "the day before that": -1, "the one before that": -1,
                          # "hotels there for that night" after "weather in Paris tomorrow": the same day
-                         "that night": 0, "that day": 0, "that evening": 0, "the same day": 0, "same day": 0}
+                         "that night": 0, "that day": 0, "that evening": 0, "the same day": 0, "same day": 0,
+                         # "what about one day later?", "push it a day later", "two days later"
+                         **{f"{n} day{'s' if k > 1 else ''} {word}": k * sign for n, k in
+                            (("one", 1), ("a", 1), ("1", 1), ("two", 2), ("2", 2), ("three", 3), ("3", 3))
+                            for word, sign in (("later", 1), ("earlier", -1), ("sooner", -1))}}
 
 
 @dataclass(frozen=True)

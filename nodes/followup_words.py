@@ -11,16 +11,24 @@ from indexes.route_cues import stem
 from nodes.field_vocabulary import concepts_of
 
 
+# "could you check", "pls look up", "can you search": the asker's verb, no kind of thing
+_ASKER = frozenset("you u pls please plz could can would i we".split())
+_ASKING_VERBS = frozenset("check search find look see show get tell try redo rerun run".split())
+
+
 def names_something_new(text: str, last_asked: str, kinds: frozenset[str], *, free: frozenset[str] = frozenset(),
                         measures: frozenset[str] = frozenset()) -> bool:
     """Whether ``text`` holds a word ``last_asked`` lacks that is a name (capitalised past its first word, "I"
     aside), one of the catalogue's ``kinds`` (stemmed) or a measure other than ``measures``; ``free`` words never
     count."""
     known = {w.lower() for w in re.findall(r"[\w']+", last_asked)}
-    for n, word in enumerate(re.findall(r"[\w']+", text)):
+    words = re.findall(r"[\w']+", text)
+    for n, word in enumerate(words):
         lower = word.lower()
         if lower in known or lower in free:
             continue
+        if n and words[n - 1].lower() in _ASKER and lower in _ASKING_VERBS:
+            continue  # "could you check sunday instead": a verb of asking, though a tool's name says "check"
         if (n and word[:1].isupper() and word != "I") or stem(lower) in kinds or concepts_of({lower}) - measures:
             return True
     return False

@@ -17,8 +17,9 @@ from nodes.date_mentions import find_date_mentions
 from nodes.reference_binding import route_destination
 
 _END_SWAP = re.compile(r"^(?:(?:and|but|actually|so|what about|how about|make it|instead|what if (?:i|we)|"
-                       r"if (?:i|we))\s+)*"
-                       r"(?:(?:leave|leaving|depart|departing|fly|flying|go|going|start|starting|head|heading)\s+)?"
+                       r"(?:if|could|can|should) (?:i|we))\s+)*"
+                       r"(?:(?:leave|leaving|depart|departing|fly|flying|go|going|start|starting|head|heading|set off|"
+                       r"setting off|begin|beginning)\s+)?"
                        r"(from|to|out of|into)\s+(.+?)"
                        r"(?:\s+(?:instead|that day|the same day|on the same day|then|too))*\W*$", re.IGNORECASE)
 

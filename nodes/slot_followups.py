@@ -26,7 +26,8 @@ LINKING_WORDS = frozenset("""and in into to what whats what's about how actually
     adults persons travellers travelers much many now do it's its sorry meant mean say same currency currencies
     amount that's thats swap replace with but""".split())
 _FIGURE = re.compile(r"(?<![\w.])\d[\d,]*(?:\.\d+)?[kKmM]?(?![\w.])")
-_TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+$", re.IGNORECASE)
+# "in dollars", and "in hk dollars", whose place qualifier is no part of the currency's written span
+_TARGET_CUE = re.compile(r"\b(?:in|into|to)\s+((?:[a-z]{2,12}\s+)?)$", re.IGNORECASE)
 MAX_WORDS = 8
 _NATIONALITY_TARGET = re.compile(r"\b(?:in|into|to)\s+([A-Za-z]+)\W*$", re.IGNORECASE)
 
@@ -40,7 +41,8 @@ def _target_mention(text: str) -> tuple[int, int] | None:
             spans.append((match.start(), match.end()))
     if not spans:
         return None
-    cued = sorted(s for s in spans if _TARGET_CUE.search(text[: s[0]]))
+    # the qualifier goes with the currency it qualifies: "in hk dollars" is replaced whole
+    cued = sorted((s[0] - len(cue.group(1)), s[1]) for s in spans if (cue := _TARGET_CUE.search(text[: s[0]])))
     return cued[-1] if cued else None
 
 
@@ -71,6 +73,9 @@ def changed_slot(question: str, last_asked: str) -> str | None:
     base = last_asked.strip().rstrip("?!. ")
     if len(currencies) == 1 and not figures:
         return in_its_target(base, currencies[0][0])
+    if len(figures) == 1 and len(currencies) == 1 and len(_FIGURE.findall(base)) == 1:
+        # "ok now that 800 into chinese yuan": the sum and where it goes
+        return in_its_target(_FIGURE.sub(figures[0], base, count=1), currencies[0][0])
     if len(figures) == 1 and not currencies:
         written = _FIGURE.findall(base)
         if len(written) == 1:
@@ -132,7 +137,7 @@ _MEASURE_LINKS = frozenset("the its of chance speed index level".split())
 # weather in that city", "fine, and saturday then?", "hmm from Barcelona instead"
 _ACKNOWLEDGEMENT = re.compile(
     r"^\s*(?:(?:cool|nice|ok|okay|k|hmm+|fine|great|thanks|thank you|thx|ty|alright|perfect|cheers|sweet|got it|"
-    r"awesome|lovely|gotcha|noted|wow|oh|ah)(?:[\s]*[,.!:;-]+\s*|\s+(?=(?:and|so|now|then|what|whats|what's|how|"
+    r"awesome|lovely|gotcha|noted|wow|oh|ah|eh|um+|uh+|er+m*|yikes|wait|right)(?:[\s]*[,.!:;-]+\s*|\s+(?=(?:and|so|now|then|what|whats|what's|how|"
     r"from|to|in|same|also|can|could|is|are|will|do|does|make|but|actually)\b)))+", re.IGNORECASE)
 
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 
 from mcp.types import Tool
 
 from nodes.arguments.places import places_named
+from nodes.date_mentions import find_date_mentions
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind, without_enum
 
 _END_KINDS = (ValueKind.PLACE, ValueKind.NAME, ValueKind.TIMEZONE)
@@ -52,6 +54,51 @@ def takes_route(tools: list[Tool]) -> bool:
         if any(ends.count(kind) >= 2 for kind in _END_KINDS):
             return True
     return False
+
+
+def _place_kinds(tool: Tool) -> list[ValueKind]:
+    schema = tool.inputSchema or {}
+    properties = schema.get("properties") or {}
+    return [kind for name in schema.get("required") or [] if (spec := properties.get(name)) is not None
+            and (kind := infer_value_kind(name, without_enum(spec), tool.name, tool.description or ""))
+            == ValueKind.PLACE and spec.get("type") != "array"]
+
+
+def only_takes_routes(tools: list[Tool]) -> bool:
+    """Whether every tool of ``tools`` that requires a place requires two (an origin and a destination), and one
+    does: a flight search, never a question about one place."""
+    placed = [kinds for tool in tools if (kinds := _place_kinds(tool))]
+    return bool(placed) and all(len(kinds) >= 2 for kinds in placed)
+
+
+_WHERE = re.compile(r"\b(?:in|at|around|near)\s+$", re.IGNORECASE)
+
+
+def in_one_place(query: str) -> bool:
+    """Whether ``query`` names exactly one place, as where something is ("the cheapest bed in Osaka"), and no
+    route."""
+    mentions = places_named([query])
+    return len(mentions) == 1 and bool(_WHERE.search(query[:mentions[0].start])) and not writes_route(query)
+
+
+def single_place_misfits(sub_queries: Sequence[str], tools: dict[str, list[Tool]],
+                         today: date) -> dict[int, tuple[set[str], set[str]]]:
+    """Per sub-query that names one place as where something is: (the servers whose place-taking tools all need a
+    route, which cannot serve it; the servers with a tool taking one place and a day, when the sub-query names a
+    day: "the cheapest bed in Osaka on tue the 8th" is a night somewhere, not a product) (``tools``: server -> its
+    tools)."""
+    routes_only = {server for server, listed in tools.items() if only_takes_routes(listed)}
+    dated = {server for server, listed in tools.items() if any(_place_and_day(tool) for tool in listed)}
+    return {i: (routes_only, dated if find_date_mentions(query, today) else set())
+            for i, query in enumerate(sub_queries) if routes_only and in_one_place(query)}
+
+
+def _place_and_day(tool: Tool) -> bool:
+    """Whether ``tool`` requires one place and takes a day."""
+    properties = (tool.inputSchema or {}).get("properties") or {}
+    return len(_place_kinds(tool)) == 1 and any(
+        infer_value_kind(name, without_enum(spec), tool.name, tool.description or "") == ValueKind.DATE
+        for name, spec in properties.items() if isinstance(spec, dict))
 
 
 def route_takers(sub_queries: Sequence[str], tools: dict[str, list[Tool]]) -> dict[int, set[str]]:

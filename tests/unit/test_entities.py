@@ -307,3 +307,18 @@ def test_a_route_goes_to_the_best_matched_server_taking_two_ends():
     # no taker matched the sub-query: the ranking stands
     alone = [ServerHit(server="sights", score=0.7, best_for=[0], query_scores={0: 0.7})]
     assert with_route_fits(alone, ["Rome to Milan"], {0: {"travel"}})[0].server == "sights"
+
+
+def test_a_route_only_leader_of_a_one_place_question_gives_way_to_a_server_taking_its_day():
+    from indexes.entities import without_single_place_misfits
+
+    hits = [ServerHit(server="air", score=0.76, best_for=[0], query_scores={0: 0.76}),
+            ServerHit(server="shop", score=0.52, query_scores={0: 0.52}),
+            ServerHit(server="beds", score=0.40, query_scores={0: 0.40})]
+    first = without_single_place_misfits(hits, ["the cheapest bed in Osaka on tue the 8th?"],
+                                         {0: ({"air"}, {"beds"})})[0]
+    assert first.server == "beds" and first.best_for == [0]
+    # nothing else matched above the floor: the ranking stands
+    weak = [ServerHit(server="air", score=0.76, best_for=[0], query_scores={0: 0.76}),
+            ServerHit(server="beds", score=0.2, query_scores={0: 0.2})]
+    assert without_single_place_misfits(weak, ["a bed in Osaka"], {0: ({"air"}, set())})[0].server == "air"

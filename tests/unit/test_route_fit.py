@@ -34,3 +34,21 @@ def test_a_tool_takes_a_route_when_it_requires_two_ends_of_one_kind():
     assert not takes_route([entry]) and not takes_route([compare])  # a list of cities is compared, not travelled
     takers = route_takers(["singapore to bangkok ticket", "hotel in Rome"], {"air": [fares], "sights": [entry]})
     assert takers == {0: {"air"}}
+
+
+def test_one_place_where_something_is_cannot_go_to_a_server_that_only_takes_routes():
+    from datetime import date
+
+    from nodes.arguments.route_fit import single_place_misfits
+
+    city = {"type": "string", "description": "City name"}
+    day = {"type": "string", "description": "Date, YYYY-MM-DD"}
+    fares = _tool("search", {"origin": city, "destination": city})
+    stays = make_tool("search", {"city": city, "check_in": day}, required=["city"])
+    stock = _tool("check_stock", {"city": city})
+    tools = {"air": [fares], "beds": [stays], "shop": [stock]}
+    today = date(2026, 11, 30)
+    assert single_place_misfits(["the cheapest bed in Osaka on tue the 8th?"], tools, today) == {
+        0: ({"air"}, {"beds"})}
+    assert single_place_misfits(["cheapest flight from Osaka to Tokyo"], tools, today) == {}  # a route
+    assert single_place_misfits(["cheapest flight from Osaka"], tools, today) == {}  # a trip's start, no "where"

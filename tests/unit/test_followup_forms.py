@@ -1,0 +1,66 @@
+"""Follow-ups in more of the asker's own words (dev8): a place swapped in "same question but ...", "X, same day?"
+and "let's try X instead"; a sum and its currency changed together; a day counted from the last one ("one day
+later"); an origin set off from; a verb of asking that is no kind of thing; "in town" and "once I'm on the ground"
+as the last question's place."""
+
+from datetime import date
+
+import pytest
+
+from nodes.date_followups import names_only_a_date
+from nodes.date_mentions import find_date_mentions
+from nodes.rewrite import resolve_there, swap_argument
+from nodes.route_followups import swapped_route_end
+from nodes.slot_followups import changed_slot, without_acknowledgement
+
+TODAY = date(2026, 11, 30)
+
+
+@pytest.mark.parametrize(("follow_up", "last", "arguments", "standalone"), [
+    ("Same question but Singapore please", "Who's the highest rated restaurant in Sydney at the moment?", ["Sydney"],
+     "Who's the highest rated restaurant in Singapore at the moment?"),
+    ("tokyo, same day?", "wind speed in osaka tmrw?", ["osaka"], "wind speed in tokyo tmrw?"),
+    ("let's try shanghai instead, same night", "cheapest room in hangzhou for sat 5th", ["hangzhou"],
+     "cheapest room in shanghai for sat 5th"),
+])
+def test_another_place_in_the_askers_words_swaps_the_last_calls_value(follow_up, last, arguments, standalone):
+    assert swap_argument(follow_up, last, arguments) == standalone
+
+
+@pytest.mark.parametrize(("follow_up", "last", "standalone"), [
+    ("eh, 240 actually", "90 quid to thai baht?", "240 quid to thai baht"),
+    ("ok now that 800 into chinese yuan", "800 singapore dollars in hk dollars", "800 singapore dollars in chinese yuan"),
+])
+def test_a_sum_and_its_target_change_in_place(follow_up, last, standalone):
+    assert changed_slot(without_acknowledgement(follow_up), last) == standalone
+
+
+def test_a_day_counted_from_the_last_one():
+    text = "LA to Sydney on the 9th — cheapest seat?\nwhat about one day later?"
+    assert [m.first for m in find_date_mentions(text, TODAY)] == [date(2026, 12, 9), date(2026, 12, 10)]
+    assert [m.first for m in find_date_mentions("the 9th, then two days earlier", TODAY)][-1] == date(2026, 12, 7)
+
+
+def test_setting_off_from_another_city_changes_the_routes_origin():
+    assert swapped_route_end("and if I set off from Delhi instead?", "Mumbai → Singapore this Friday, lowest fare?") \
+        == "Delhi → Singapore this Friday, lowest fare?"
+    assert swapped_route_end("could I start from Berlin instead?", "Amsterdam to Rome on the 8th: cheapest fare?") \
+        == "Berlin to Rome on the 8th: cheapest fare?"
+
+
+def test_a_verb_of_asking_is_no_kind_of_thing():
+    kinds = frozenset({"check", "flight", "hotel"})  # a catalogue whose tool names say "check"
+    last = "istanbul to dubai on saturday — lowest economy fare?"
+    assert names_only_a_date("could you check sunday the 13th instead", last, TODAY, kinds)
+    assert not names_only_a_date("and a hotel on sunday the 13th", last, TODAY, kinds)
+
+
+@pytest.mark.parametrize(("follow_up", "last", "arguments", "located"), [
+    ("any standout restaurant in town? highest rating wins", "cheapest hotel in DC for thursday night", ["DC"],
+     "any standout restaurant in DC? highest rating wins"),
+    ("once I'm on the ground, what's the cheapest place to sleep that night?",
+     "chicago to mexico city, mon 7 dec, what's the cheapest", ["chicago", "mexico city"],
+     "in mexico city, what's the cheapest place to sleep that night?"),
+])
+def test_in_town_and_on_the_ground_are_the_last_questions_place(follow_up, last, arguments, located):
+    assert resolve_there(follow_up, last, arguments) == located
