@@ -26,7 +26,7 @@ from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
-from nodes.asking import ASKS as _ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS as _REQUESTS
+from nodes.asking import ASKS as _ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS as _REQUESTS, SENTENCE_END
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert
 from nodes.field_vocabulary import superlative_order
@@ -115,6 +115,10 @@ def read_intents(question: str, told_before: str = "") -> tuple[list[str], str |
         return again, None  # "Top-rated restaurant in Toronto? Same question for Mexico City and for DC."
     if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
+    sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip(" .!?")]
+    if len(sentences) == 2 and (each := asked_of_each([p.strip(" ,.?!") for p in pieces_at_joins(sentences[0])]
+                                                      + [sentences[1]])):
+        return each, None  # "Beijing to Seoul on Fri the 4th and Seoul back on Tue the 8th. Lowest fare for each leg"
     told = told_and_asked(question)
     parts, reason = read_intents(told[1], told[0]) if told is not None else ([], None)
     if told is not None and (parts or not scope(question)[0]):

@@ -7,10 +7,12 @@ question of three places. The intent splitter (nodes/intent_split.py) asks these
 from __future__ import annotations
 
 import re
+from datetime import date
 
 from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.places import places_named
 from nodes.asking import ASKS_WORD, REQUESTS, SENTENCE_END
+from nodes.date_mentions import find_date_mentions
 from nodes.field_vocabulary import concepts_of
 from nodes.intent_references import names_its_own
 
@@ -28,10 +30,17 @@ def asked_of_each(pieces: list[str]) -> list[str]:
     if len(pieces) < 3 or not _EACH.search(pieces[-1]):
         return []
     items = pieces[:-1]
-    if any(ASKS_WORD.search(p) or REQUESTS.search(p) or len(p.split()) > MAX_ITEM_WORDS for p in items):
+    if any(ASKS_WORD.search(p) or REQUESTS.search(p) or len(_undated(p).split()) > MAX_ITEM_WORDS for p in items):
         return []
     ask = " ".join(_EACH.sub(" ", pieces[-1]).split()).strip(" ,.?!")
     return [f"{item}, {ask}" for item in items] if ask else []
+
+
+def _undated(item: str) -> str:
+    """``item`` without the days it names: "Seoul back to Beijing on Tue the 8th" is a route of four words."""
+    for mention in find_date_mentions(item, date.today()):
+        item = item.replace(mention.phrase, " ")
+    return item
 
 
 def joins_two_measures(before: str, next_piece: str) -> bool:

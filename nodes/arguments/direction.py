@@ -73,7 +73,8 @@ def pair_collapses(schema: dict, required: list[str]) -> bool:
 
 # A quantity just before a value, with at most "in" / "at" between: "20 USD", "3pm in Tokyo", "9 am at Madrid",
 # "7:30 in the morning in Sydney", "9:30 here in Chicago", "5 o'clock in the morning today in Honolulu".
-_QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%|o'?\s?clock)?|\bnoon|\bmidnight)"
+_QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%|o'?\s?clock|thousand|million|billion|"
+                              r"grand|mn|bn)?|\bnoon|\bmidnight)"
                               r"\s*(?:(?:in the (?:morning|afternoon|evening)|at night|tonight|today|tomorrow)\s+){0,2}"
                               r"(?:(?:here|there)\s+)?(?:\b(?:in|at)\s+)?$", re.IGNORECASE)
 

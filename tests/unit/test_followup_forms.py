@@ -64,3 +64,18 @@ def test_a_verb_of_asking_is_no_kind_of_thing():
 ])
 def test_in_town_and_on_the_ground_are_the_last_questions_place(follow_up, last, arguments, located):
     assert resolve_there(follow_up, last, arguments) == located
+
+
+def test_a_sum_written_with_a_scale_word_is_the_source():
+    from nodes.arguments.direction import should_swap
+
+    assert should_swap("how many dollars 1 million won gets me", "USD", "KRW")
+    assert not should_swap("convert 2 million yen to usd", "JPY", "USD")
+
+
+def test_an_ask_for_each_leg_in_its_own_sentence_is_asked_of_every_leg():
+    from nodes.intent_split import split_intents
+
+    assert split_intents("Beijing to Seoul on Fri the 4th and Seoul back to Beijing on Tue the 8th. Lowest fare for "
+                         "each leg please.") == ["Beijing to Seoul on Fri the 4th, Lowest fare please",
+                                                 "Seoul back to Beijing on Tue the 8th, Lowest fare please"]
