@@ -19,10 +19,12 @@ from langgraph.types import Overwrite
 
 from graphs.context import Context
 from graphs.plan import Task
+from nodes.answering.lead_candidates import terms
 from nodes.answering.missing_names import missing_names, thing_names, without_echoes
 from nodes.approval import task_status
 from nodes.events import emit
 from nodes.execute import run_executor
+from nodes.fact_questions import asks_a_fact
 from nodes.tool_caller import ToolCaller
 from nodes.model_call import ModelUnavailable
 from nodes.probe import count_results
@@ -87,6 +89,16 @@ def _names_what_it_missed(task: Task, result: dict[str, Any], located: dict[str,
     return bool(good) and bool(missed)
 
 
+MIN_SHARED_TERMS = 2  # content words of the question a found passage must hold to answer it
+
+
+def _shares_the_questions_words(question: str, result: dict[str, Any]) -> bool:
+    """Whether the task's outputs hold at least MIN_SHARED_TERMS content words of ``question`` ("star ferry ...
+    victoria harbour": a passage about the Star Ferry does, one about a Delhi climate does not)."""
+    found = terms(" ".join(str(o.get("text") or "") for o in result.get("observations") or [] if o.get("ok")))
+    return len(terms(question) & found) >= MIN_SHARED_TERMS
+
+
 def search_servers(state: dict[str, Any]) -> set[str]:
     return {s["server"] for s in state.get("servers") or [] if s.get("search")}
 
@@ -109,12 +121,16 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         errors = [] if result["status"] == "ok" else [f"execute: {task.id} ({task.server}) failed: {result['error']}"]
         found_nothing = result["status"] != "ok" or _empty(result)
         located = state.get("located") or {}
-        searcher = retry_server(state.get("servers") or [], task.server) if found_nothing else None
+        request = task.request or task.query
+        # "since what year has the star ferry been crossing victoria harbour?": a question of history that a data
+        # server failed on or found nothing for goes to search, not to another data server (nodes/fact_questions.py)
+        history = found_nothing and asks_a_fact(request)
+        searcher = retry_server(state.get("servers") or [], task.server) if found_nothing and not history else None
         if not found_nothing and _names_what_it_missed(task, result, located):
             searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)
         # "Oriental Pearl Tower: height in metres?": a data server that knows no such thing failed; search may know
-        # it, and its answer is kept only when it names the thing
-        about_a_thing = searcher is None and result["status"] != "ok" and bool(thing_names(task.request or task.query))
+        # it, and its answer is kept only when it names the thing (and holds the question's words)
+        about_a_thing = searcher is None and (history or (result["status"] != "ok" and bool(thing_names(request))))
         if about_a_thing:
             searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)
         if not searcher or not context.search_fallback:
@@ -125,7 +141,8 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
             second = await run_single_task(retry, {}, tools=tools, models=models, context=context,
                                            timeout_s=min(context.task_timeout_s,
                                                          tool_stage_s(state, context.latency_budget_s)))
-            if about_a_thing and (second["status"] != "ok" or _names_what_it_missed(retry, second, located)):
+            if about_a_thing and (second["status"] != "ok" or _names_what_it_missed(retry, second, located)
+                                  or not _shares_the_questions_words(request, second)):
                 break  # search knows no such thing either
             results[retry.id] = second
             tasks.append(retry.model_dump())

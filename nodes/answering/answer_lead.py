@@ -193,7 +193,9 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         return [_candidate_line(picked, asked, marker)] if picked else []
     root = data if isinstance(data, dict) else {"results": data}
     order = superlative_order(question)  # "earliest" asks for the departure, though it names no field
-    named = concepts_of(set(_WORD.findall(question.lower()))) | ({order[0]} if order else set())
+    # a word of a record's name measures nothing: "star" of "Star Ferry" asks for no rating
+    titled = {w for title, _ in records(root) for w in _WORD.findall(str(title).lower())}
+    named = concepts_of(set(_WORD.findall(question.lower())) - titled) | ({order[0]} if order else set())
     if said := phrase_concepts(question):
         # "the sun come up ... hate doing it in the dark": the phrase says which of sunrise and sunset
         named = (named - {"sunrise", "sunset"}) | said

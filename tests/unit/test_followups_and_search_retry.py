@@ -156,10 +156,13 @@ async def test_a_loosely_matched_question_whose_runner_up_fails_too_goes_to_sear
 
     models = ScriptedModels(executor=[any_server], answerer=["It burned in 1666 [T3.1]."])
     graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
-    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    out = await graph.ainvoke({"query": "tell me about the great fire of london"}, context=Context(today=TODAY))
     assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [
         ("shopping", "failed"), ("finance", "failed"), ("web_search", "ok")]
     assert out["plan"]["source"] == "fast_path+search" and "1666" in out["answer"]
+    # a question of history skips the runner-up: another data server holds no history
+    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    assert [r["server"] for r in out["task_results"].values()] == ["shopping", "web_search"]
 
 
 async def test_a_distant_runner_up_is_not_asked():
