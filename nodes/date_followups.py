@@ -23,7 +23,8 @@ MAX_WORDS = 16
 
 def names_only_a_date(question: str, last_asked: str, today: date, kinds: frozenset[str] = frozenset()) -> bool:
     """Whether ``question`` names a day and nothing else the last question does not."""
-    mentions = find_date_mentions(question, today)
+    # read after the last question: "one day later" counts from its day
+    mentions = [m for m in find_date_mentions(f"{last_asked}\n{question}", today) if m.start > len(last_asked)]
     if not mentions or len(question.split()) > MAX_WORDS or places_named([question]) or currencies_written([question]):
         return False
     rest = question

@@ -6,6 +6,9 @@ dependency value (nodes/arguments/candidates.py), so neither side reaches into t
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+
+from rapidfuzz import fuzz, process
 
 # Words that name what a figure measures, in sentences and in field names. A figure passes only if its
 # field shares one of these with the sentence, whenever the sentence names any.
@@ -38,6 +41,7 @@ CONCEPTS: dict[str, frozenset[str]] = {
     "volume": frozenset({"volume"}),
     "population": frozenset({"population", "people", "inhabitants", "residents"}),
 }
+_VOCABULARY = frozenset(w for vocabulary in CONCEPTS.values() for w in vocabulary)
 # Field-name words that belong to a concept without being a word a sentence would use.
 _FIELD_CONCEPTS = {"high_c": {"temperature"}, "low_c": {"temperature"}, "precip_chance": {"rain"},
                    "precip_mm": {"rain"}, "wind_kph": {"wind"}, "uv_index": {"uv"},
@@ -47,9 +51,25 @@ _FIELD_CONCEPTS = {"high_c": {"temperature"}, "low_c": {"temperature"}, "precip_
 
 
 def concepts_of(words: set[str]) -> set[str]:
-    """The concepts ``words`` name, a plural by its singular too ("quotes" names a price as "quote" does)."""
+    """The concepts ``words`` name, a plural by its singular too ("quotes" names a price as "quote" does), and a
+    long word typed with a slip by the word it misses ("humidty": humidity)."""
     words = words | {w[:-1] for w in words if w.endswith("s") and len(w) > 3}
+    words = words | {fixed for w in words if len(w) >= _SLIP_MIN_LETTERS and (fixed := _meant(w))}
     return {name for name, vocabulary in CONCEPTS.items() if words & vocabulary}
+
+
+_SLIP_MIN_LETTERS = 6  # shorter words are too close to other words to read a slip in them
+_SLIP_SCORE = 90  # rapidfuzz ratio: one letter left out or swapped in a word of seven or more
+_LONG_WORDS = sorted({w for vocabulary in CONCEPTS.values() for w in vocabulary if len(w) >= _SLIP_MIN_LETTERS})
+
+
+@lru_cache(maxsize=4096)
+def _meant(word: str) -> str | None:
+    """The vocabulary word ``word`` is a slip of ("humidty", "temprature"), or None."""
+    if word in _VOCABULARY:
+        return None
+    found = process.extractOne(word, _LONG_WORDS, scorer=fuzz.ratio, score_cutoff=_SLIP_SCORE)
+    return found[0] if found else None
 
 
 # What a phrase measures though none of its words does alone: "when does the sun come up", "sun goes down"
@@ -92,8 +112,11 @@ def field_concepts(path: tuple[str, ...]) -> set[str]:
 _SUPERLATIVES = [
     (re.compile(r"\b(?:most expensive|priciest|dearest)\b", re.I), "price", False),
     (re.compile(r"\b(?:cheapest|cheap|cheaper|lowest (?:\w+ )?(?:price|fare|rate)s?|least expensive|most affordable|"
+                r"(?:lowest|least|cheapest)[- ](?:priced|cost)|"  # "lowest-priced room"
                 r"(?:the )?least (?:[\w']+ ){0,2}(?:pay|spend|cost))\b", re.I), "price", True),  # "the least I'd pay"
-    (re.compile(r"\b(?:top|best|highest)[- ]rated\b|\b(?:best|highest) rating\b|\bbest reviewed\b|"
+    (re.compile(r"\b(?:top|best|highest)[- ](?:rated|scoring|scored)\b|\b(?:best|highest) rating\b|\bbest reviewed\b|"
+                # "who tops the restaurant ratings"
+                r"\btops?\s+the\s+(?:[\w-]+\s+)?(?:ratings?|reviews?|rankings?|charts?|list)\b|"
                 # "best restaurant in new delhi?", "the top place to eat": the best is the best rated, not the best
                 # price, time or way
                 # "built on top of a lake", "the top of the tower": a place, no rank

@@ -213,6 +213,8 @@ def resolve_there(question: str, last_asked: str, last_arguments: list[str]) -> 
               and len(_WORDS.findall(v)) <= _MAX_VALUE_WORDS}
     named = [v for v in values if re.search(rf"\b{re.escape(v)}\b", last_asked, re.I)]
     named = [v for v in named if is_place_name(v)] or named  # "there" is a place: not the "rating" sorted by
+    if not named and values and len(written := places_named([last_asked])) == 1:
+        named = [written[0].span]  # the call took "Washington, D.C." for the "DC" the question wrote
     # "weather there that day?" after "flights Sydney to Singapore on Thursday": where the route ends
     place = named[0] if len(named) == 1 else route_destination(last_asked, named)
     if place is None:

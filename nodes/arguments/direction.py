@@ -73,6 +73,7 @@ def pair_collapses(schema: dict, required: list[str]) -> bool:
 
 # A quantity just before a value, with at most "in" / "at" between: "20 USD", "3pm in Tokyo", "9 am at Madrid",
 # "7:30 in the morning in Sydney", "9:30 here in Chicago", "5 o'clock in the morning today in Honolulu".
+_FIGURE_AFTER = re.compile(r"\s?\d")
 _QUANTITY_BEFORE = re.compile(r"(?:\d(?:[\d,.:]*\d)?\s*(?:[ap]\.?m\.?|[kmb]|%|o'?\s?clock|thousand|million|billion|"
                               r"grand|mn|bn)?|\bnoon|\bmidnight)"
                               r"\s*(?:(?:in the (?:morning|afternoon|evening)|at night|tonight|today|tomorrow)\s+){0,2}"
@@ -116,8 +117,10 @@ def _written_as(text: str, value: str) -> list[str]:
 def _mention(text: str, value: str) -> tuple[int, str, bool] | None:
     """Where ``value`` first occurs in ``text`` as whole words (or as the words it was resolved from), the word
     just before it, and whether a quantity comes just before it."""
+    # a symbol goes with the figure after it: "£500"
     matches = sorted((m for written in _written_as(text, value)
-                      for m in re.finditer(rf"(?<![\w]){re.escape(written)}(?![\w])", text, re.IGNORECASE)),
+                      for m in re.finditer(rf"(?<![\w]){re.escape(written)}(?![\w])" if written[-1:].isalnum()
+                                           else re.escape(written), text, re.IGNORECASE)),
                      key=lambda m: m.start())
     if not matches:
         return None
@@ -125,7 +128,8 @@ def _mention(text: str, value: str) -> tuple[int, str, bool] | None:
     def bound_at(found: re.Match[str]) -> bool:
         if _MY_TIME.search(text):  # "I'm in Chicago. If I call my mom in Madrid at 8pm my time": Chicago's time
             return bool(_SPEAKER_BEFORE.search(text[: found.start()]))
-        return bool(_QUANTITY_BEFORE.search(text[: found.start()]) or _TIME_AFTER.match(text[found.end():]))
+        return bool(_QUANTITY_BEFORE.search(text[: found.start()]) or _TIME_AFTER.match(text[found.end():])
+                    or (not found.group()[-1:].isalnum() and _FIGURE_AFTER.match(text[found.end():])))
 
     # the mention a quantity binds, else the first: "living in Honolulu ... When it's 22:15 here in Honolulu"
     found = next((m for m in matches if bound_at(m)), matches[0])

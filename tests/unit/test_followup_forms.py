@@ -79,3 +79,38 @@ def test_an_ask_for_each_leg_in_its_own_sentence_is_asked_of_every_leg():
     assert split_intents("Beijing to Seoul on Fri the 4th and Seoul back to Beijing on Tue the 8th. Lowest fare for "
                          "each leg please.") == ["Beijing to Seoul on Fri the 4th, Lowest fare please",
                                                  "Seoul back to Beijing on Tue the 8th, Lowest fare please"]
+
+
+def test_there_is_the_last_questions_one_place_when_the_call_took_another_spelling():
+    assert resolve_there("any standout restaurant in town? highest rating wins", "cheapest hotel in DC for thursday "
+                         "night", ["Washington, D.C.", "2026-12-03"]) == "any standout restaurant in DC? highest rating wins"
+
+
+def test_a_day_counted_from_the_last_question_is_only_a_date():
+    kinds = frozenset({"flight", "seat"})
+    assert names_only_a_date("what about one day later?", "LA to Sydney on the 9th — cheapest seat?", TODAY, kinds)
+
+
+@pytest.mark.parametrize(("question", "order"), [
+    ("lowest-priced room in chengdu", ("price", True)),
+    ("what's the highest-scoring restaurant in Melbourne", ("rating", False)),
+    ("ok. and who tops the restaurant ratings in delhi?", ("rating", False)),
+])
+def test_more_superlatives_in_the_askers_words(question, order):
+    from nodes.field_vocabulary import superlative_order
+
+    assert superlative_order(question) == order
+
+
+def test_a_measure_typed_with_a_slip_is_the_measure():
+    from nodes.field_vocabulary import concepts_of
+
+    assert concepts_of({"humidty"}) == {"humidity"} and concepts_of({"temprature"}) == {"temperature"}
+    assert concepts_of({"stations"}) == set()
+
+
+def test_a_currency_symbol_before_a_figure_is_the_source():
+    from nodes.arguments.direction import should_swap
+
+    assert should_swap("how many US dollars is £500 — I want to work out how many shares that buys", "USD", "GBP")
+    assert not should_swap("convert $100 to euros", "USD", "EUR")
