@@ -76,8 +76,19 @@ def _meant(word: str) -> str | None:
 _PHRASE_CONCEPTS = [
     (re.compile(r"\bsun(?:'s)?\s+(?:\w+\s+)?(?:come|comes|coming|came|get|gets|getting)\s+up\b|\bfirst light\b|"
                 r"\bsun(?:'s)?\s+up\b", re.I), "sunrise"),
-    (re.compile(r"\bsun(?:'s)?\s+(?:\w+\s+)?(?:go|goes|going|went)\s+down\b|\blast light\b", re.I), "sunset"),
+    (re.compile(r"\bsun(?:'s)?\s+(?:\w+\s+)?(?:go|goes|going|went)\s+down\b|\blast light\b|"
+                r"\bsun(?:'s)?\s+(?:\w+\s+)?sets?\b|\b(?:gets?|getting|goes|going)\s+dark\b|\bstays?\s+light\b", re.I),
+     "sunset"),  # "when does the sun set", "when does it get dark", "whichever stays light later"
+    (re.compile(r"\bsun(?:'s)?\s+(?:\w+\s+)?rises?\b|\b(?:gets?|getting)\s+light\b", re.I), "sunrise"),
 ]
+
+
+def with_phrase_concepts(text: str) -> str:
+    """``text`` with the names of the measures its phrases name and its words do not ("when does the sun set in
+    Xi'an": "... sunset"), for retrieval: an encoder scores "sun set" far from a forecast's "sunset"."""
+    said = set(re.findall(r"[a-z]+", text.lower()))
+    added = sorted(c for c in phrase_concepts(text) if c not in said)
+    return f"{text} ({' '.join(added)})" if added else text
 
 
 def phrase_concepts(text: str) -> set[str]:

@@ -12,6 +12,7 @@ from graphs.context import Context
 from indexes.search_fallback import with_search_fallback
 from indexes.server_index import ServerHit
 from nodes.events import emit
+from nodes.field_vocabulary import with_phrase_concepts
 from nodes.timing import timed
 
 
@@ -35,7 +36,8 @@ def make_retriever(retriever: ServerRetriever):
         context = runtime.context or Context()
         sub_queries = state.get("sub_queries") or [state["standalone_query"]]
         try:
-            hits = await retriever.search(sub_queries, top_k=context.top_k_servers, top_n=context.top_n_rows)
+            searched = [with_phrase_concepts(q) for q in sub_queries]  # "the sun set": a forecast's sunset
+            hits = await retriever.search(searched, top_k=context.top_k_servers, top_n=context.top_n_rows)
             if context.search_fallback:
                 hits = with_search_fallback(hits, search_servers_of(retriever), len(sub_queries))
         except Exception as exc:  # the index is an external store: report its failure, keep the run going

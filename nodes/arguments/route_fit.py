@@ -78,7 +78,9 @@ def in_one_place(query: str) -> bool:
     """Whether ``query`` names exactly one place, as where something is ("the cheapest bed in Osaka"), and no
     route."""
     mentions = places_named([query])
-    return len(mentions) == 1 and bool(_WHERE.search(query[:mentions[0].start])) and not writes_route(query)
+    # "... in Osaka", or the place the question opens with as its scope: "Xi'an this Fri: the cheapest bed"
+    return len(mentions) == 1 and bool(_WHERE.search(query[:mentions[0].start]) or not query[:mentions[0].start].strip()) \
+        and not writes_route(query)
 
 
 def single_place_misfits(sub_queries: Sequence[str], tools: dict[str, list[Tool]],

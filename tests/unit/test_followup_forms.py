@@ -114,3 +114,11 @@ def test_a_currency_symbol_before_a_figure_is_the_source():
 
     assert should_swap("how many US dollars is £500 — I want to work out how many shares that buys", "USD", "GBP")
     assert not should_swap("convert $100 to euros", "USD", "EUR")
+
+
+def test_retrieval_reads_the_measure_a_phrase_names():
+    from nodes.field_vocabulary import with_phrase_concepts
+
+    assert with_phrase_concepts("Xi'an this Fri: when does the sun set") == "Xi'an this Fri: when does the sun set (sunset)"
+    assert with_phrase_concepts("sunset in rome") == "sunset in rome"
+    assert with_phrase_concepts("set a reminder") == "set a reminder"

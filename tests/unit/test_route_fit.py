@@ -52,3 +52,10 @@ def test_one_place_where_something_is_cannot_go_to_a_server_that_only_takes_rout
         0: ({"air"}, {"beds"})}
     assert single_place_misfits(["cheapest flight from Osaka to Tokyo"], tools, today) == {}  # a route
     assert single_place_misfits(["cheapest flight from Osaka"], tools, today) == {}  # a trip's start, no "where"
+
+
+def test_a_place_the_question_opens_with_is_where_it_asks_about():
+    from nodes.arguments.route_fit import in_one_place
+
+    assert in_one_place("Xi'an this Fri: what's the cheapest bed on this Fri")
+    assert not in_one_place("cheapest flight from Osaka")
