@@ -23,7 +23,8 @@ JOIN_WORDS = frozenset({"and", "or", "vs", "versus", "plus"})
 _JOIN = r"[,;/&+]|\b(?:and|or|vs\.?|versus|plus)\b"
 # what stands between two items of a list: one join or more ("Paris, London & Berlin", "AAPL, MSFT and GOOGL")
 # ("bangkok or to hong kong": a join may repeat the preposition the first item took)
-_LIST_GAP = re.compile(rf"^\s*(?:(?:{_JOIN})\s*)+(?:(?:to|in|at|from)\s+)?$", re.IGNORECASE)
+_LIST_GAP = re.compile(rf"^\s*(?:(?:{_JOIN})\s*)+(?:(?:to|in|at|from)\s+)?$|"
+                       r"^\s+\$$", re.IGNORECASE)  # "$MSFT $ORCL $IBM": cashtags need no join
 # where a written list is cut into its items (nodes/intent_references.py)
 ITEM_SPLIT = re.compile(rf"\s*(?:{_JOIN})\s*", re.IGNORECASE)
 # question words and pronouns as typed, which open a new clause rather than name an item

@@ -122,3 +122,20 @@ def test_retrieval_reads_the_measure_a_phrase_names():
     assert with_phrase_concepts("Xi'an this Fri: when does the sun set") == "Xi'an this Fri: when does the sun set (sunset)"
     assert with_phrase_concepts("sunset in rome") == "sunset in rome"
     assert with_phrase_concepts("set a reminder") == "set a reminder"
+
+
+def test_a_first_part_that_only_tells_the_day_is_the_day_of_the_parts_after_it():
+    from nodes.intent_split import split_intents
+
+    assert split_intents("next friday, i need the weather in paris and the cheapest hotel in rome") == [
+        "next friday: i need the weather in paris", "next friday: the cheapest hotel in rome"]
+    # one ask over a list: the question stays whole, with its day
+    assert split_intents("three-city stopover, saturday night in each, so I need the cheapest hotel in: shenzhen / "
+                         "istanbul / dubai") == []
+
+
+def test_cashtags_are_a_list_without_joins():
+    from nodes.arguments.written_lists import other_names_listed
+
+    assert other_names_listed(["MSFT"], "$MSFT $ORCL $IBM — last") == ["ORCL", "IBM"]
+    assert other_names_listed(["MSFT"], "MSFT ORCL IBM") == []
