@@ -46,3 +46,10 @@ def test_a_word_the_question_never_writes_is_an_invention():
     question = "I want 12 LVMH shares. Price now, and the total in pounds sterling?"
     assert _invents(question, ["buy 12 LVMH shares", "price now, and total in pounds sterling"])
     assert not _invents(question, ["12 LVMH shares price now", "the total in pounds sterling"])
+
+
+def test_a_cut_part_that_only_says_where_or_when_belongs_to_the_other():
+    from nodes.decompose import _only_where_or_when
+
+    assert _only_where_or_when("in mexico city") and _only_where_or_when("night of sunday 6 dec")
+    assert not _only_where_or_when("lowest-priced room in chengdu") and not _only_where_or_when("weather in paris")
