@@ -8,7 +8,6 @@ gave two or more whole sub-queries, else the question stays whole."""
 from __future__ import annotations
 
 import re
-from datetime import date
 from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -16,12 +15,10 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from graphs.context import Context
-from nodes.arguments.places import places_named
-from nodes.arguments.stop_words import STOP_WORDS
-from nodes.date_mentions import find_date_mentions
 from nodes.grounding import content_words, made_of
 from nodes.intent_references import bare_measure, refers_back
 from nodes.intent_split import read_intents
+from nodes.message_scope import only_where_or_when
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
 from nodes.prompts.decompose import DECOMPOSE_SYSTEM, DECOMPOSE_USER
@@ -74,19 +71,6 @@ def _invents(question: str, sub_queries: list[str]) -> bool:
     return any(not made_of({w}, asked) for q in sub_queries for w in content_words(q))
 
 
-def _only_where_or_when(sub_query: str) -> bool:
-    """Whether ``sub_query`` names only a place and a day ("in mexico city", "night of sunday 6 dec"): no ask."""
-    rest = sub_query
-    for mention in places_named([sub_query]):
-        rest = rest.replace(mention.span, " ")
-    for mention in find_date_mentions(sub_query, date.today()):
-        rest = rest.replace(mention.phrase, " ")
-    return not [w for w in re.findall(r"[a-z']+", rest.lower()) if w not in STOP_WORDS and w not in _DAY_PARTS]
-
-
-_DAY_PARTS = frozenset("night nights evening morning afternoon day of".split())
-
-
 def _loses_names(question: str, sub_queries: list[str]) -> bool:
     """Whether a name the question writes mid-sentence is in none of the sub-queries: "quotes for AAPL, MSFT and
     GOOGL" came back as "quote for AAPL" alone."""
@@ -128,7 +112,7 @@ def make_decomposer(models: ModelProvider):
             # ("I want 12 LVMH shares. Price now, and the total in pounds?" -> "buy 12 LVMH shares"): the question as
             # written serves better
             sub_queries = [question]
-        if len(sub_queries) > 1 and any(_only_where_or_when(q) for q in sub_queries):
+        if len(sub_queries) > 1 and any(only_where_or_when(q) for q in sub_queries):
             # "lowest-priced room in chengdu" + "night of sunday 6 dec": a part that only says where or when is the
             # other part's, and the question as written keeps them together
             sub_queries = [question]

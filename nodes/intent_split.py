@@ -29,7 +29,7 @@ from nodes.arguments.stop_words import STOP_WORDS
 from nodes.asking import ASKS as _ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS as _REQUESTS, SENTENCE_END
 from nodes.date_mentions import find_date_mentions
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
-from nodes.message_scope import in_scope, scope, sums_to_convert
+from nodes.message_scope import in_scope, only_where_or_when, scope, sums_to_convert
 from nodes.field_vocabulary import superlative_order
 from nodes.intent_joins import pieces_at_joins
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
@@ -96,9 +96,12 @@ def _only_a_day(piece: str) -> bool:
 
 
 def _with_the_day_first(parts: list[str]) -> list[str]:
-    """``parts`` with a first part that only tells the day asked of each part after it: "three-city stopover,
-    saturday night in each, so I need the cheapest hotel in: ..."."""
-    if len(parts) > 1 and _only_a_day(parts[0]) and not ASKS_WORD.search(parts[0]):
+    """``parts`` with a first part that only tells the day (or where and when) asked of each part after it:
+    "three-city stopover, saturday night in each, so I need the cheapest hotel in: ...", "shanghai → hong kong on
+    saturday, lowest fare in HK dollars"."""
+    said_when = bool(parts) and bool(find_date_mentions(parts[0], date.today()))  # a place alone opens a list
+    if len(parts) > 1 and said_when and (_only_a_day(parts[0]) or only_where_or_when(parts[0])) \
+            and not ASKS_WORD.search(parts[0]):
         return [f"{parts[0]}: {part}" for part in parts[1:]]
     return parts
 

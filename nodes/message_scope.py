@@ -92,3 +92,17 @@ def _names_place_or_day(text: str) -> bool:
     for span in [m.span for m in places] + [m.phrase for m in days]:
         rest = rest.replace(span, " ")
     return len([w for w in re.findall(r"[\w'-]+", rest.lower()) if w not in STOP_WORDS]) <= MAX_SCOPE_OTHER_WORDS
+
+
+_DAY_PARTS = frozenset("night nights evening morning afternoon day of".split())
+
+
+def only_where_or_when(text: str) -> bool:
+    """Whether ``text`` names only places and days ("in mexico city", "night of sunday 6 dec", "shanghai → hong kong
+    on saturday"): it asks nothing of its own."""
+    rest = text
+    for mention in places_named([text]):
+        rest = rest.replace(mention.span, " ")
+    for mention in find_date_mentions(text, date.today()):
+        rest = rest.replace(mention.phrase, " ")
+    return not [w for w in re.findall(r"[a-z']+", rest.lower()) if w not in STOP_WORDS and w not in _DAY_PARTS]

@@ -49,7 +49,8 @@ def test_a_word_the_question_never_writes_is_an_invention():
 
 
 def test_a_cut_part_that_only_says_where_or_when_belongs_to_the_other():
-    from nodes.decompose import _only_where_or_when
+    from nodes.message_scope import only_where_or_when
 
-    assert _only_where_or_when("in mexico city") and _only_where_or_when("night of sunday 6 dec")
-    assert not _only_where_or_when("lowest-priced room in chengdu") and not _only_where_or_when("weather in paris")
+    assert only_where_or_when("in mexico city") and only_where_or_when("night of sunday 6 dec")
+    assert only_where_or_when("shanghai → hong kong on saturday")
+    assert not only_where_or_when("lowest-priced room in chengdu") and not only_where_or_when("weather in paris")

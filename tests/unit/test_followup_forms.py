@@ -139,3 +139,10 @@ def test_cashtags_are_a_list_without_joins():
 
     assert other_names_listed(["MSFT"], "$MSFT $ORCL $IBM — last") == ["ORCL", "IBM"]
     assert other_names_listed(["MSFT"], "MSFT ORCL IBM") == []
+
+
+def test_a_first_part_of_only_a_route_and_a_day_is_the_scope_of_the_ask_after_it():
+    from nodes.intent_split import read_intents
+
+    assert read_intents("shanghai → hong kong on saturday, lowest fare in HK dollars") == ([], None)
+    assert read_intents("Lyon, Nice, Lille - what are the lows on Friday?") == ([], "list")  # a place alone: a list
