@@ -124,7 +124,9 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         request = task.request or task.query
         # "since what year has the star ferry been crossing victoria harbour?": a question of history that a data
         # server failed on or found nothing for goes to search, not to another data server (nodes/fact_questions.py)
-        history = found_nothing and asks_a_fact(request)
+        # a data server's record holds no history, even one that names the thing ("Why was the Gateway of India
+        # built?" got a route from the Gateway to itself): search is asked as well, and kept when it answers
+        history = asks_a_fact(request) and task.server not in search_servers(state)
         searcher = retry_server(state.get("servers") or [], task.server) if found_nothing and not history else None
         if not found_nothing and _names_what_it_missed(task, result, located):
             searcher = search_retry_server(state.get("servers") or [], task.server, loose_only=False)

@@ -61,7 +61,19 @@ class Candidate:
 _VALUE_WORDS = 4
 
 
-def answer_score(candidate: Candidate, asked: set[str], wants_figure: bool, question_figures: set[str]) -> tuple | None:
+# the word a question asks about, right after its question word: "who rebuilt the summer palace" asks who rebuilt it
+_PREDICATE = re.compile(r"\b(?:who|what|when|where|why|which|how)\s+(?:(?:did|does|do|is|was|were|are|has|have|had|will|"
+                        r"can|could)\s+)?(?:the\s+)?([a-z][\w-]+)", re.IGNORECASE)
+
+
+def predicate_terms(question: str) -> set[str]:
+    """The terms of the word ``question`` asks about, right after its question word (none when it has none)."""
+    found = _PREDICATE.search(question)
+    return terms(found.group(1)) if found else set()
+
+
+def answer_score(candidate: Candidate, asked: set[str], wants_figure: bool, question_figures: set[str],
+                 predicate: frozenset[str] = frozenset()) -> tuple | None:
     """How well a candidate answers: the question words it holds or its headings hold ("2 eggs" under
     "# Banana bread"), then a figure when the question asks for a quantity or a time, then the words it holds
     itself, then how much of what it is about the question names ("password: ..." over "router admin ...
@@ -80,7 +92,8 @@ def answer_score(candidate: Candidate, asked: set[str], wants_figure: bool, ques
     about = terms(candidate.label) or words
     # then a line of the record or passage the question names ("Qutub Minar in Delhi is a minaret ..." under "Qutub
     # Minar" before "Delhi has three UNESCO World Heritage Sites: ..., Qutub Minar ..." under "Delhi: culture")
-    return (len(own | (candidate.context & asked)), bool(wants_figure and figures), len(own),
+    # on a tie, the line that holds what the question asks about: "It was rebuilt by ..." for "who rebuilt ..."
+    return (len(own | (candidate.context & asked)), bool(predicate & own), bool(wants_figure and figures), len(own),
             len(terms(candidate.title) & asked), len(about & asked) / len(about))
 
 
@@ -90,7 +103,9 @@ def best(candidates: list[Candidate], question: str) -> Candidate | None:
     asked = terms(question)
     wants = bool(_WANTS_FIGURE.search(question.lower()))
     asked_figures = {f for _, forms in figures_of(question) for f in forms}
-    scored = [(score, c) for c in candidates if (score := answer_score(c, asked, wants, asked_figures)) is not None]
+    predicate = frozenset(predicate_terms(question))
+    scored = [(score, c) for c in candidates
+              if (score := answer_score(c, asked, wants, asked_figures, predicate)) is not None]
     if not scored:
         return None
     top = max(score for score, _ in scored)

@@ -29,3 +29,13 @@ def test_a_word_of_a_records_name_asks_for_no_measure():
     item = {"marker": "T1.1", "full_output": output, "tool": "search_web", "arguments": {"query": "star ferry"}}
     lead = output_lead("since what year has the star ferry been crossing victoria harbour?", item)
     assert lead == ["The Star Ferry has carried passengers across Victoria Harbour since 1888. [T1.1]"]
+
+
+def test_on_a_tie_the_line_holding_what_the_question_asks_about_leads():
+    output = json.dumps({"query": "summer palace", "results": [
+        {"title": "Summer Palace", "url": "https://example.org/summer_palace", "score": 5.0,
+         "text": "The Summer Palace is a vast ensemble of lakes and palaces in north-western Beijing. It was rebuilt "
+                 "by Empress Dowager Cixi in the late nineteenth century."}]})
+    item = {"marker": "T1.1", "full_output": output, "tool": "search_web", "arguments": {"query": "summer palace"}}
+    lead = output_lead("who rebuilt the sumer palace in beijing", item)
+    assert len(lead) == 1 and "rebuilt by Empress Dowager Cixi" in lead[0]

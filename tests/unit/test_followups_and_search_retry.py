@@ -254,3 +254,19 @@ async def test_a_thing_a_confident_data_server_fails_on_is_searched_and_kept_onl
     # search holds no passage about the thing: its unrelated results are not kept, the failure is told
     out = await ask_fast("share price of Zuraflax Quux Holdings", 0.8)
     assert set(out["task_results"]) == {"T1"} and "could not answer" in out["answer"]
+
+
+async def test_a_question_of_history_asks_search_even_after_a_data_server_answered():
+    tools = search_tools()
+    tools.tools["finance"]["get_quote"] = (tools.tools["finance"]["get_quote"][0],
+                                           lambda a: {"symbol": "LON", "name": "London Fire Co", "last": 12.5})
+    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.8, best_for=[0]),
+                                      ServerHit(server="web_search", score=0.2)])
+    models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
+    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [("finance", "ok"),
+                                                                                  ("web_search", "ok")]
+    # a question of the present is answered by the data server alone
+    out = await graph.ainvoke({"query": "stock price of london fire co"}, context=Context(today=TODAY))
+    assert [r["server"] for r in out["task_results"].values()] == ["finance"]
