@@ -101,4 +101,6 @@ class TuraState(InputState, OutputState, total=False):
     """Everything the nodes share during a run."""
 
     sub_queries: list[str]
+    # a follow-up's last turn: the servers that answered it, which a near tie in retrieval goes to
+    last_servers: list[str]
     decomposed_by: str  # "split" (the question's own conjunctions), "whole" (its parts bind each other) or "model"

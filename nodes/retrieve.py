@@ -9,7 +9,7 @@ from typing import Any, Protocol
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
-from indexes.search_fallback import with_search_fallback
+from indexes.search_fallback import with_last_servers_on_ties, with_search_fallback
 from indexes.server_index import ServerHit
 from nodes.events import emit
 from nodes.field_vocabulary import with_phrase_concepts
@@ -38,6 +38,7 @@ def make_retriever(retriever: ServerRetriever):
         try:
             searched = [with_phrase_concepts(q) for q in sub_queries]  # "the sun set": a forecast's sunset
             hits = await retriever.search(searched, top_k=context.top_k_servers, top_n=context.top_n_rows)
+            hits = with_last_servers_on_ties(hits, state.get("last_servers") or [])
             if context.search_fallback:
                 hits = with_search_fallback(hits, search_servers_of(retriever), len(sub_queries))
         except Exception as exc:  # the index is an external store: report its failure, keep the run going

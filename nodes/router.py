@@ -57,6 +57,12 @@ def last_call_values(task_results: dict[str, Any]) -> list[str]:
             if outcome.get("ok") for value in (outcome.get("arguments") or {}).values() if isinstance(value, str)]
 
 
+def last_servers(task_results: dict[str, Any]) -> list[str]:
+    """The servers whose calls answered the last turn (the state still holds that turn), in task order."""
+    return list(dict.fromkeys(result["server"] for result in task_results.values()
+                              if result.get("status") == "ok" and result.get("server")))
+
+
 def new_turn(errors: list[str]) -> dict[str, Any]:
     """Resets for every key a run writes, except ``messages``. In a thread the checkpointer hands each turn
     the state the last one ended with; without this, errors, timings, the trace and task results would
@@ -66,7 +72,7 @@ def new_turn(errors: list[str]) -> dict[str, Any]:
         "errors": Overwrite(errors), "timings": Overwrite({}), "trace": Overwrite({}),
         "task_results": Overwrite({}), "answer": "", "citations": [], "plan": {}, "probe": {},
         "servers": [], "search_steps": [], "sub_queries": [], "decomposed_by": "", "route_confidence": 0.0,
-        "route_source": "", "located": {},
+        "route_source": "", "located": {}, "last_servers": [],
     }
 
 
@@ -105,6 +111,8 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
                                                          state.get("standalone_query") or "")
             errors += [problem] if problem else []
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
+        if turns:  # a near tie in retrieval goes to the servers that answered the turn before
+            update["last_servers"] = last_servers(state.get("task_results") or {})
         if (state.get("query") or "").strip():  # a plain query joins the thread as the user's turn, first
             update["messages"] = [HumanMessage(state["query"])]
         if context.forced_route != "auto":
