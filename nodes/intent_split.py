@@ -134,8 +134,8 @@ def read_intents(question: str, told_before: str = "") -> tuple[list[str], str |
     if sums := sums_to_convert(question):
         return sums, None  # "5000 baht and 20000 yen. how much is each in usd?": one conversion per sum
     sentences = [s for s in SENTENCE_END.split(question.strip()) if s.strip(" .!?")]
-    if len(sentences) == 2 and (each := asked_of_each([p.strip(" ,.?!") for p in pieces_at_joins(sentences[0])]
-                                                      + [sentences[1]])):
+    items = [p.strip(" ,.?!") for p in pieces_at_joins(sentences[0])] if len(sentences) == 2 else []
+    if items and all(places_named([item]) for item in items) and (each := asked_of_each([*items, sentences[1]])):
         return each, None  # "Beijing to Seoul on Fri the 4th and Seoul back on Tue the 8th. Lowest fare for each leg"
     told = told_and_asked(question)
     parts, reason = read_intents(told[1], told[0]) if told is not None else ([], None)

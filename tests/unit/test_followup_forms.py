@@ -79,6 +79,9 @@ def test_an_ask_for_each_leg_in_its_own_sentence_is_asked_of_every_leg():
     assert split_intents("Beijing to Seoul on Fri the 4th and Seoul back to Beijing on Tue the 8th. Lowest fare for "
                          "each leg please.") == ["Beijing to Seoul on Fri the 4th, Lowest fare please",
                                                  "Seoul back to Beijing on Tue the 8th, Lowest fare please"]
+    # a part that names no place is no leg of its own: "back on Dec 10" is the return of the one route
+    assert split_intents("Round trip between DC and San Francisco: out on Dec 3, back on Dec 10. Cheapest economy "
+                         "fare for each direction?") == []
 
 
 def test_there_is_the_last_questions_one_place_when_the_call_took_another_spelling():
