@@ -40,8 +40,8 @@ _CHOOSING_AFTER_COMMA = re.compile(r"(?:,\s*|\s+)(?=(?:(?:go|pick|choose|take)\s
                                    r",\s*(?=(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+the one\b)", re.IGNORECASE)
 # a choosing clause inside the last sentence, after what the asker tells: "I can't handle freezing nights, so take the
 # one with the milder overnight low and tell me ..."
-_CHOOSING_INSIDE = re.compile(r"\b(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+(?:whichever|the (?:[\w-]+ ){0,2}one)\b"
-                              r"[^,;]*?"
+_CHOOSING_INSIDE = re.compile(r"\b(?:so\s+)?(?:take|pick|choose|go (?:with|for))\s+"
+                              r"(?:whichever|the (?:[\w-]+ ){0,2}one)\b[^,;]*?"
                               r"(?:,|;|\s+and\s+|\s+then\s+)\s*(?P<rest>\S.*)$", re.IGNORECASE)
 _PARTS = re.compile(r"(?<=[.?!])\s+|\s+[-—–]\s+|;\s*")
 _WHICHEVER_OPENING = re.compile(r"^\s*whichever (?:it|one) is,?\s*", re.IGNORECASE)

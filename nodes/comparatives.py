@@ -75,7 +75,8 @@ def choosing(text: str) -> Comparison | None:
             found.append((start, Comparison(text[start:end], *_COMPARATIVES[word], end)))
         elif word in _DIRECTIONS:
             after = [(j, _measure_of(t[2])) for j, t in enumerate(tokens[i + 1: i + 1 + _REACH], start=i + 1)]
-            before = [(j, _measure_of(t[2])) for j, t in enumerate(tokens[max(0, i - _REACH): i], start=max(0, i - _REACH))]
+            first = max(0, i - _REACH)
+            before = [(j, _measure_of(t[2])) for j, t in enumerate(tokens[first:i], start=first)]
             measured = next(((j, m) for j, m in after if m), None) or next(((j, m) for j, m in reversed(before) if m),
                                                                           None)
             if measured is None:

@@ -48,7 +48,8 @@ _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b"
 # (the words that leave something out may also open the question: "Leaving aside anything cancelled, how many ...")
 _LEAVES_OUT = (r"not counting|not including|excluding|except(?: for)?|ignoring|leaving out|"
                r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|apart from|other than")
-_QUALIFIER = re.compile(rf"^\s*(?:{_LEAVES_OUT}|without|with|but not|only(?: the)?|including|counting only|just the)\b", re.I)
+_QUALIFIER = re.compile(rf"^\s*(?:{_LEAVES_OUT}|without|with|but not|only(?: the)?|including|counting only|"
+                        r"just the)\b", re.I)
 # A part opening the question with its scope, asking nothing: "Across all pending orders in the company DB, how many
 # units ..."
 # (a quantifier over records only: "For Monday: cheapest hotel in Shanghai" is an intent of its own)

@@ -122,9 +122,10 @@ _OTHER_ONE = re.compile(r"^(?:(?:ok|okay|so|hmm+|right|alright)[,\s]+)?(?:(?:and
                         r"(?:the\s+)?same\s+(?:question|thing|search|again)\s*,?\s*(?:but\s+)?(?:for\s+|in\s+|with\s+)?"
                         r"(.+?)(?:\s+(?:pls|please|too))?|"
                         # "let's try shanghai instead, same night"
-                        r"(?:let'?s\s+)?(?:try|do|check)\s+(.+?)\s+instead(?:[,\s]+(?:(?:for|on)\s+)?(?:that\s+|the\s+)?"
-                        r"same\s+(?:day|night|date))?|"
-                        r"([\w&.'-]+(?:\s+[\w&.'-]+)?)[,\s]+(?:(?:for|on)\s+)?(?:that\s+|the\s+)?same\s+(?:day|night|date)"
+                        r"(?:let'?s\s+)?(?:try|do|check)\s+(.+?)\s+instead"
+                        r"(?:[,\s]+(?:(?:for|on)\s+)?(?:that\s+|the\s+)?same\s+(?:day|night|date))?|"
+                        r"([\w&.'-]+(?:\s+[\w&.'-]+)?)[,\s]+(?:(?:for|on)\s+)?(?:that\s+|the\s+)?"
+                        r"same\s+(?:day|night|date)"
                         r")\s*\??$",  # "tokyo, same day?"
                         re.I)
 # the last question's own day, said again after the new value: "And Delhi, for that same Thursday?", "CDMX for that
@@ -190,7 +191,8 @@ _THERE = re.compile(r"\b(?:(in|at|to|from)\s+)?(?:(?<!\bis )(?<!\bare )there\b(?
                     r"(?:my|our|the) destination\b|(?:when|once|after|as soon as) (?:i|we) "
                     r"(?:land|arrive|get (?:in|there)|touch down)\b|"
                     # "once I'm on the ground", "any standout restaurant in town?"
-                    r"(?:when|once|after|as soon as) (?:i'?m|i am|we'?re|we are) on the ground\b|(?<=in )town\b|(?:(?:after|upon|on)\s+)?(?:landing|arrival)(?:\s+there)?\b)",
+                    r"(?:when|once|after|as soon as) (?:i'?m|i am|we'?re|we are) on the ground\b|(?<=in )town\b|"
+                    r"(?:(?:after|upon|on)\s+)?(?:landing|arrival)(?:\s+there)?\b)",
                     re.I)
 _LEADING_LINK = re.compile(r"^\s*(?:and|also|so|ok|okay|then)\b[,\s]*", re.I)
 

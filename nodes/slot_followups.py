@@ -137,7 +137,8 @@ _MEASURE_LINKS = frozenset("the its of chance speed index level".split())
 # weather in that city", "fine, and saturday then?", "hmm from Barcelona instead"
 _ACKNOWLEDGEMENT = re.compile(
     r"^\s*(?:(?:cool|nice|ok|okay|k|hmm+|fine|great|thanks|thank you|thx|ty|alright|perfect|cheers|sweet|got it|"
-    r"awesome|lovely|gotcha|noted|wow|oh|ah|eh|um+|uh+|er+m*|yikes|wait|right)(?:[\s]*[,.!:;-]+\s*|\s+(?=(?:and|so|now|then|what|whats|what's|how|"
+    r"awesome|lovely|gotcha|noted|wow|oh|ah|eh|um+|uh+|er+m*|yikes|wait|right)"
+    r"(?:[\s]*[,.!:;-]+\s*|\s+(?=(?:and|so|now|then|what|whats|what's|how|"
     r"from|to|in|same|also|can|could|is|are|will|do|does|make|but|actually)\b)))+", re.IGNORECASE)
 
 

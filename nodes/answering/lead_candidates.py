@@ -62,8 +62,9 @@ _VALUE_WORDS = 4
 
 
 # the word a question asks about, right after its question word: "who rebuilt the summer palace" asks who rebuilt it
-_PREDICATE = re.compile(r"\b(?:who|what|when|where|why|which|how)\s+(?:(?:did|does|do|is|was|were|are|has|have|had|will|"
-                        r"can|could)\s+)?(?:the\s+)?([a-z][\w-]+)", re.IGNORECASE)
+_PREDICATE = re.compile(r"\b(?:who|what|when|where|why|which|how)\s+"
+                        r"(?:(?:did|does|do|is|was|were|are|has|have|had|will|can|could)\s+)?(?:the\s+)?([a-z][\w-]+)",
+                        re.IGNORECASE)
 
 
 def predicate_terms(question: str) -> set[str]:

@@ -79,8 +79,10 @@ def in_one_place(query: str) -> bool:
     route."""
     mentions = places_named([query])
     # "... in Osaka", or the place the question opens with as its scope: "Xi'an this Fri: the cheapest bed"
-    return len(mentions) == 1 and bool(_WHERE.search(query[:mentions[0].start]) or not query[:mentions[0].start].strip()) \
-        and not writes_route(query)
+    if len(mentions) != 1:
+        return False
+    before = query[:mentions[0].start]
+    return bool(_WHERE.search(before) or not before.strip()) and not writes_route(query)
 
 
 def single_place_misfits(sub_queries: Sequence[str], tools: dict[str, list[Tool]],

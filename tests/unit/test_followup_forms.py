@@ -29,7 +29,8 @@ def test_another_place_in_the_askers_words_swaps_the_last_calls_value(follow_up,
 
 @pytest.mark.parametrize(("follow_up", "last", "standalone"), [
     ("eh, 240 actually", "90 quid to thai baht?", "240 quid to thai baht"),
-    ("ok now that 800 into chinese yuan", "800 singapore dollars in hk dollars", "800 singapore dollars in chinese yuan"),
+    ("ok now that 800 into chinese yuan", "800 singapore dollars in hk dollars",
+     "800 singapore dollars in chinese yuan"),
 ])
 def test_a_sum_and_its_target_change_in_place(follow_up, last, standalone):
     assert changed_slot(without_acknowledgement(follow_up), last) == standalone
@@ -86,7 +87,8 @@ def test_an_ask_for_each_leg_in_its_own_sentence_is_asked_of_every_leg():
 
 def test_there_is_the_last_questions_one_place_when_the_call_took_another_spelling():
     assert resolve_there("any standout restaurant in town? highest rating wins", "cheapest hotel in DC for thursday "
-                         "night", ["Washington, D.C.", "2026-12-03"]) == "any standout restaurant in DC? highest rating wins"
+                         "night", ["Washington, D.C.", "2026-12-03"]) == (
+        "any standout restaurant in DC? highest rating wins")
 
 
 def test_a_day_counted_from_the_last_question_is_only_a_date():
@@ -122,7 +124,8 @@ def test_a_currency_symbol_before_a_figure_is_the_source():
 def test_retrieval_reads_the_measure_a_phrase_names():
     from nodes.field_vocabulary import with_phrase_concepts
 
-    assert with_phrase_concepts("Xi'an this Fri: when does the sun set") == "Xi'an this Fri: when does the sun set (sunset)"
+    assert with_phrase_concepts("Xi'an this Fri: when does the sun set") == (
+        "Xi'an this Fri: when does the sun set (sunset)")
     assert with_phrase_concepts("sunset in rome") == "sunset in rome"
     assert with_phrase_concepts("set a reminder") == "set a reminder"
 

@@ -206,7 +206,8 @@ def test_a_head_before_so_tells_and_the_parts_after_bind_to_the_told_place_and_d
                           "logistics, so: what's the cheapest hotel rate there that night, and who has the top "
                           "restaurant rating in the city?")
     assert [p.split(". ")[-1] for p in parts] == [
-        "The family flies in and I'm doing the logistics what's the cheapest hotel rate in Toronto on Saturday the 12th",
+        "The family flies in and I'm doing the logistics what's the cheapest hotel rate in Toronto on Saturday the "
+        "12th",
         "who has the top restaurant rating in Toronto"]
 
 
