@@ -158,7 +158,8 @@ def test_a_comparison_of_the_night_reads_each_alternatives_low():
 
 
 def test_a_later_clock_time_wins_and_is_shown_as_a_clock_time():
-    chain = read_choice_chain("Madrid or Rome on Saturday, whichever has the later sunset? Best restaurant there?", TODAY)
+    chain = read_choice_chain("Madrid or Rome on Saturday, whichever has the later sunset? Best restaurant there?",
+                              TODAY)
     outputs = [{"ok": True, "arguments": {"city": city}, "text": json.dumps(
         {"city": city, "days": [{"date": "2026-12-05", "sunset": sunset}]})}
         for city, sunset in (("Madrid", "17:52"), ("Rome", "16:43"))]
