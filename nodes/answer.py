@@ -27,6 +27,7 @@ from nodes.answering.outcome_lines import choice_lines, done_lines, failure_line
 from nodes.answering.verified_stream import AnswerStream
 from nodes.model_call import ModelUnavailable, stream_model
 from nodes.models import ModelProvider
+from nodes.probe import count_results
 from nodes.prompts.answer import ANSWER_NO_EVIDENCE, ANSWER_SYSTEM, ANSWER_USER
 from nodes.question import today_of
 from nodes.timing import remaining_s, timed
@@ -183,6 +184,10 @@ def make_answerer(models: ModelProvider):
         elif not lead:
             kept, dropped = await model_opening(question, evidence, context, stream, errors)
         outputs, free = {e["marker"]: e["full_output"] for e in evidence}, f"{question} {today_of(context.today)}"
+        if not lead and not kept and all(count_results(str(o)) == 0 for o in outputs.values()):
+            # every source that answered found nothing ("no results"): that is said first, with what failed
+            await stream.block(f"I could not find an answer to: {question}. " + " ".join(failures))
+            failures = []
         whole = " ".join(kept)
         if not context.bind_answers:  # ablation: the model's text as it came
             if not kept:

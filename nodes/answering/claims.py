@@ -204,9 +204,11 @@ def model_sentence_problem(sentence: str, evidence: dict[str, str], free_text: s
 
 
 def echoes_the_question(sentence: str, evidence: dict[str, str], question: str) -> bool:
-    """A sentence without a figure whose content words all come from the question ("Cheapst flight Madrid to
-    Chicago.", "nestle share price today pls"): it tells the user nothing the sources said."""
-    if figures_of(sentence):
+    """A sentence without a figure of its own whose content words all come from the question ("Cheapst flight Madrid
+    to Chicago.", "nestle share price today pls", "100 dollars in colombian pesos." for "100 bucks in colombian
+    pesos?"): it tells the user nothing the sources said."""
+    asked = {form for _, forms in figures_of(question) for form in forms}
+    if any(not (forms & asked) for _, forms in figures_of(sentence)):
         return False
     cited = [m for m in _MARKER.findall(sentence) if m in evidence] or list(evidence)
     content = {w for w in _words(_MARKER.sub(" ", sentence)) if len(w) > 2 and w not in _STOP}

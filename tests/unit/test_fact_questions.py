@@ -39,3 +39,11 @@ def test_on_a_tie_the_line_holding_what_the_question_asks_about_leads():
     item = {"marker": "T1.1", "full_output": output, "tool": "search_web", "arguments": {"query": "summer palace"}}
     lead = output_lead("who rebuilt the sumer palace in beijing", item)
     assert len(lead) == 1 and "rebuilt by Empress Dowager Cixi" in lead[0]
+
+
+def test_a_sentence_whose_figures_are_the_questions_own_only_echoes_it():
+    from nodes.answering.claims import echoes_the_question
+
+    evidence = {"T1.1": '{"results": [{"title": "Mexico City", "text": "pesos are used"}]}'}
+    assert echoes_the_question("100 dollars in colombian pesos.", evidence, "100 bucks in colombian pesos?")
+    assert not echoes_the_question("100 dollars is 400000 pesos.", evidence, "100 bucks in colombian pesos?")

@@ -270,3 +270,14 @@ async def test_a_question_of_history_asks_search_even_after_a_data_server_answer
     # a question of the present is answered by the data server alone
     out = await graph.ainvoke({"query": "stock price of london fire co"}, context=Context(today=TODAY))
     assert [r["server"] for r in out["task_results"].values()] == ["finance"]
+
+
+async def test_when_every_source_found_nothing_the_answer_says_so_first():
+    tools = search_tools()
+    tools.tools["web_search"]["search_web"] = (tools.tools["web_search"]["search_web"][0],
+                                               lambda a: {"query": a["query"], "results": []})
+    retriever = SearchAwareRetriever([ServerHit(server="web_search", score=0.6, best_for=[0])])
+    models = ScriptedModels(executor=[executor], answerer=["100 dollars in colombian pesos."])
+    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
+    out = await graph.ainvoke({"query": "100 bucks in colombian pesos?"}, context=Context(today=TODAY))
+    assert out["answer"].startswith("I could not find an answer to: 100 bucks in colombian pesos?")
