@@ -32,3 +32,10 @@ def names_something_new(text: str, last_asked: str, kinds: frozenset[str], *, fr
         if (n and word[:1].isupper() and word != "I") or stem(lower) in kinds or concepts_of({lower}) - measures:
             return True
     return False
+
+
+def names_a_new_kind(text: str, last_asked: str, kinds: frozenset[str]) -> bool:
+    """Whether ``text`` names one of the catalogue's ``kinds`` (stemmed) that ``last_asked`` does not: "any standout
+    restaurant in town?" after a hotel search asks about another kind of thing."""
+    asked = {stem(w) for w in re.findall(r"[\w']+", last_asked.lower())}
+    return any((found := stem(w)) in kinds and found not in asked for w in re.findall(r"[\w']+", text.lower()))

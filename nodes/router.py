@@ -22,6 +22,7 @@ from indexes.route_cues import NO_CUE_WORDS
 from nodes.events import emit
 from nodes.choice_chain import read_choice_chain
 from nodes.arguments.expressions import is_one_calculation
+from nodes.followup_words import names_a_new_kind
 from nodes.intent_split import split_intents
 from nodes.model_call import ModelUnavailable
 from nodes.models import ModelProvider
@@ -102,16 +103,19 @@ def make_router(models: ModelProvider, classify: Classify | None = None):
         question = without_corrections(question)  # "in chicago no wait I mean denver" asks about Denver
         errors = [f"router: {note}"] if note else []
         turns = earlier_turns(state.get("messages") or []) if not state.get("query") else []
+        kinds: frozenset[str] = frozenset()
+        continues = False  # a follow-up that names no new kind of thing goes on with the last turn's servers
         if turns:
             if classify is not None:  # the catalogue's kinds of thing, which a rewrite may name
                 await prepare_classifier(classify, errors)
             kinds = getattr(classify, "cue_words", NO_CUE_WORDS).kinds
+            continues = not names_a_new_kind(question, state.get("standalone_query") or "", kinds)
             question, problem = await rewrite_standalone(models.get("rewriter", context), turns, question, context,
                                                          last_call_values(state.get("task_results") or {}), kinds,
                                                          state.get("standalone_query") or "")
             errors += [problem] if problem else []
         update: dict[str, Any] = {**new_turn(errors), "standalone_query": question}
-        if turns:  # a near tie in retrieval goes to the servers that answered the turn before
+        if continues:  # a near tie in retrieval goes to the servers that answered the turn before
             update["last_servers"] = last_servers(state.get("task_results") or {})
         if (state.get("query") or "").strip():  # a plain query joins the thread as the user's turn, first
             update["messages"] = [HumanMessage(state["query"])]

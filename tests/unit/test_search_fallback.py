@@ -46,3 +46,13 @@ def test_a_near_tie_in_a_follow_up_goes_to_the_server_that_answered_the_last_tur
     # no last turn, or a last server far behind: the ranking stands
     assert with_last_servers_on_ties(ranked(), [])[0].server == "trains"
     assert with_last_servers_on_ties(ranked(), ["hotels"])[0].server == "trains"
+
+
+def test_a_follow_up_naming_a_new_kind_of_thing_does_not_go_on_with_the_last_servers():
+    from indexes.route_cues import stem
+    from nodes.followup_words import names_a_new_kind
+
+    kinds = frozenset(stem(w) for w in ("restaurant", "hotel", "flight"))
+    assert names_a_new_kind("any standout restaurant in town?", "cheapest hotel in DC for thursday night", kinds)
+    assert not names_a_new_kind("and if I set off from Delhi instead?", "Mumbai → Singapore on Friday, lowest fare?",
+                                kinds)
