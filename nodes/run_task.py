@@ -122,10 +122,10 @@ def make_execute_dispatch(dag_execute: NodeFn, tools: ToolCaller, models: ModelP
         found_nothing = result["status"] != "ok" or _empty(result)
         located = state.get("located") or {}
         request = task.request or task.query
-        # "since what year has the star ferry been crossing victoria harbour?": a question of history that a data
-        # server failed on or found nothing for goes to search, not to another data server (nodes/fact_questions.py)
-        # a data server's record holds no history, even one that names the thing ("Why was the Gateway of India
-        # built?" got a route from the Gateway to itself): search is asked as well, and kept when it answers
+        # A question of history goes to search, not to another data server, whether the data server failed ("since
+        # what year has the star ferry been crossing victoria harbour?": an unknown city) or answered: no record holds
+        # history, even one that names the thing ("Why was the Gateway of India built?" got a route from the Gateway
+        # to itself). Search's answer is kept only when it answers (nodes/fact_questions.py).
         history = asks_a_fact(request) and task.server not in search_servers(state)
         searcher = retry_server(state.get("servers") or [], task.server) if found_nothing and not history else None
         if not found_nothing and _names_what_it_missed(task, result, located):
