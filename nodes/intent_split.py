@@ -27,9 +27,8 @@ from nodes.arguments.expressions import is_one_calculation
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
 from nodes.asking import ASKS as _ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS as _REQUESTS, SENTENCE_END
-from nodes.date_mentions import find_date_mentions
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
-from nodes.message_scope import in_scope, only_where_or_when, scope, sums_to_convert
+from nodes.message_scope import in_scope, scope, sums_to_convert, with_the_day_first
 from nodes.field_vocabulary import superlative_order
 from nodes.intent_joins import pieces_at_joins
 from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
@@ -88,23 +87,6 @@ def _names_after_lead_in(part: str) -> bool:
     """Whether ``part`` is a lead-in and then only names: "my korean friend wants AMD, intel"."""
     lead = _LEAD_IN.match(part)
     return lead is not None and only_names(part[lead.end():])
-
-
-def _only_a_day(piece: str) -> bool:
-    """Whether ``piece`` asks and requests nothing and names a day but no place: the day the parts after it ask of."""
-    return (not _REQUESTS.search(piece) and not ASKS_INVERTED.search(piece) and not places_named([piece])
-            and bool(find_date_mentions(piece, date.today())))
-
-
-def _with_the_day_first(parts: list[str]) -> list[str]:
-    """``parts`` with a first part that only tells the day (or where and when) asked of each part after it:
-    "three-city stopover, saturday night in each, so I need the cheapest hotel in: ...", "shanghai → hong kong on
-    saturday, lowest fare in HK dollars"."""
-    said_when = bool(parts) and bool(find_date_mentions(parts[0], date.today()))  # a place alone opens a list
-    if len(parts) > 1 and said_when and (_only_a_day(parts[0]) or only_where_or_when(parts[0])) \
-            and not ASKS_WORD.search(parts[0]):
-        return [f"{parts[0]}: {part}" for part in parts[1:]]
-    return parts
 
 
 def split_intents(question: str) -> list[str]:
@@ -191,7 +173,7 @@ def read_intents(question: str, told_before: str = "") -> tuple[list[str], str |
             parts[-1] = f"{parts[-1]} and {piece}"
         else:
             parts.append(piece)
-    parts = _with_the_day_first(parts)  # "next friday, ...": before a short first part is glued to the next
+    parts = with_the_day_first(parts)  # "next friday, ...": before a short first part is glued to the next
     if parts and len(parts) > 1 and (len(parts[0].split()) < MIN_PART_WORDS or (
             _only_names_asked(parts[0]) and not _ASKS.match(parts[1]) and not _REQUESTS.match(parts[1]))):
         # "What are Samsung and Sony worth per share": a part that only names, opening a list the next part asks of
@@ -200,7 +182,7 @@ def read_intents(question: str, told_before: str = "") -> tuple[list[str], str |
         end = question.find(parts[1], start + len(parts[0])) if start >= 0 else -1
         parts[1] = question[start:end + len(parts[1])] if end >= 0 else f"{parts[0]} {parts[1]}"
         parts.pop(0)
-    parts = _with_the_day_first(parts)
+    parts = with_the_day_first(parts)
     if len(parts) < 2:
         return [], "back-reference" if measures_before else None
     # "What's the weather in Los Angeles on Saturday and New York on Monday?": a part of places and dates asks

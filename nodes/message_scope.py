@@ -16,7 +16,7 @@ from nodes.arguments.codes import currencies_written
 from nodes.arguments.money_amounts import written_sums
 from nodes.arguments.places import is_place_name, places_named
 from nodes.arguments.stop_words import STOP_WORDS
-from nodes.asking import ASKS, REQUESTS, SENTENCE_END
+from nodes.asking import ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS, SENTENCE_END
 from nodes.date_mentions import find_date_mentions
 
 # An opener that counts or announces what follows, asking nothing: "Three things:", "random stuff:", "Need:"
@@ -106,3 +106,15 @@ def only_where_or_when(text: str) -> bool:
     for mention in find_date_mentions(text, date.today()):
         rest = rest.replace(mention.phrase, " ")
     return not [w for w in re.findall(r"[a-z']+", rest.lower()) if w not in STOP_WORDS and w not in _DAY_PARTS]
+
+
+def with_the_day_first(parts: list[str]) -> list[str]:
+    """``parts`` with a first part that names a day and asks nothing asked of each part after it, when it names no
+    place ("three-city stopover, saturday night in each, so I need the cheapest hotel in: ...") or only places and
+    days ("shanghai → hong kong on saturday, lowest fare in HK dollars"); a place alone opens a list ("Lyon, Nice")."""
+    if len(parts) < 2 or ASKS_WORD.search(parts[0]) or REQUESTS.search(parts[0]) or ASKS_INVERTED.search(parts[0]) \
+            or not find_date_mentions(parts[0], date.today()):
+        return parts
+    if places_named([parts[0]]) and not only_where_or_when(parts[0]):
+        return parts
+    return [f"{parts[0]}: {part}" for part in parts[1:]]

@@ -9,7 +9,8 @@ from typing import Any, Protocol
 from langgraph.runtime import Runtime
 
 from graphs.context import Context
-from indexes.search_fallback import with_last_servers_on_ties, with_search_fallback
+from indexes.follow_up_ties import with_last_servers_on_ties
+from indexes.search_fallback import with_search_fallback
 from indexes.server_index import ServerHit
 from nodes.events import emit
 from nodes.field_vocabulary import with_phrase_concepts

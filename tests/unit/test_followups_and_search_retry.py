@@ -97,13 +97,7 @@ async def test_a_confidently_matched_fast_path_that_fails_is_not_sent_to_search(
 
 
 async def test_a_loosely_matched_server_that_finds_nothing_also_hands_over_to_search():
-    tools = search_tools()
-    tools.tools["finance"]["get_quote"] = (tools.tools["finance"]["get_quote"][0], lambda a: {"results": []})
-    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.45, best_for=[0]),
-                                      ServerHit(server="web_search", score=0.2)])
-    models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
-    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
-    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    out = await ask_fast("when did the great fire of london happen", 0.45, lambda a: {"results": []})
     assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [("finance", "ok"),
                                                                                   ("web_search", "ok")]
 
@@ -239,12 +233,16 @@ async def test_an_answer_that_mentions_nothing_the_question_names_hands_over_to_
     assert [r["server"] for r in out["task_results"].values()] == ["finance", "web_search"]
 
 
-async def ask_fast(question: str, finance_score: float) -> dict:
-    """One fast-path run over the failing finance server and the search server, finance matched at ``finance_score``."""
+async def ask_fast(question: str, finance_score: float, quote=None) -> dict:
+    """One fast-path run over the finance server (failing, unless ``quote`` answers) and the search server, finance
+    matched at ``finance_score``."""
+    tools = search_tools()
+    if quote is not None:
+        tools.tools["finance"]["get_quote"] = (tools.tools["finance"]["get_quote"][0], quote)
     retriever = SearchAwareRetriever([ServerHit(server="finance", score=finance_score, best_for=[0]),
                                       ServerHit(server="web_search", score=0.2)])
     models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
-    graph = build_graph(models, retriever, search_tools(), classify=lambda q: ("fast", 0.9, True)).compile()
+    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
     return await graph.ainvoke({"query": question}, context=Context(today=TODAY))
 
 
@@ -257,18 +255,14 @@ async def test_a_thing_a_confident_data_server_fails_on_is_searched_and_kept_onl
 
 
 async def test_a_question_of_history_asks_search_even_after_a_data_server_answered():
-    tools = search_tools()
-    tools.tools["finance"]["get_quote"] = (tools.tools["finance"]["get_quote"][0],
-                                           lambda a: {"symbol": "LON", "name": "London Fire Co", "last": 12.5})
-    retriever = SearchAwareRetriever([ServerHit(server="finance", score=0.8, best_for=[0]),
-                                      ServerHit(server="web_search", score=0.2)])
-    models = ScriptedModels(executor=[executor], answerer=["It burned in 1666 [T2.1]."])
-    graph = build_graph(models, retriever, tools, classify=lambda q: ("fast", 0.9, True)).compile()
-    out = await graph.ainvoke({"query": "when did the great fire of london happen"}, context=Context(today=TODAY))
+    def quote(_):
+        return {"symbol": "LON", "name": "London Fire Co", "last": 12.5}
+
+    out = await ask_fast("when did the great fire of london happen", 0.8, quote)
     assert [(r["server"], r["status"]) for r in out["task_results"].values()] == [("finance", "ok"),
                                                                                   ("web_search", "ok")]
     # a question of the present is answered by the data server alone
-    out = await graph.ainvoke({"query": "stock price of london fire co"}, context=Context(today=TODAY))
+    out = await ask_fast("stock price of london fire co", 0.8, quote)
     assert [r["server"] for r in out["task_results"].values()] == ["finance"]
 
 

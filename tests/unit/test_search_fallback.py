@@ -31,28 +31,3 @@ def test_only_the_unmatched_sub_query_moves_to_search():
 def test_a_catalogue_without_a_search_server_is_unchanged():
     hits = [hit("finance", 0.1, [0])]
     assert with_search_fallback(hits, [], 1) == hits
-
-
-def test_a_near_tie_in_a_follow_up_goes_to_the_server_that_answered_the_last_turn():
-    from indexes.search_fallback import with_last_servers_on_ties
-
-    def ranked():
-        return [ServerHit(server="trains", score=0.74, best_for=[0], query_scores={0: 0.74}),
-                ServerHit(server="flights", score=0.69, query_scores={0: 0.69}),
-                ServerHit(server="hotels", score=0.45, query_scores={0: 0.45})]
-
-    first = with_last_servers_on_ties(ranked(), ["flights"])[0]
-    assert first.server == "flights" and first.best_for == [0]
-    # no last turn, or a last server far behind: the ranking stands
-    assert with_last_servers_on_ties(ranked(), [])[0].server == "trains"
-    assert with_last_servers_on_ties(ranked(), ["hotels"])[0].server == "trains"
-
-
-def test_a_follow_up_naming_a_new_kind_of_thing_does_not_go_on_with_the_last_servers():
-    from indexes.route_cues import stem
-    from nodes.followup_words import names_a_new_kind
-
-    kinds = frozenset(stem(w) for w in ("restaurant", "hotel", "flight"))
-    assert names_a_new_kind("any standout restaurant in town?", "cheapest hotel in DC for thursday night", kinds)
-    assert not names_a_new_kind("and if I set off from Delhi instead?", "Mumbai → Singapore on Friday, lowest fare?",
-                                kinds)
