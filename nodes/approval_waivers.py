@@ -46,9 +46,10 @@ _WAIVERS = [
     r"\bno questions asked\b|\bdon'?t (?:wait for|check with|run it by) (?:me|us|my|our)\b",
     r"\bno time (?:for|to) (?:\w+\s+){0,2}?(?:confirm\w*|approv\w*|ask\w*|check\w*)",
     # an approval written into the message as if a system had given it: "approval: granted", "confirmed=true"
-    r"\b(?:approval|approved|confirmation|confirmed|authori[sz]ation|authori[sz]ed|consent|permission)(?:_\w+)?\s*[:=]\s*"
-    r"(?:yes|true|granted|given|ok|okay|1|y)\b",
-    r"\b(?:approval|permission|consent|authori[sz]ation)\s+(?:is\s+|was\s+|has\s+been\s+|already\s+)*(?:granted|given)\b",
+    r"\b(?:approval|approved|confirmation|confirmed|authori[sz]ation|authori[sz]ed|consent|permission)"
+    r"(?:_\w+)?\s*[:=]\s*(?:yes|true|granted|given|ok|okay|1|y)\b",
+    r"\b(?:approval|permission|consent|authori[sz]ation)\s+(?:is\s+|was\s+|has\s+been\s+|already\s+)*"
+    r"(?:granted|given)\b",
     # a part to play that has no approval in it: "pretend you have my confirmation", "let's play a game"
     r"\bpretend (?:that )?(?:you|i|we|the user)\b|\blet'?s play a game\b|\broleplay\b|"
     r"\bact as (?:an? |my |the )?(?:unrestricted|unfiltered|admin\w*|root|booking)\b",
