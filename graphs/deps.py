@@ -10,7 +10,8 @@ Environment:
 - TURA_LLAMA_THREADS: llama.cpp threads (default: all cores)
 - TURA_LLAMA_CPP_SRC: where llama.cpp's LoRA converter is unpacked (default ~/.cache/tura/llama.cpp)
 - TURA_EXECUTOR_ADAPTER / TURA_REWRITER_ADAPTER: a role's LoRA adapter (GGUF); default the one shipped in
-  nodes/distill/adapters (<role>.gguf), "off" for none
+  nodes/distill/adapters (<role>.gguf) and, for the executor, those installed under <data dir>/adapters, each
+  loaded only for the servers it was trained on; "off" for none
 - TURA_CHROMA_URL: a Chroma server (``chroma run``) that replicas share; unset: an embedded index in TURA_DATA_DIR
 - TAVILY_API_KEY: passed to the web-search server, which then uses Tavily instead of its local corpus
 """
@@ -33,6 +34,7 @@ from indexes.route_classifier import LazyRouteClassifier, train_default
 from indexes.chroma_store import http_client, open_collection, persistent_client
 from indexes.server_index import ServerIndex
 from nodes.arguments.discovery import discovery_for
+from nodes.distill.adapter_store import ADAPTER_FILE, read_adapter, stored_adapters
 from nodes.embedded_model import LlamaRuntime
 from nodes.models import ADAPTER_SWITCHES, ROLES, ModelFactory, RoleAdapter, RoleOverride
 from tools.catalog import Catalog, CatalogError, load_catalog
@@ -108,9 +110,30 @@ def build_model_factory() -> ModelFactory:
         load_runtime=lambda: LlamaRuntime(find_smollm_gguf(), n_threads=threads),
         api_key=os.environ.get("TURA_OPENAI_API_KEY") or os.environ.get("OPENAI_API_KEY") or "EMPTY",
         overrides=role_overrides(),
-        adapters={role: RoleAdapter(path.name, adapter_loader(path, threads))
-                  for role in ADAPTER_SWITCHES if (path := adapter_path(role))},
+        adapters={role: found for role in ADAPTER_SWITCHES if (found := role_adapters(role, threads))},
     )
+
+
+def role_adapters(role: str, threads: int | None) -> list[RoleAdapter]:
+    """A role's adapters. The executor's: the one TURA_EXECUTOR_ADAPTER names (for the servers of the manifest
+    beside it, every server without one), else the shipped one and those ``tura distill executor`` installed
+    under <data dir>/adapters, each for the servers it was trained on (nodes/distill/adapter_store.py)."""
+    path = adapter_path(role)
+    if role != "executor":
+        return [RoleAdapter(path.name, adapter_loader(path, threads))] if path else []
+    if os.environ.get("TURA_EXECUTOR_ADAPTER"):
+        if path is None:
+            return []
+        stored = read_adapter(path.parent) if path.name == ADAPTER_FILE else None
+        return [RoleAdapter(str(path), adapter_loader(path, threads),
+                            stored.server_fingerprints if stored else None)]
+    return [RoleAdapter(f"{a.path.parent.name}/{a.path.name}", adapter_loader(a.path, threads), a.server_fingerprints)
+            for a in stored_adapters([ADAPTERS_DIR], adapter_store())]
+
+
+def adapter_store() -> Path:
+    """Where ``tura distill executor`` installs the adapters of the user's catalogues."""
+    return data_dir() / "adapters"
 
 
 def adapter_loader(adapter: Path, threads: int | None) -> Callable[[], LlamaRuntime]:

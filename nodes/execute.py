@@ -23,9 +23,6 @@ from graphs.context import Context
 from graphs.plan import Task
 from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
-from nodes.arguments.listed_values import names_in_request
-from nodes.arguments.listing_gate import listing_context
-from nodes.arguments.schema import LISTED_NAMES
 from nodes.arguments.error_values import narrowed_to_error_values, values_listed_in_error
 from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
 from nodes.models import ModelProvider, RoleModel
@@ -34,10 +31,12 @@ from nodes.answering.quoted_data import quoted
 from nodes.prompts.execute import EXECUTE_ACT, EXECUTE_FOLLOW, EXECUTE_RETRY
 from nodes.question import today_of
 from nodes.structured import StructuredOutputError, ask_structured
-from nodes.tool_caller import ToolCaller, known_names_of, listed_values, open_server_early, own_listings
+from nodes.executor_inputs import task_candidates
+from nodes.tool_caller import ToolCaller, known_names_of, open_server_early
 from nodes.arguments.fan_out import list_items_kept_apart, remaining_calls, whole_lists
 from nodes.arguments.narrower_tool import narrower_tool
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, named_enum_values, step_schema, uncovered
+from tools.catalog_fingerprint import server_fingerprint
 from tools.tool_outcome import ToolOutcome
 
 
@@ -93,13 +92,8 @@ async def run_task_agent(
     request_texts = [task.query] + ([task.request] if task.request and task.request != task.query else [])
     dependency_texts = [o.text for outcomes in dep_outputs.values() for o in outcomes if o.ok]
     known = await known_names_of(tools)
-    candidates = gather_candidates(request_texts, dependency_texts, today, context.user_name)
-    if context.constrain_arguments:  # paths a listing returns, SELECTs over the described tables
-        candidates.listed.update(await listed_values(task.server, available, tools, trusted, request_texts, context))
-        listings = await own_listings(tools, task.server)
-        candidates.listed[LISTED_NAMES] = names_in_request([n for found in listings.values() for n in found],
-                                                           request_texts)
-        candidates.listed.update(listing_context(listings))  # what a listed thing's property may take
+    candidates = await task_candidates(task.server, available, tools, trusted, request_texts, dependency_texts,
+                                       today, context)
 
     def decoding(candidates: Candidates, only: set[str] | None = None, failed: ToolOutcome | None = None):
         allowed = (constrained_tools(task.server, available, candidates, narrow=not model.distilled)
@@ -215,7 +209,8 @@ async def run_executor(task: Task, dep_outputs: dict[str, list[ToolOutcome]], *,
     executor's (``later_model``). When no call succeeds (and none waits for approval), the base executor
     (few-shot prompt, heuristically narrowed tools) runs the task once more from the start, without repeating
     a call that already failed ("nestle share price": get_quote('share') failed, get_quote('nestle') answers)."""
-    model = models.get("executor", context)
+    fingerprint = server_fingerprint(task.server, await tools.list_tools(task.server))
+    model = models.get("executor", context, fingerprint)  # an adapter trained on this server, as it is now
     base = models.get("executor", replace(context, executor_adapter=False)) if model.distilled else model
     if any(dep_outputs.values()):
         model = base

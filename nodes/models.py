@@ -50,11 +50,16 @@ class RoleModel:
 
 @dataclass(frozen=True)
 class RoleAdapter:
-    """A distilled LoRA adapter for one role: its file's name (shown in the endpoint) and how to load the base
-    weights with it."""
+    """A distilled LoRA adapter for one role: its name (shown in the endpoint), how to load the base weights with
+    it, and the fingerprints of the servers it was trained on (nodes/distill/adapter_store.py); None serves
+    every server (an adapter the user chose by path, or a role whose prompt names no tool)."""
 
     name: str
     load: Callable[[], LlamaRuntime]
+    servers: frozenset[str] | None = None
+
+    def covers(self, server_fingerprint: str | None) -> bool:
+        return self.servers is None or (server_fingerprint is not None and server_fingerprint in self.servers)
 
 
 # The roles a distilled adapter can serve, each with the context field that switches it.
@@ -69,7 +74,7 @@ def adapter_wanted(role: str, context: Context) -> bool:
 class ModelProvider(Protocol):
     """What nodes depend on: a chat model per role for this run's context."""
 
-    def get(self, role: Role, context: Context) -> RoleModel: ...
+    def get(self, role: Role, context: Context, server_fingerprint: str | None = None) -> RoleModel: ...
 
 
 class ModelFactory:
@@ -88,13 +93,15 @@ class ModelFactory:
         load_runtime: Callable[[], LlamaRuntime],
         api_key: str = "EMPTY",
         overrides: dict[str, RoleOverride] | None = None,
-        adapters: dict[str, RoleAdapter] | None = None,
+        adapters: dict[str, RoleAdapter | list[RoleAdapter]] | None = None,
     ):
         self._load_runtime = load_runtime
         self._runtimes: dict[str, LlamaRuntime] = {}
         # The base weights with a role's distilled LoRA adapter (the executor's, the rewriter's): that role only.
-        self._adapters = adapters or {}
-        self._adapter_runtimes: dict[str, LlamaRuntime] = {}
+        # Several executor adapters may be installed, one per catalogue: a task gets the one trained on its server.
+        self._adapters: dict[str, list[RoleAdapter]] = {
+            role: list(found) if isinstance(found, list) else [found] for role, found in (adapters or {}).items()}
+        self._adapter_runtimes: dict[tuple[str, str], LlamaRuntime] = {}
         self._api_key = api_key
         self._overrides = overrides or {}
         self._cache: dict[tuple, RoleModel] = {}
@@ -113,23 +120,28 @@ class ModelFactory:
             return self._runtimes[role]
 
     def has_adapter(self, role: str) -> bool:
-        return role in self._adapters
+        return bool(self._adapters.get(role))
 
-    def adapter_runtime(self, role: str) -> LlamaRuntime:
-        """The weights with ``role``'s adapter, loaded on first use."""
+    def adapter_runtime(self, role: str, adapter: RoleAdapter | None = None) -> LlamaRuntime:
+        """The weights with ``role``'s adapter (its first when none is given), loaded on first use."""
+        chosen = adapter or self._adapters[role][0]
         with self._lock:
-            if role not in self._adapter_runtimes:
-                self._adapter_runtimes[role] = self._shared(self._adapters[role].load())
-            return self._adapter_runtimes[role]
+            if (role, chosen.name) not in self._adapter_runtimes:
+                self._adapter_runtimes[(role, chosen.name)] = self._shared(chosen.load())
+            return self._adapter_runtimes[(role, chosen.name)]
 
-    def get(self, role: Role, context: Context) -> RoleModel:
+    def get(self, role: Role, context: Context, server_fingerprint: str | None = None) -> RoleModel:
+        """``role``'s model for this context. With ``server_fingerprint`` (the executor of one server's task), a
+        distilled adapter serves only when it was trained on that server; without it, only an adapter that
+        covers every server does (a catalogue's adapter is never given tools it did not see)."""
         override = self._overrides.get(role, RoleOverride())
         backend = override.backend or context.model_backend
         temperature = ROLE_TEMPERATURE.get(role, 0.0)
         max_tokens = ROLE_MAX_TOKENS.get(role, 256)
-        distilled = backend == "embedded" and self.has_adapter(role) and adapter_wanted(role, context)
+        adapter = next((a for a in self._adapters.get(role, []) if a.covers(server_fingerprint)), None)
+        distilled = backend == "embedded" and adapter is not None and adapter_wanted(role, context)
         if backend == "embedded":
-            key: tuple = (role, backend, distilled)
+            key: tuple = (role, backend, adapter.name if distilled else None)
         elif backend == "openai":
             base_url = override.base_url or context.openai_base_url
             model = override.model or context.openai_model
@@ -143,9 +155,9 @@ class ModelFactory:
             if backend == "embedded":
                 # The weights load on the model's first call, in the thread that runs it: get() is called on
                 # the event loop, and loading (finding the file, mapping the weights) blocks.
-                load = ((lambda: self.adapter_runtime(role)) if distilled
+                load = ((lambda: self.adapter_runtime(role, adapter)) if distilled
                         else (lambda: self.runtime(SHARED_CONTEXT.get(role, role))))
-                endpoint = "embedded llama.cpp" + (f" + {self._adapters[role].name}" if distilled else "")
+                endpoint = "embedded llama.cpp" + (f" + {adapter.name}" if distilled else "")
                 chat: BaseChatModel = EmbeddedChatModel(load, label=endpoint, temperature=temperature,
                                                           max_tokens=max_tokens, tags=tags)
             else:

@@ -83,7 +83,7 @@ class ScriptedModels:
         for chat in self.chats.values():
             chat.tags = ["nostream"]  # as ModelFactory tags every role: no model's tokens reach chat clients
 
-    def get(self, role: str, context: Context) -> RoleModel:
+    def get(self, role: str, context: Context, server_fingerprint: str | None = None) -> RoleModel:
         scripted = role if role in self.chats else SHARED_CONTEXT.get(role, role)  # the rewriter: the router's
         if scripted not in self.chats:
             raise AssertionError(f"role {role} was not expected to be called")

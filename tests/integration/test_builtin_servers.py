@@ -654,3 +654,16 @@ async def test_catalogue_lists_every_server_module():
     assert modules == set(SERVERS)
     for spec in BUILTIN.servers.values():
         assert spec.transport == "stdio" and spec.args == ["-m", f"tools.servers.{spec.name}"] and spec.description
+
+
+async def test_the_shipped_executor_adapter_covers_every_builtin_server_as_it_is_now(pool):
+    """The shipped adapter serves a server only while its tools are the ones it was trained on
+    (nodes/distill/adapter_store.py): a changed built-in tool must come with a retrained adapter."""
+    from graphs.deps import ADAPTERS_DIR
+    from nodes.distill.adapter_store import read_adapter
+    from tools.catalog_fingerprint import server_fingerprint
+
+    shipped = read_adapter(ADAPTERS_DIR)
+    assert shipped is not None
+    now = {name: server_fingerprint(name, await pool.list_tools(name)) for name in SERVERS}
+    assert now == shipped.servers

@@ -167,7 +167,7 @@ class DistilledThenBase:
 
         self.distilled, self.base = ScriptedChat(distilled_script), ScriptedChat(base_script)
 
-    def get(self, role, context):
+    def get(self, role, context, server_fingerprint=None):
         from nodes.models import RoleModel
 
         on = context.executor_adapter
