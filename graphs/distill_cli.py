@@ -154,3 +154,52 @@ def rewriter_command(work: Annotated[Path | None, typer.Option(
     if install:
         console.print(f"installed: {install_rewriter(gguf, facts)}")
     console.print(f"pipeline: {facts['pipeline_seconds']} s")
+
+
+@distill_app.command("executor")
+def executor_command(
+        catalog: Annotated[Path | None, typer.Option(help="The mcp.json to distil for (default: the catalogue in use, "
+                                                          "TURA_CATALOG and the built-in servers as configured).")] = None,
+        work: Annotated[Path | None, typer.Option(help="Work folder (default: <data dir>/distill/<catalogue>).")] = None,
+        per_tool: Annotated[int, typer.Option(help="Synthesised requests per tool.")] = 40,
+        epochs: float = 3.0, rationale_share: float = 0.5, seed: int = 13,
+        time_budget: Annotated[float, typer.Option(help="Stop training after this many seconds.")] = 2400,
+        install: bool = True) -> None:
+    """Distil the executor for a catalogue with no large model: requests synthesised from the catalogue, calls
+    found by the search teacher (read-only calls run and verified), LoRA training, export, and install keyed by
+    the catalogue's fingerprint. Rerun to resume: finished stages are skipped, the search goes on where it
+    stopped."""
+    from graphs.deps import adapter_store
+    from graphs.distill_catalog import finish_catalogue, teach
+
+    started = time.perf_counter()
+    paths = [catalog] if catalog else None
+    builtin = False if catalog else None
+    folder = work or data_dir() / "distill" / (catalog.stem if catalog else "catalogue")
+    with _bar("search teacher") as bar:
+        task = bar.add_task("", total=None, info="")
+        run = asyncio.run(teach(folder, paths, builtin=builtin, bank="train", per_tool=per_tool, seed=seed,
+                                progress=lambda n, total, server: bar.update(task, completed=n, total=total,
+                                                                              info=server)))
+    console.print(f"search: {json.dumps(run.report.to_json())} over {run.requests} requests "
+                  f"(this run's share; {len(run.trajectories)} trajectories in all)")
+    curation = asyncio.run(finish_catalogue(folder, run))
+    console.print(f"curation: {json.dumps(curation)}")
+    adapter_dir = folder / "adapter"
+    if (adapter_dir / "adapter_config.json").is_file():
+        training = json.loads((folder / "training.json").read_text())
+        console.print("training: done in an earlier run (delete adapter/ to train again)")
+    else:
+        training = run_train(folder, None, rationale_share, epochs, time_budget, seed)
+        (folder / "training.json").write_text(json.dumps(training, indent=1))
+    from graphs.distill_pipeline import export
+    from graphs.distill_catalog import install_catalogue_adapter
+
+    gguf = export(folder)
+    facts = {"date": date.today().isoformat(), "catalog": run.fingerprint, "servers": run.servers,
+             "requests": run.requests, "search": json.loads((folder / "catalog_train.json").read_text())["search"],
+             "curation": curation, "training": training, "pipeline_seconds": round(time.perf_counter() - started, 1)}
+    (folder / "facts.json").write_text(json.dumps(facts, indent=1))
+    if install:
+        console.print(f"installed: {install_catalogue_adapter(adapter_store(), gguf, facts)}")
+    console.print(f"pipeline: {facts['pipeline_seconds']} s")

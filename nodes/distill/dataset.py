@@ -36,7 +36,9 @@ def example_for(trajectory: Trajectory, tools: list[Tool]) -> dict[str, Any]:
     """One chat example: the executor's messages for the request, and its two targets."""
     today = date.fromisoformat(trajectory.today)
     candidates = gather_candidates([trajectory.request], [], today)
-    allowed = constrained_tools(trajectory.server, tools, candidates, narrow=False)
+    # The search teacher recorded what the run's constraints offered (listed paths and SELECTs included);
+    # the oracle's requests are decodable from their own words alone.
+    allowed = set(trajectory.offered) or constrained_tools(trajectory.server, tools, candidates, narrow=False)
     offered = [t for t in tools if t.name in allowed]
     step = trajectory.steps[-1]
     schema = next(t for t in tools if t.name == step.tool).inputSchema or {}

@@ -81,6 +81,10 @@ def correctness_problem(trajectory: Trajectory, tools: list[Tool]) -> str | None
         jsonschema.validate(step.params, tool.inputSchema or {"type": "object"})
     except jsonschema.ValidationError as exc:
         return f"arguments break the schema ({exc.message[:80]})"
+    if trajectory.offered:  # the search teacher decoded it from the run's own closed sets and verified its output
+        if step.tool not in trajectory.offered:
+            return "the executor's constraints do not offer this tool for the request"
+        return None if step.ok else "the call failed"
     candidates = gather_candidates([trajectory.request], [], date.fromisoformat(trajectory.today))
     try:
         allowed = constrained_tools(trajectory.server, tools, candidates, narrow=False)

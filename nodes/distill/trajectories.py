@@ -49,6 +49,7 @@ class Trajectory:
     teacher: str = "oracle"
     template: str = ""
     expected: dict[str, Any] | None = None  # the oracle's call {"tool", "arguments"}, when known
+    offered: list[str] = field(default_factory=list)  # the tools the run's constraints offered (search teacher)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

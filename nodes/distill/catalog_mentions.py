@@ -1,0 +1,118 @@
+"""What a synthesised request can say for each argument of a tool of the user's catalogue, by value kind.
+
+A mention is how a person names a value ("Lima" for America/Lima, "17% of 240" for an expression, "banana bread"
+for recipes/banana-bread.md) and what a right call's output must then hold (the zone, 40.8, the note's words).
+Values come only from the catalogue and well-kept vocabularies: the server's own listings (names, files, the
+SQL schema and its stored values), schema enums, the IANA zone database, arithmetic and relative days. No
+domain of the built-in servers is named here: a kind is read from the property's schema
+(nodes/arguments/value_kinds.py).
+
+Every mention is in one bank: ``train`` or ``heldout``, by a stable hash of its words, so held-out requests name
+values that no training request names.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from nodes.arguments.value_kinds import ValueKind, iana_zones
+from nodes.distill.mention import HELDOUT_SHARE, Bank, CatalogFacts, Mention
+from nodes.distill.sql_questions import sql_mentions
+
+_CITY_ZONE = re.compile(r"^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)/([A-Z][a-z]+(?:_[A-Z][a-z]+)?)$")
+
+
+def zone_mentions() -> list[Mention]:
+    """A city named for each IANA zone named after one ("Lima" for America/Lima)."""
+    found = []
+    for zone in sorted(iana_zones()):
+        match = _CITY_ZONE.match(zone)
+        if match:
+            found.append(Mention(match.group(1).replace("_", " "), (zone,)))
+    return found
+
+
+def time_mentions() -> list[Mention]:
+    """Times of day as people write them; the resolver turns each into HH:MM."""
+    found = []
+    for hour in range(6, 23):
+        twelve = hour % 12 or 12
+        half = "am" if hour < 12 else "pm"
+        found += [Mention(f"{twelve}{half}"), Mention(f"{twelve}:30 {half}"), Mention(f"{hour:02d}:15")]
+    return found
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.6g}"
+
+
+def expression_mentions(rng: random.Random, count: int) -> list[Mention]:
+    """Arithmetic as people say it, each with its value (the calculator's output must show it)."""
+    shapes = [
+        ("{a} plus {b}", lambda a, b: a + b),
+        ("{a} minus {b}", lambda a, b: a - b), ("{a} divided by {b}", lambda a, b: a / b),
+        ("{b}% of {a}", lambda a, b: a * b / 100), ("{a} * {b}", lambda a, b: a * b),
+        ("{a} + {b}", lambda a, b: a + b), ("the square root of {sq}", None), ("{a} squared", lambda a, b: a * a),
+        ("{a} multiplied by {b}", lambda a, b: a * b), ("{a} - {b}", lambda a, b: a - b),
+        ("{a} / {b}", lambda a, b: a / b),
+    ]
+    heldout = [("{a} times {b}", lambda a, b: a * b), ("{b} percent of {a}", lambda a, b: a * b / 100),
+               ("{a} less {b}", lambda a, b: a - b)]
+    found = []
+    for n in range(count):
+        bank: Bank = "heldout" if n % HELDOUT_SHARE == 0 else "train"
+        text, compute = rng.choice(heldout if bank == "heldout" else shapes)
+        a, b = rng.randint(12, 990), rng.randint(2, 60)
+        if compute is None:
+            root = rng.randint(4, 60)
+            found.append(Mention(text.format(sq=root * root), (_number(root),), question=True, bank=bank))
+        else:
+            found.append(Mention(text.format(a=a, b=b), (_number(compute(a, b)),), question=True, bank=bank))
+    return found
+
+
+def path_mentions(paths: list[str]) -> list[Mention]:
+    """A file named by the words of its name ("banana bread" for .../banana-bread.md); a folder by its name."""
+    found = []
+    for path in paths:
+        name = path.rstrip("/").rsplit("/", 1)[-1]
+        stem = re.sub(r"\.\w{1,5}$", "", name)
+        words = " ".join(w for w in re.split(r"[-_.\s]+", stem) if w)
+        if len(words) >= 3:
+            found.append(Mention(words, (words.split()[0],)))
+    return found
+
+
+def name_mentions(names: list[str]) -> list[Mention]:
+    return [Mention(name, (name,)) for name in names if 2 < len(name) <= 60]
+
+
+def enum_mentions(values: list[Any]) -> list[Mention]:
+    return [Mention(str(v), (str(v),)) for v in values if isinstance(v, str) and v]
+
+
+DAY_WORDS = ["today", "tomorrow", "tmrw", "next monday", "on friday", "this saturday", "in 3 days", "next tuesday",
+             "on sunday", "the day after tomorrow", "this wednesday", "in 5 days", "on thursday", "next friday"]
+
+
+def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng: random.Random) -> list[Mention]:
+    """The mentions a request may use for a property of this kind; empty when the catalogue offers none."""
+    if spec.get("enum"):
+        return enum_mentions(spec["enum"])
+    if kind is ValueKind.TIMEZONE:
+        return zone_mentions()
+    if kind is ValueKind.TIME_OF_DAY:
+        return time_mentions()
+    if kind is ValueKind.EXPRESSION:
+        return expression_mentions(rng, 400)
+    if kind is ValueKind.SQL:
+        return sql_mentions(facts)
+    if kind is ValueKind.PATH:
+        return path_mentions(facts.paths)
+    if kind is ValueKind.DATE:
+        return [Mention(day) for day in DAY_WORDS]
+    if kind in (ValueKind.NAME, ValueKind.QUERY, ValueKind.PERSON, ValueKind.PLACE, ValueKind.ID):
+        return name_mentions(facts.names)
+    return []

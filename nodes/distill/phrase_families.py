@@ -1,0 +1,112 @@
+"""Requests phrased from a tool's own words: the action its description states ("Get current time in a specific
+timezone" -> get / current time) and its arguments' mentions, placed by what each parameter's name or
+description says it is (a source takes "from", a target "to").
+
+Several families per bank, none shared: the training bank's families and the held-out bank's are disjoint, and
+only the training bank gets the casual lead-ins and sign-offs of nodes/distill/phrasing.py. A family is
+written once for every catalogue: no tool, server or domain is named here.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from mcp.types import Tool
+
+from nodes.distill.mention import Bank
+from nodes.distill.phrasing import roughen, typo
+
+_FIRST_SENTENCE = re.compile(r"^(.+?)(?:[.;:\n]|$)")
+_STOP = re.compile(r"\b(?:in|on|for|of|from|to|with|by|between|based|as|within|using|and|that|which|if|into|"
+                   r"including|matching|about)\b")
+_LEADING = re.compile(r"^(?:the|a|an|given|specific|specified|multiple|new)\s+")
+_SOURCE = re.compile(r"\b(?:source|from|origin|start)\b", re.IGNORECASE)
+_TARGET = re.compile(r"\b(?:target|to|destination)\b", re.IGNORECASE)
+
+FAMILIES: dict[Bank, dict[str, list[str]]] = {
+    "train": {
+        "value": ["{verb} the {head} for {values}", "what's the {head} for {values}?", "{values}: {head}?",
+                  "I need the {head} {values}", "can you {verb} {values}", "{head} {values} pls", "{verb} {values}",
+                  "{values} - {head}", "show me the {head} for {values}"],
+        "question": ["{values}", "{values}?", "quick one: {values}", "{verb}: {values}", "tell me {values}",
+                     "what is {values}", "work out {values}"],
+        "none": ["{verb} {head}", "{verb} the {head} please", "show me the {head}", "can you {verb} {head}?",
+                 "what {head} are there", "give me {head}"],
+    },
+    "heldout": {
+        "value": ["could you tell me the {head} — {values}", "looking for {head}, {values}",
+                  "{values} — {verb} it please", "any idea about the {head} re {values}"],
+        "question": ["I'd like to know {values}", "{values}, thanks", "hmm {values}"],
+        "none": ["I'd want to see {head}", "{head}, all of it", "let me see every {head}"],
+    },
+}
+HELDOUT_LEADS = ["", "", "so ", "ok so "]
+
+
+@dataclass(frozen=True)
+class Action:
+    """A tool's stated action: its verb and the head of its object ("get", "current time")."""
+
+    verb: str
+    head: str
+
+
+def described_action(tool: Tool) -> Action:
+    """The verb and object head of the tool's first sentence; the tool's name's words when it has none."""
+    match = _FIRST_SENTENCE.match((tool.description or "").strip())
+    sentence = (match.group(1) if match else "").strip()
+    if not sentence:
+        sentence = tool.name.replace("_", " ")
+    words = sentence.split()
+    while len(words) > 1 and words[0].lower().endswith("ly"):  # "Recursively search ..."
+        words = words[1:]
+    verb = words[0].lower().split("/")[0]
+    verb = {"gets": "get", "returns": "return", "reads": "read", "lists": "list", "calculates": "calculate",
+            "retrieves": "retrieve", "searches": "search", "tells": "tell", "converts": "convert"}.get(verb, verb)
+    rest = " ".join(words[1:])
+    if verb == "search" and rest.lower().startswith("for "):
+        rest = rest[4:]
+    head = _STOP.split(rest.lower(), maxsplit=1)[0].strip(" ,")
+    while _LEADING.match(head):
+        head = _LEADING.sub("", head, count=1)
+    head = " ".join(head.split()[:4]) or tool.name.replace("_", " ")
+    return Action(verb, head)
+
+
+def role_of(name: str, description: str) -> str:
+    """Where a parameter's mention goes: "from" a source, "to" a target, else as it is. Read from the name and
+    the description's first two words ("Source IANA timezone"), not from a "to" later in it ("query to run")."""
+    text = f"{name.replace('_', ' ')} {' '.join(description.split()[:2])}"
+    if _SOURCE.search(text):
+        return "from"
+    if _TARGET.search(text):
+        return "to"
+    return ""
+
+
+def joined_values(parts: list[tuple[str, str]]) -> str:
+    """Mentions in the order people say them: plain ones first, then "from …", then "to …"."""
+    plain = [w for role, w in parts if not role]
+    sources = [f"from {w}" for role, w in parts if role == "from"]
+    targets = [f"to {w}" for role, w in parts if role == "to"]
+    return " ".join(plain + sources + targets)
+
+
+def families(bank: Bank, shape: str) -> list[str]:
+    return FAMILIES[bank][shape]
+
+
+def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],
+           rng: random.Random) -> str:
+    """One request in ``family``, worded the way people type it in this bank."""
+    text = family.format(verb=action.verb, head=action.head, values=values)
+    if bank == "train":
+        return roughen(text, protected, rng, typo_rate=0.3)
+    words = [w for w in re.findall(r"[a-z]{6,}", text) if not any(w in p.lower() for p in protected)]
+    if words and rng.random() < 0.25:
+        slip = rng.choice(words)
+        text = text.replace(slip, typo(slip, rng), 1)
+    text = rng.choice(HELDOUT_LEADS) + text
+    return " ".join((text.lower() if rng.random() < 0.5 else text).split())

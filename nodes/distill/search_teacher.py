@@ -1,0 +1,198 @@
+"""The search teacher: finds the call for a synthesised request by running candidate calls, with no large model.
+
+For a request (nodes/distill/catalog_requests.py) it takes the executor's own closed sets (nodes/executor_inputs.py:
+the tools and values a run would decode from), lists the calls they allow (tool x candidate values), ranks them
+by retrieval score (the request against each tool's description, plus whether a value is one the request
+names), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
+holds what the request's mentions say it must (the zone named, the computed number, the answer of the SQL
+question's own SELECT); the best-ranked verified call is the trajectory's.
+
+Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
+name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import numpy as np
+from mcp.types import Tool
+
+from graphs.context import Context
+from nodes.approval import changes_data
+from nodes.arguments.step_rules import ToolRefused
+from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
+from nodes.distill.catalog_requests import SynthRequest
+from nodes.distill.judges import bears_on
+from nodes.distill.mention import Mention
+from nodes.distill.trajectories import Step, Trajectory
+from nodes.executor_inputs import task_candidates
+from nodes.executor_prompt import first_clause
+from nodes.probe import count_results
+from nodes.tool_caller import ToolCaller
+
+MAX_CALLS_PER_TOOL = 12
+CALLS_RUN = 6  # the best-ranked calls run per request
+CALL_TIMEOUT_S = 15.0
+NAMED_VALUE_BONUS = 0.3
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+Encode = Callable[[Sequence[str]], Sequence[Any]]
+
+
+class UnsafeCall(RuntimeError):
+    """The teacher was about to run a tool that may change data: a bug, never a data problem."""
+
+
+def teacher_may_run(tool: Tool, trusted: set[str]) -> bool:
+    """Read-only and not destructive by its annotations, or trusted by name in mcp.json."""
+    return not changes_data(tool) or tool.name in trusted
+
+
+@dataclass
+class TeacherReport:
+    """What the search did: requests seen, calls run, and why requests gave no trajectory."""
+
+    requests: int = 0
+    calls_run: int = 0
+    kept: int = 0
+    dropped: Counter = field(default_factory=Counter)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"requests": self.requests, "calls_run": self.calls_run, "kept": self.kept,
+                "dropped": dict(self.dropped)}
+
+
+def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) -> list[tuple[str, dict[str, Any]]]:
+    """Every call the decoding schemas allow for the tools' required arguments (enumerable values only)."""
+    calls: list[tuple[str, dict[str, Any]]] = []
+    for name, schema in allowed.items():
+        properties = schema.get("properties") or {}
+        required = list((tools[name].inputSchema or {}).get("required") or [])
+        choices: list[list[Any]] = []
+        for prop in required:
+            spec = properties.get(prop) or {}
+            if spec.get("enum"):
+                choices.append(list(spec["enum"]))
+            elif spec.get("type") == "array" and isinstance(spec.get("items"), dict) and spec["items"].get("enum"):
+                choices.append([[v] for v in spec["items"]["enum"]])
+            else:
+                choices = []
+                break
+        if len(choices) != len(required):
+            continue
+        for values in itertools.islice(itertools.product(*choices), MAX_CALLS_PER_TOOL):
+            calls.append((name, dict(zip(required, values))))
+    return calls
+
+
+def _names_a_mention(arguments: dict[str, Any], mentions: tuple[Mention, ...]) -> bool:
+    texts = [str(v).lower() for value in arguments.values() for v in (value if isinstance(value, list) else [value])]
+    marks = [m.words.lower() for m in mentions] + [e.lower() for m in mentions for e in m.evidence]
+    return any(mark and (mark == text or mark in text) for text in texts for mark in marks)
+
+
+def ranked_calls(request: str, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],
+                 mentions: tuple[Mention, ...], encode: Encode) -> list[tuple[str, dict[str, Any]]]:
+    """Calls by retrieval score: the request's similarity to the tool's description, plus a bonus when a value
+    is one the request names."""
+    names = list(dict.fromkeys(name for name, _ in calls))
+    if not names:
+        return []
+    vectors = np.asarray(encode([request] + [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
+    similarity = dict(zip(names, (vectors[1:] @ vectors[0]).tolist()))
+    score = lambda call: similarity[call[0]] + NAMED_VALUE_BONUS * _names_a_mention(call[1], mentions)  # noqa: E731
+    return sorted(calls, key=score, reverse=True)
+
+
+def _numbers(text: str) -> set[float]:
+    return {round(float(n), 2) for n in _NUMBER.findall(text)}
+
+
+def holds_evidence(output: str, evidence: list[str]) -> bool:
+    """The output names one of the evidence strings; a number matches a number (to two decimals)."""
+    lowered = output.lower()
+    found = _numbers(output)
+    for mark in evidence:
+        if _NUMBER.fullmatch(mark.strip()):
+            if round(float(mark), 2) in found:
+                return True
+        elif mark.lower() in lowered:
+            return True
+    return False
+
+
+async def _evidence(request: SynthRequest, tools: ToolCaller, listed: dict[str, Tool], trusted: set[str],
+                    report: TeacherReport) -> list[list[str]] | None:
+    """Per mention, what a right output must hold; a mention's truth call is run (read-only) for its answer.
+    None when a truth fails."""
+    marks: list[list[str]] = []
+    for mention in request.mentions:
+        if mention.truth is None:
+            marks.append(list(mention.evidence))
+            continue
+        tool_name, arguments = mention.truth
+        outcome = await _run(tools, request.server, listed[tool_name], arguments, trusted, report)
+        numbers = sorted(_numbers(outcome.text)) if outcome.ok else []
+        if not numbers:
+            return None
+        marks.append([str(n) for n in numbers])
+    return marks
+
+
+async def _run(tools: ToolCaller, server: str, tool: Tool, arguments: dict[str, Any], trusted: set[str],
+               report: TeacherReport):
+    if not teacher_may_run(tool, trusted):
+        raise UnsafeCall(f"{server}.{tool.name} may change data; the teacher runs read-only tools only")
+    report.calls_run += 1
+    return await tools.call(server, tool.name, arguments, timeout_s=CALL_TIMEOUT_S)
+
+
+def thought_for(request: SynthRequest, tool: Tool, arguments: dict[str, Any]) -> str:
+    """Why this call: what the tool gives, and each argument's value."""
+    purpose = first_clause(tool.description or tool.name).lower()
+    parts = "; ".join(f"{name} = {json.dumps(value, ensure_ascii=False)}" for name, value in arguments.items())
+    return f"The request needs {tool.name}: {purpose}." + (f" {parts}." if parts else "")
+
+
+async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: list[Tool], trusted: set[str],
+                            today: date, context: Context, encode: Encode, report: TeacherReport) -> Trajectory | None:
+    """The verified trajectory for ``request``, or None (the reason is counted in ``report``)."""
+    report.requests += 1
+    runnable = [t for t in listed if teacher_may_run(t, trusted)]
+    by_name = {t.name: t for t in runnable}
+    candidates = await task_candidates(request.server, runnable, tools, trusted, [request.request], [], today, context)
+    try:
+        allowed = constrained_tools(request.server, runnable, candidates, narrow=False)
+    except (NoCallableTool, ToolRefused):
+        report.dropped["no call is decodable from the request"] += 1
+        return None
+    calls = ranked_calls(request.request, candidate_calls(allowed, by_name), by_name, request.mentions, encode)
+    if not calls:
+        report.dropped["no call with enumerable values"] += 1
+        return None
+    evidence = await _evidence(request, tools, by_name, trusted, report)
+    if evidence is None:
+        report.dropped["the question's own SELECT gave no answer"] += 1
+        return None
+    for name, arguments in calls[:CALLS_RUN]:
+        outcome = await _run(tools, request.server, by_name[name], arguments, trusted, report)
+        if not outcome.ok or count_results(outcome.text) == 0:
+            continue
+        bears = (all(not marks or holds_evidence(outcome.text, marks) for marks in evidence) if any(evidence)
+                 else bears_on(Step("", name, arguments, True, outcome.text), request.request))
+        if bears:
+            step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, outcome.text[:1500])
+            report.kept += 1
+            return Trajectory(request.request, request.server, today.isoformat(), [step], "search", request.family,
+                              {"tool": name, "arguments": arguments}, offered=list(allowed))
+    report.dropped["no call's output bears on the request"] += 1
+    return None
+
