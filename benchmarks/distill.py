@@ -30,6 +30,7 @@ import time
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
@@ -113,6 +114,77 @@ async def run_config(name: str, model, tasks: list[SubTask], tools_of: dict[str,
             "failures": failures}
 
 
+def expected_call(expected: dict[str, Any], tool: str, params: dict[str, Any], available: list) -> bool:
+    """``call_matches`` against a teacher's verified call (``{"tool", "arguments"}``)."""
+    schema = next((t.inputSchema or {} for t in available if t.name == tool), {})
+    return call_matches(SimpleNamespace(tool=expected["tool"], arguments=expected["arguments"]), tool, params, schema)
+
+
+async def catalog_main(args: argparse.Namespace) -> None:
+    """``--catalog``: held-out requests synthesised from that catalogue, the base executor against the adapter
+    installed for it (``tura distill executor``; or ``--adapter``)."""
+    from benchmarks.distill_catalog_items import catalogue_path, first_steps, heldout
+    from graphs.deps import ADAPTERS_DIR, adapter_store
+    from nodes.distill.adapter_store import adapter_for, stored_adapters
+
+    today = date.today()
+    work = Path(tempfile.mkdtemp(prefix="tura-distill-catalog-"))
+    path = catalogue_path(args.catalog, work)
+    run = await heldout(path, work / "heldout", args.per_tool, args.seed)
+    items = run.trajectories
+    adapter = args.adapter if args.adapter != SHIPPED_ADAPTER else None
+    if adapter is None:
+        found = {adapter_for(stored_adapters([ADAPTERS_DIR], adapter_store()), fp) for fp in run.servers.values()}
+        adapter = next(iter(found)).path if len(found) == 1 and None not in found else None
+    context = Context()
+    configs: list[tuple[str, Any]] = [("base", factory_for(None).get("executor", replace(context, executor_adapter=False)))]
+    if adapter is not None:
+        configs.append(("distilled", factory_for(adapter).get("executor", replace(context, executor_adapter=True))))
+    else:
+        print(f"no adapter is installed for this catalogue ({run.fingerprint}): run tura distill executor --catalog "
+              f"{path}", file=sys.stderr)
+    rows = await first_steps(configs, items, path, work, expected_call)
+    by = {r["config"]: r for r in rows}
+    summary = {"catalog": args.catalog, "fingerprint": run.fingerprint, "heldout_items": len(items),
+               "heldout_requests": run.requests, "search": run.report.to_json(),
+               "adapter": str(adapter) if adapter else None, "base_accuracy": by["base"]["accuracy"],
+               "distilled_accuracy": by.get("distilled", {}).get("accuracy"),
+               "p50_step_ms_base": by["base"]["p50_ms"], "p80_step_ms_base": by["base"]["p80_ms"],
+               "p50_step_ms_distilled": by.get("distilled", {}).get("p50_ms"),
+               "p80_step_ms_distilled": by.get("distilled", {}).get("p80_ms"),
+               "by_tool": {r["config"]: r["by_tool"] for r in rows}}
+    table = table_lines(rows)
+    print(json.dumps(summary) if args.json else "\n".join(table))
+    out = args.out if args.out is not None else str(RESULTS.with_name(f"distill_{Path(args.catalog).stem}.md"))
+    if out:
+        header = (f"Machine: {platform.machine()}, {os.cpu_count()} cores, {today.isoformat()}. {len(items)} held-out "
+                  f"requests verified by the search teacher of {run.requests} synthesised (held-out families and "
+                  f"values), catalogue `{args.catalog}` ({run.fingerprint}), seed {args.seed}.")
+        write_report(Path(out), header, rows)
+
+
+def table_lines(rows: list[dict[str, Any]]) -> list[str]:
+    table = ["| config | accuracy | correct / items | p50 ms/step | p80 ms/step |", "|---|---|---|---|---|"]
+    return table + [f"| {r['config']} | {r['accuracy']:.3f} | {r['correct']} / {r['items']} | {r['p50_ms']} | "
+                    f"{r['p80_ms']} |" for r in rows]
+
+
+def write_report(path: Path, header: str, rows: list[dict[str, Any]]) -> None:
+    """The table, accuracy per tool and the first failures of each config, as markdown."""
+    tools = sorted({tool for r in rows for tool in r["by_tool"]})
+    lines = ["# Distilled executor: held-out tool-calling accuracy (TURA Table 7 protocol)", "", header, "",
+             *table_lines(rows), "", "## Accuracy per tool", "",
+             "| tool | " + " | ".join(r["config"] for r in rows) + " |", "|---|" + "---|" * len(rows),
+             *[f"| {tool} | " + " | ".join(f"{r['by_tool'].get(tool, float('nan')):.2f}" for r in rows) + " |"
+               for tool in tools], "", "## Failures (first 15 per config)", ""]
+    for r in rows:
+        lines += [f"### {r['config']}", ""]
+        lines += [f"- `{f['request']}`: expected {json.dumps(f['expected'], ensure_ascii=False)}, got "
+                  f"{json.dumps(f['got'], ensure_ascii=False)}" for f in r["failures"][:15]]
+        lines.append("")
+    path.write_text("\n".join(lines), encoding="utf-8")
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-intent", type=int, default=5, help="held-out requests per intent")
@@ -123,12 +195,18 @@ async def main() -> None:
     parser.add_argument("--bank", choices=["heldout", "dev"], default="heldout",
                         help="request bank: heldout (reported) or dev (for tuning the recipe)")
     parser.add_argument("--seed", type=int, default=29)
+    parser.add_argument("--catalog", default="", help="'foreign' (benchmarks/foreign.py's servers) or an mcp.json: "
+                        "held-out requests synthesised from that catalogue, against the adapter installed for it")
+    parser.add_argument("--per-tool", type=int, default=8, help="held-out requests synthesised per tool (--catalog)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--record", action="store_true",
                         help="put this run's numbers on the shipped adapter's data card (heldout bank only)")
     parser.add_argument("--out", default=None, help="markdown results file ('' to skip; default "
                         "benchmarks/results/distill.md, distill_dev.md for the dev bank)")
     args = parser.parse_args()
+    if args.catalog:
+        await catalog_main(args)
+        return
     if args.out is None:
         args.out = str(RESULTS if args.bank == "heldout" else RESULTS.with_name("distill_dev.md"))
 
@@ -170,9 +248,7 @@ async def main() -> None:
         "rows": [{k: v for k, v in r.items() if k not in ("failures", "by_tool")} for r in rows],
         "by_tool": {r["config"]: r["by_tool"] for r in rows},
     }
-    table = ["| config | accuracy | correct / items | p50 ms/step | p80 ms/step |", "|---|---|---|---|---|"]
-    table += [f"| {r['config']} | {r['accuracy']:.3f} | {r['correct']} / {r['items']} | {r['p50_ms']} | {r['p80_ms']} |"
-              for r in rows]
+    table = table_lines(rows)
     if args.record and args.bank == "heldout":
         from graphs.distill_pipeline import record_metrics
 
@@ -183,20 +259,9 @@ async def main() -> None:
     else:
         print("\n".join(table))
     if args.out:
-        lines = ["# Distilled executor: held-out tool-calling accuracy (TURA Table 7 protocol)", "",
-                 f"Machine: {platform.machine()}, {os.cpu_count()} cores, {today.isoformat()}. "
-                 f"{len(tasks)} requests of the {args.bank} bank ({args.per_intent} per intent), seed {args.seed}.",
-                 "", *table, "", "## Accuracy per tool", "",
-                 "| tool | " + " | ".join(r["config"] for r in rows) + " |", "|---|" + "---|" * len(rows),
-                 *[f"| {tool} | " + " | ".join(f"{r['by_tool'][tool]:.2f}" for r in rows) + " |"
-                   for tool in rows[0]["by_tool"]], "",
-                 "## Failures (first 15 per config)", ""]
-        for r in rows:
-            lines += [f"### {r['config']}", ""]
-            lines += [f"- `{f['request']}`: expected {json.dumps(f['expected'])}, got {json.dumps(f['got'])}"
-                      for f in r["failures"][:15]]
-            lines.append("")
-        Path(args.out).write_text("\n".join(lines), encoding="utf-8")
+        write_report(Path(args.out), f"Machine: {platform.machine()}, {os.cpu_count()} cores, {today.isoformat()}. "
+                     f"{len(tasks)} requests of the {args.bank} bank ({args.per_intent} per intent), seed {args.seed}.",
+                     rows)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ makes is read-only or trusted by name in mcp.json.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
@@ -124,9 +125,23 @@ def render_card(facts: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-async def finish_catalogue(work: Path, run: CatalogueRun) -> dict[str, Any]:
-    """The judges over the teacher's trajectories, and the training examples (examples.jsonl)."""
-    kept, report = await curate(run.trajectories, run.tools_of)
+def balanced(trajectories: list[Trajectory], most: int) -> list[Trajectory]:
+    """At most ``most`` trajectories per call tool, in order: a server whose many tools all end in one read
+    (every file tool of a folder reads a file) would otherwise be most of what the adapter learns."""
+    seen: Counter = Counter()
+    kept = []
+    for trajectory in trajectories:
+        key = (trajectory.server, trajectory.steps[-1].tool if trajectory.steps else "")
+        seen[key] += 1
+        if seen[key] <= most:
+            kept.append(trajectory)
+    return kept
+
+
+async def finish_catalogue(work: Path, run: CatalogueRun, most_per_tool: int) -> dict[str, Any]:
+    """The judges over the teacher's trajectories (at most ``most_per_tool`` per tool), and the training examples
+    (examples.jsonl)."""
+    kept, report = await curate(balanced(run.trajectories, most_per_tool), run.tools_of)
     write_dataset(kept, run.tools_of, work / "examples.jsonl")
     return report.to_json()
 

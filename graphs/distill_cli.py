@@ -183,7 +183,7 @@ def executor_command(
                                                                               info=server)))
     console.print(f"search: {json.dumps(run.report.to_json())} over {run.requests} requests "
                   f"(this run's share; {len(run.trajectories)} trajectories in all)")
-    curation = asyncio.run(finish_catalogue(folder, run))
+    curation = asyncio.run(finish_catalogue(folder, run, most_per_tool=2 * per_tool))
     console.print(f"curation: {json.dumps(curation)}")
     adapter_dir = folder / "adapter"
     if (adapter_dir / "adapter_config.json").is_file():

@@ -36,9 +36,9 @@ FAMILIES: dict[Bank, dict[str, list[str]]] = {
                  "what {head} are there", "give me {head}"],
     },
     "heldout": {
-        "value": ["could you tell me the {head} — {values}", "looking for {head}, {values}",
-                  "{values} — {verb} it please", "any idea about the {head} re {values}"],
-        "question": ["I'd like to know {values}", "{values}, thanks", "hmm {values}"],
+        "value": ["mind checking {head} — {values}", "looking for {head}, {values}", "{values} — {verb} it",
+                  "any idea about {head} re {values}"],
+        "question": ["I'd like to know {values}", "{values}, cheers mate", "hmm {values}"],
         "none": ["I'd want to see {head}", "{head}, all of it", "let me see every {head}"],
     },
 }
@@ -77,8 +77,8 @@ def described_action(tool: Tool) -> Action:
 
 def role_of(name: str, description: str) -> str:
     """Where a parameter's mention goes: "from" a source, "to" a target, else as it is. Read from the name and
-    the description's first two words ("Source IANA timezone"), not from a "to" later in it ("query to run")."""
-    text = f"{name.replace('_', ' ')} {' '.join(description.split()[:2])}"
+    the description's first word ("Source IANA timezone"), not from a "to" later in it ("Time to convert")."""
+    text = f"{name.replace('_', ' ')} {' '.join(description.split()[:1])}"
     if _SOURCE.search(text):
         return "from"
     if _TARGET.search(text):

@@ -1,0 +1,152 @@
+"""Distillation for a user's catalogue: requests synthesised from the catalogue (banks that share no phrasing or
+value), and a search teacher that runs only read-only or trusted tools and keeps only verified calls."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import date
+
+import pytest
+from mcp.types import Tool, ToolAnnotations
+
+from graphs.context import Context
+from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
+from nodes.distill.catalog_requests import SynthRequest, synthesize_requests
+from nodes.distill.mention import CatalogFacts, Mention
+from nodes.distill.phrase_families import FAMILIES, described_action, role_of
+from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, holds_evidence,
+                                          search_trajectory, teacher_may_run)
+from tests.fakes import BagOfWordsEmbedding, FakeTools
+
+TODAY = date(2026, 11, 30)
+READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
+WRITE = ToolAnnotations(readOnlyHint=False, destructiveHint=True)
+
+
+def tool(name: str, description: str, properties: dict | None = None, annotations: ToolAnnotations | None = READ):
+    return Tool(name=name, description=description, annotations=annotations,
+                inputSchema={"type": "object", "properties": properties or {}, "required": list(properties or {})})
+
+
+CLOCK = tool("get_current_time", "Get current time in a specific timezone",
+             {"timezone": {"type": "string", "description": "IANA timezone name (e.g., 'America/New_York')"}})
+CONVERT = tool("convert_time", "Convert time between timezones", {
+    "source_timezone": {"type": "string", "description": "Source IANA timezone name"},
+    "time": {"type": "string", "description": "Time to convert in 24-hour format (HH:MM)"},
+    "target_timezone": {"type": "string", "description": "Target IANA timezone name"}})
+CALCULATE = tool("calculate", "Calculates/evaluates the given mathematical expression.",
+                 {"expression": {"type": "string"}}, annotations=None)
+OPEN = tool("open_nodes", "Open specific nodes in the knowledge graph by their names",
+            {"names": {"type": "array", "items": {"type": "string"}, "description": "An array of entity names"}})
+FACTS = CatalogFacts(names=[f"Person {c}{c.lower()}rington" for c in "ABCDEFGHIJKLMNOPQRST"])
+
+
+def skeleton(request: SynthRequest) -> str:
+    """The request's words with its mentions taken out: its phrasing."""
+    text = request.request.lower()
+    for mention in request.mentions:
+        text = text.replace(mention.words.lower(), " ")
+    return " ".join(re.findall(r"[a-z']+", text))
+
+
+def trigrams(text: str) -> set[tuple[str, ...]]:
+    words = text.split()
+    return {tuple(words[i:i + 3]) for i in range(len(words) - 2)}
+
+
+def test_the_train_and_heldout_banks_share_no_phrasing_family_value_or_question_shape():
+    assert not set(FAMILIES["train"]["value"]) & set(FAMILIES["heldout"]["value"])
+    assert not set(FAMILIES["train"]["question"]) & set(FAMILIES["heldout"]["question"])
+    assert not set(FAMILIES["train"]["none"]) & set(FAMILIES["heldout"]["none"])
+    tools = [CLOCK, CONVERT, CALCULATE, OPEN]
+    train = synthesize_requests("srv", tools, FACTS, "train", 60)
+    heldout = synthesize_requests("srv", tools, FACTS, "heldout", 15)
+    assert len(heldout) >= 40 and len(train) >= 150
+    train_values = {m.words.lower() for r in train for m in r.mentions if not m.question}
+    assert not {m.words.lower() for r in heldout for m in r.mentions if not m.question} & train_values
+    train_skeletons = {skeleton(r) for r in train}
+    train_trigrams = set().union(*(trigrams(s) for s in train_skeletons))
+    for request in heldout:
+        assert skeleton(request) not in train_skeletons, request.request
+        grams = trigrams(skeleton(request))
+        assert not grams or len(grams & train_trigrams) / len(grams) < 0.5, request.request
+    assert {r.family.split(":")[0] for r in heldout} == {"heldout"}
+
+
+def test_requests_name_their_values_where_the_parameters_say():
+    requests = synthesize_requests("srv", [CONVERT], FACTS, "train", 20)
+    assert requests
+    for request in requests:
+        source, _, target = request.mentions
+        text = request.request.lower()
+        assert f"from {source.words.lower()}" in text and f"to {target.words.lower()}" in text
+    assert role_of("query", "SELECT SQL query to execute") == role_of("time", "Time to convert (HH:MM)") == ""
+
+
+def test_a_tool_s_action_is_read_from_its_description():
+    assert (described_action(CLOCK).verb, described_action(CLOCK).head) == ("get", "current time")
+    recursive = tool("search_files", "Recursively search for files and directories matching a pattern.")
+    assert described_action(recursive).verb == "search"
+
+
+def test_mentions_carry_what_a_right_output_must_show():
+    lima = next(m for m in zone_mentions() if m.words == "Lima")
+    assert lima.evidence == ("America/Lima",)
+    for mention in expression_mentions(random.Random(3), 40):
+        numbers = [float(n) for n in re.findall(r"\d+", mention.words)]
+        assert numbers and mention.question and mention.evidence
+    assert holds_evidence('{"result": 40.8}', ["40.80"]) and not holds_evidence('{"result": 41}', ["40.8"])
+    assert holds_evidence('{"timezone": "America/Lima"}', ["america/lima"])
+
+
+def test_candidate_calls_enumerate_the_decoding_schemas_values():
+    allowed = {"convert_time": {"properties": {"source_timezone": {"enum": ["Asia/Tokyo", "Europe/Paris"]},
+                                               "time": {"enum": ["15:00"]},
+                                               "target_timezone": {"enum": ["Asia/Tokyo", "Europe/Paris"]}}},
+               "open_nodes": {"properties": {"names": {"type": "array", "items": {"enum": ["Ann", "Bo"]}}}}}
+    calls = candidate_calls(allowed, {"convert_time": CONVERT, "open_nodes": OPEN})
+    assert ("open_nodes", {"names": ["Bo"]}) in calls
+    assert len([c for c in calls if c[0] == "convert_time"]) == 4
+
+
+def clock_server() -> FakeTools:
+    def now(arguments):
+        if arguments["timezone"] == "Europe/Paris":
+            raise ValueError("unknown zone")
+        return {"timezone": arguments["timezone"], "datetime": "2026-11-30T10:00:00"}
+
+    wipe = tool("reset_clock", "Get current time in a specific timezone and reset it",
+                {"timezone": {"type": "string", "description": "IANA timezone name"}}, annotations=WRITE)
+    unmarked = tool("set_time", "Get current time in a specific timezone, then set it",
+                    {"timezone": {"type": "string", "description": "IANA timezone name"}}, annotations=None)
+    return FakeTools({"clock": {"get_current_time": (CLOCK, now), "reset_clock": (wipe, now),
+                                "set_time": (unmarked, now)}})
+
+
+async def test_the_teacher_runs_only_read_only_or_trusted_tools_and_keeps_a_verified_call():
+    tools = clock_server()
+    listed = await tools.list_tools("clock")
+    report = TeacherReport()
+    found = []
+    for words in ("what time is it in Lima", "time in Tokyo now", "current time Paris"):
+        zone = {"Lima": "America/Lima", "Tokyo": "Asia/Tokyo", "Paris": "Europe/Paris"}[words.split()[-1]
+                                                                                         if "now" not in words else "Tokyo"]
+        request = SynthRequest(words, "clock", "get_current_time", "train:value:0",
+                               (Mention(words.split()[-1] if "now" not in words else "Tokyo", (zone,)),))
+        found.append(await search_trajectory(request, tools, listed, set(), TODAY, Context(), BagOfWordsEmbedding(),
+                                             report))
+    called = {name for _, name, _ in tools.calls}
+    assert called == {"get_current_time"}  # the write tool and the unannotated one were never run
+    assert found[0].expected == {"tool": "get_current_time", "arguments": {"timezone": "America/Lima"}}
+    assert found[2] is None and report.dropped  # Paris's call failed: nothing verified, nothing kept
+    assert report.calls_run == len(tools.calls)
+
+
+async def test_a_tool_trusted_by_name_may_run_and_a_write_tool_never():
+    tools = clock_server()
+    by_name = {t.name: t for t in await tools.list_tools("clock")}
+    assert teacher_may_run(by_name["set_time"], {"set_time"}) and not teacher_may_run(by_name["set_time"], set())
+    with pytest.raises(UnsafeCall, match="may change data"):
+        await _run(tools, "clock", by_name["reset_clock"], {"timezone": "Asia/Tokyo"}, set(), TeacherReport())
+    assert tools.calls == []
