@@ -68,13 +68,14 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
     try:
         await deps.retriever.server_docs()  # the listing tools whose names the entity directory reads
         await deps.retriever.entity_directory()
+        known = await deps.pool.known_names()
         plan: list[tuple[SynthRequest, list, set[str]]] = []
         for server in deps.catalog.servers:
             listed = tools_of[server] = await deps.pool.list_tools(server)
             servers[server] = server_fingerprint(server, listed)
             trusted = trusted_tools(server, deps.pool)
             runnable = [t for t in listed if teacher_may_run(t, trusted)]
-            facts = await catalog_facts(server, runnable, deps.pool)
+            facts = await catalog_facts(server, runnable, deps.pool, known)
             plan += [(r, listed, trusted) for r in synthesize_requests(server, runnable, facts, bank, per_tool,
                                                                        seed=seed)]
         with kept_file.open("a", encoding="utf-8") as kept, searched_file.open("a", encoding="utf-8") as log:

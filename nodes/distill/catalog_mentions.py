@@ -17,6 +17,7 @@ import random
 import re
 from typing import Any
 
+from nodes.arguments.gazetteer import gazetteer
 from nodes.arguments.value_kinds import ValueKind, iana_zones
 from nodes.distill.mention import HELDOUT_SHARE, Bank, CatalogFacts, Mention
 from nodes.distill.sql_questions import sql_mentions
@@ -113,6 +114,13 @@ def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng
         return path_mentions(facts.paths)
     if kind is ValueKind.DATE:
         return [Mention(day) for day in DAY_WORDS]
-    if kind in (ValueKind.NAME, ValueKind.QUERY, ValueKind.PERSON, ValueKind.PLACE, ValueKind.ID):
+    if spec.get("type") in ("integer", "number"):
+        low, high = int(spec.get("minimum", 1)), int(spec.get("maximum", 12))
+        return [Mention(str(n)) for n in range(max(low, 1), min(high, 12) + 1)]
+    if kind is ValueKind.PLACE:  # the listed names the gazetteer knows as places, when there are any
+        places = [n for n in facts.names if n.lower() in gazetteer().by_name]
+        return name_mentions(places or facts.names)
+    if kind in (ValueKind.NAME, ValueKind.QUERY, ValueKind.PERSON, ValueKind.ID):
+        # a name of the wrong kind ("AMZN" as a city) is the teacher's to drop: its call fails or finds nothing
         return name_mentions(facts.names)
     return []

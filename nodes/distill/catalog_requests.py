@@ -48,8 +48,10 @@ class SynthRequest:
         return cls(data["request"], data["server"], data["tool"], data["family"], mentions)
 
 
-async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller) -> CatalogFacts:
-    """What the server's read-only listing tools say: names, files, and a SQL schema with its query tool."""
+async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
+                        catalogue_names: list[str] | None = None) -> CatalogFacts:
+    """What the server's read-only listing tools say: names, files, and a SQL schema with its query tool. A
+    server that lists no names of its own takes the names the catalogue's other listings give."""
     async def call(tool: str, arguments: dict[str, Any]):
         return await tools.call(server, tool, arguments, timeout_s=FACTS_TIMEOUT_S)
 
@@ -58,7 +60,8 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller) ->
     paths = await listed_files(readable, call) if any(ValueKind.PATH in k.values() for k in kinds.values()) else []
     query_tool = next((name for name, k in kinds.items() if ValueKind.SQL in k.values()), "")
     tables = (await read_schema(readable, call)).tables if query_tool else []
-    return CatalogFacts(names=list(dict.fromkeys(names)), paths=paths, tables=tables, query_tool=query_tool)
+    return CatalogFacts(names=list(dict.fromkeys(names or catalogue_names or [])), paths=paths, tables=tables,
+                        query_tool=query_tool)
 
 
 def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank, rng: random.Random) -> dict[str, list[Mention]] | None:

@@ -43,6 +43,11 @@ FAMILIES: dict[Bank, dict[str, list[str]]] = {
     },
 }
 HELDOUT_LEADS = ["", "", "so ", "ok so "]
+# The verbs tool descriptions open with; a description that opens otherwise is a noun phrase.
+VERBS = frozenset({"get", "list", "search", "find", "read", "fetch", "retrieve", "return", "look", "convert",
+                   "calculate", "compute", "evaluate", "execute", "run", "open", "show", "check", "query", "describe",
+                   "compare", "translate", "tell", "give", "count", "lookup", "browse", "explore", "summarise",
+                   "summarize", "resolve", "validate", "estimate", "measure", "locate", "track", "view", "see"})
 
 
 @dataclass(frozen=True)
@@ -62,17 +67,27 @@ def described_action(tool: Tool) -> Action:
     words = sentence.split()
     while len(words) > 1 and words[0].lower().endswith("ly"):  # "Recursively search ..."
         words = words[1:]
-    verb = words[0].lower().split("/")[0]
-    verb = {"gets": "get", "returns": "return", "reads": "read", "lists": "list", "calculates": "calculate",
-            "retrieves": "retrieve", "searches": "search", "tells": "tell", "converts": "convert"}.get(verb, verb)
-    rest = " ".join(words[1:])
+    verb = _verb(words[0])
+    if verb is None:  # a noun phrase ("The lowest available fare ...", "Latest price of a stock"): what it gets
+        verb, rest = "get", " ".join(words)
+    else:
+        rest = " ".join(words[1:])
     if verb == "search" and rest.lower().startswith("for "):
         rest = rest[4:]
-    head = _STOP.split(rest.lower(), maxsplit=1)[0].strip(" ,")
+    head = _STOP.split(re.sub(r"\([^)]*\)", " ", rest.lower()), maxsplit=1)[0].strip(" ,")
     while _LEADING.match(head):
         head = _LEADING.sub("", head, count=1)
     head = " ".join(head.split()[:4]) or tool.name.replace("_", " ")
     return Action(verb, head)
+
+
+def _verb(word: str) -> str | None:
+    """The word as an imperative verb of ``VERBS`` ("Gets" -> "get", "Calculates/evaluates" -> "calculate")."""
+    word = word.lower().split("/")[0].strip(",.:")
+    for form in (word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word):
+        if form in VERBS:
+            return form
+    return None
 
 
 def role_of(name: str, description: str) -> str:
