@@ -134,8 +134,9 @@ async def catalog_main(args: argparse.Namespace) -> None:
     items = run.trajectories
     adapter = args.adapter if args.adapter != SHIPPED_ADAPTER else None
     if adapter is None:
-        found = {adapter_for(stored_adapters([ADAPTERS_DIR], adapter_store()), fp) for fp in run.servers.values()}
-        adapter = next(iter(found)).path if len(found) == 1 and None not in found else None
+        stored = stored_adapters([ADAPTERS_DIR], adapter_store())
+        found = {getattr(adapter_for(stored, fp), "path", None) for fp in run.servers.values()}
+        adapter = next(iter(found)) if len(found) == 1 else None  # one adapter trained on every server
     context = Context()
     configs: list[tuple[str, Any]] = [("base", factory_for(None).get("executor", replace(context, executor_adapter=False)))]
     if adapter is not None:

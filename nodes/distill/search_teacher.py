@@ -5,7 +5,8 @@ the tools and values a run would decode from), lists the calls they allow (tool 
 by retrieval score (the request against each tool's description, plus whether a value is one the request
 names), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
 holds what the request's mentions say it must (the zone named, the computed number, the answer of the SQL
-question's own SELECT); the best-ranked verified call is the trajectory's.
+question's own SELECT). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
+the one with the shortest output (``chosen_call``).
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
@@ -42,6 +43,7 @@ MAX_CALLS_PER_TOOL = 12
 CALLS_RUN = 6  # the best-ranked calls run per request
 CALL_TIMEOUT_S = 15.0
 NAMED_VALUE_BONUS = 0.3
+NEAR_TIE = 0.05  # retrieval scores this close do not tell two tools apart
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 Encode = Callable[[Sequence[str]], Sequence[Any]]
@@ -93,23 +95,38 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) 
     return calls
 
 
-def _names_a_mention(arguments: dict[str, Any], mentions: tuple[Mention, ...]) -> bool:
+def named_value_fit(arguments: dict[str, Any], mentions: tuple[Mention, ...]) -> float:
+    """1 when a value is exactly one the request names ("orders", "America/Lima"), 0.5 when it only holds one
+    ("re orders"), else 0."""
     texts = [str(v).lower() for value in arguments.values() for v in (value if isinstance(value, list) else [value])]
     marks = [m.words.lower() for m in mentions] + [e.lower() for m in mentions for e in m.evidence]
-    return any(mark and (mark == text or mark in text) for text in texts for mark in marks)
+    if any(mark and mark == text for text in texts for mark in marks):
+        return 1.0
+    return 0.5 if any(mark and mark in text for text in texts for mark in marks) else 0.0
 
 
 def ranked_calls(request: str, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],
-                 mentions: tuple[Mention, ...], encode: Encode) -> list[tuple[str, dict[str, Any]]]:
-    """Calls by retrieval score: the request's similarity to the tool's description, plus a bonus when a value
-    is one the request names."""
+                 mentions: tuple[Mention, ...], encode: Encode) -> list[tuple[float, str, dict[str, Any]]]:
+    """Calls with their retrieval score, best first: the request's similarity to the tool's description, plus a
+    bonus when a value is one the request names."""
     names = list(dict.fromkeys(name for name, _ in calls))
     if not names:
         return []
     vectors = np.asarray(encode([request] + [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
     similarity = dict(zip(names, (vectors[1:] @ vectors[0]).tolist()))
-    score = lambda call: similarity[call[0]] + NAMED_VALUE_BONUS * _names_a_mention(call[1], mentions)  # noqa: E731
-    return sorted(calls, key=score, reverse=True)
+    scored = [(similarity[name] + NAMED_VALUE_BONUS * named_value_fit(arguments, mentions), name, arguments)
+              for name, arguments in calls]
+    return sorted(scored, key=lambda call: -call[0])
+
+
+def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]]) -> tuple[str, dict[str, Any], str]:
+    """Of the verified calls (score, tool, arguments, output), the one with the shortest output among those
+    scored within ``NEAR_TIE`` of the best: where two tools answer alike ("search nodes" / "open nodes" for a
+    name), the label is the most specific answer every time, not whichever description the wording grazed."""
+    best = max(score for score, *_ in verified)
+    near = [call for call in verified if call[0] >= best - NEAR_TIE]
+    _, tool, arguments, output = min(near, key=lambda call: (len(call[3]), -call[0]))
+    return tool, arguments, output
 
 
 def _numbers(text: str) -> set[float]:
@@ -182,17 +199,21 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     if evidence is None:
         report.dropped["the question's own SELECT gave no answer"] += 1
         return None
-    for name, arguments in calls[:CALLS_RUN]:
+    verified = []
+    for score, name, arguments in calls[:CALLS_RUN]:
         outcome = await _run(tools, request.server, by_name[name], arguments, trusted, report)
         if not outcome.ok or count_results(outcome.text) == 0:
             continue
         bears = (all(not marks or holds_evidence(outcome.text, marks) for marks in evidence) if any(evidence)
                  else bears_on(Step("", name, arguments, True, outcome.text), request.request))
         if bears:
-            step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, outcome.text[:1500])
-            report.kept += 1
-            return Trajectory(request.request, request.server, today.isoformat(), [step], "search", request.family,
-                              {"tool": name, "arguments": arguments}, offered=list(allowed))
-    report.dropped["no call's output bears on the request"] += 1
-    return None
+            verified.append((score, name, arguments, outcome.text))
+    if not verified:
+        report.dropped["no call's output bears on the request"] += 1
+        return None
+    name, arguments, output = chosen_call(verified)
+    step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, output[:1500])
+    report.kept += 1
+    return Trajectory(request.request, request.server, today.isoformat(), [step], "search", request.family,
+                      {"tool": name, "arguments": arguments}, offered=list(allowed))
 

@@ -150,3 +150,15 @@ async def test_a_tool_trusted_by_name_may_run_and_a_write_tool_never():
     with pytest.raises(UnsafeCall, match="may change data"):
         await _run(tools, "clock", by_name["reset_clock"], {"timezone": "Asia/Tokyo"}, set(), TeacherReport())
     assert tools.calls == []
+
+
+def test_of_calls_ranked_alike_the_teacher_keeps_the_most_specific_answer():
+    from nodes.distill.search_teacher import chosen_call, named_value_fit
+
+    verified = [(0.61, "search_nodes", {"query": "Ann"}, '{"entities": [{"name": "Ann"}, {"name": "Ann Lee"}]}'),
+                (0.60, "open_nodes", {"names": ["Ann"]}, '{"entities": [{"name": "Ann"}]}'),
+                (0.20, "read_graph", {}, "{}")]
+    assert chosen_call(verified)[0] == "open_nodes"  # a near tie: the shorter answer, every time
+    assert chosen_call([(0.9, "a", {}, "long output"), (0.5, "b", {}, "x")])[0] == "a"  # a clear preference stands
+    mention = (Mention("orders", ("orders",)),)
+    assert named_value_fit({"table_name": "orders"}, mention) > named_value_fit({"table_name": "re orders"}, mention)
