@@ -170,7 +170,8 @@ def executor_command(
     the catalogue's fingerprint. Rerun to resume: finished stages are skipped, the search goes on where it
     stopped."""
     from graphs.deps import adapter_store
-    from graphs.distill_catalog import finish_catalogue, teach
+    from graphs.distill_catalog import finish_catalogue, install_catalogue_adapter, teach
+    from graphs.distill_pipeline import export
 
     started = time.perf_counter()
     paths = [catalog] if catalog else None
@@ -192,9 +193,6 @@ def executor_command(
     else:
         training = run_train(folder, None, rationale_share, epochs, time_budget, seed)
         (folder / "training.json").write_text(json.dumps(training, indent=1))
-    from graphs.distill_pipeline import export
-    from graphs.distill_catalog import install_catalogue_adapter
-
     gguf = export(folder)
     facts = {"date": date.today().isoformat(), "catalog": run.fingerprint, "servers": run.servers,
              "requests": run.requests, "search": json.loads((folder / "catalog_train.json").read_text())["search"],

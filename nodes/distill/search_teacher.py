@@ -121,12 +121,36 @@ def ranked_calls(request: str, calls: list[tuple[str, dict[str, Any]]], tools: d
 
 def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]]) -> tuple[str, dict[str, Any], str]:
     """Of the verified calls (score, tool, arguments, output), the one with the shortest output among those
-    scored within ``NEAR_TIE`` of the best: where two tools answer alike ("search nodes" / "open nodes" for a
-    name), the label is the most specific answer every time, not whichever description the wording grazed."""
-    best = max(score for score, *_ in verified)
-    near = [call for call in verified if call[0] >= best - NEAR_TIE]
+    scored within ``NEAR_TIE`` of the best. Calls that return the very same output are one answer, scored as
+    the best of them and labelled by the first tool name: where two tools answer alike ("search nodes" and
+    "open nodes" for a name), the label is the same every time, not whichever description the wording grazed."""
+    answers: dict[str, tuple[float, str, dict[str, Any], str]] = {}
+    for score, tool, arguments, output in sorted(verified, key=lambda call: call[1]):
+        held = answers.get(output)
+        answers[output] = (max(score, held[0]), held[1], held[2], output) if held else (score, tool, arguments, output)
+    best = max(score for score, *_ in answers.values())
+    near = [call for call in answers.values() if call[0] >= best - NEAR_TIE]
     _, tool, arguments, output = min(near, key=lambda call: (len(call[3]), -call[0]))
     return tool, arguments, output
+
+
+_ERROR_TEXT = re.compile(r"^\W*(?:\w+ )?(?:error|exception|traceback|failed|invalid|not found|unknown)\b",
+                         re.IGNORECASE)
+
+
+def reads_as_an_error(output: str) -> bool:
+    """A server that reports a failure as its output ("Database error: near ...") answered nothing."""
+    return bool(_ERROR_TEXT.match(output[:80]))
+
+
+def bears_on_mentions(output: str, arguments: dict[str, Any], evidence: list[list[str]],
+                      mentions: tuple[Mention, ...]) -> bool:
+    """Every mention is borne out: its evidence is in the output, or the call names it exactly (a table
+    described, whose description does not repeat its name)."""
+    for marks, mention in zip(evidence, mentions):
+        if marks and not holds_evidence(output, marks) and named_value_fit(arguments, (mention,)) < 1.0:
+            return False
+    return True
 
 
 def _numbers(text: str) -> set[float]:
@@ -202,9 +226,9 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     verified = []
     for score, name, arguments in calls[:CALLS_RUN]:
         outcome = await _run(tools, request.server, by_name[name], arguments, trusted, report)
-        if not outcome.ok or count_results(outcome.text) == 0:
+        if not outcome.ok or count_results(outcome.text) == 0 or reads_as_an_error(outcome.text):
             continue
-        bears = (all(not marks or holds_evidence(outcome.text, marks) for marks in evidence) if any(evidence)
+        bears = (bears_on_mentions(outcome.text, arguments, evidence, request.mentions) if any(evidence)
                  else bears_on(Step("", name, arguments, True, outcome.text), request.request))
         if bears:
             verified.append((score, name, arguments, outcome.text))

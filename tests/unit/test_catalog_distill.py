@@ -162,3 +162,16 @@ def test_of_calls_ranked_alike_the_teacher_keeps_the_most_specific_answer():
     assert chosen_call([(0.9, "a", {}, "long output"), (0.5, "b", {}, "x")])[0] == "a"  # a clear preference stands
     mention = (Mention("orders", ("orders",)),)
     assert named_value_fit({"table_name": "orders"}, mention) > named_value_fit({"table_name": "re orders"}, mention)
+
+
+def test_calls_with_the_same_output_are_one_answer_and_an_error_text_answers_nothing():
+    from nodes.distill.search_teacher import bears_on_mentions, chosen_call, reads_as_an_error
+
+    same = '{"entities": [{"name": "Ann"}]}'
+    for first, second in ((0.7, 0.5), (0.5, 0.7)):  # whichever description the wording was nearer
+        verified = [(first, "search_nodes", {"query": "Ann"}, same), (second, "open_nodes", {"names": ["Ann"]}, same)]
+        assert chosen_call(verified)[0] == "open_nodes"
+    assert reads_as_an_error('Database error: near "orders": syntax error') and not reads_as_an_error('[{"cid": 0}]')
+    table = (Mention("orders", ("orders",)),)
+    assert bears_on_mentions('[{"name": "id"}]', {"table_name": "orders"}, [["orders"]], table)
+    assert not bears_on_mentions('[{"name": "id"}]', {"table_name": "re orders"}, [["orders"]], table)
