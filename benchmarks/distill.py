@@ -138,7 +138,8 @@ async def catalog_main(args: argparse.Namespace) -> None:
         found = {getattr(adapter_for(stored, fp), "path", None) for fp in run.servers.values()}
         adapter = next(iter(found)) if len(found) == 1 else None  # one adapter trained on every server
     context = Context()
-    configs: list[tuple[str, Any]] = [("base", factory_for(None).get("executor", replace(context, executor_adapter=False)))]
+    base = factory_for(None).get("executor", replace(context, executor_adapter=False))
+    configs: list[tuple[str, Any]] = [("base", base)]
     if adapter is not None:
         configs.append(("distilled", factory_for(adapter).get("executor", replace(context, executor_adapter=True))))
     else:
@@ -150,11 +151,20 @@ async def catalog_main(args: argparse.Namespace) -> None:
                "heldout_requests": run.requests, "search": run.report.to_json(),
                "adapter": str(adapter) if adapter else None, "base_accuracy": by["base"]["accuracy"],
                "distilled_accuracy": by.get("distilled", {}).get("accuracy"),
+               "same_answer_base": by["base"]["same_answer_accuracy"],
+               "same_answer_distilled": by.get("distilled", {}).get("same_answer_accuracy"),
                "p50_step_ms_base": by["base"]["p50_ms"], "p80_step_ms_base": by["base"]["p80_ms"],
                "p50_step_ms_distilled": by.get("distilled", {}).get("p50_ms"),
                "p80_step_ms_distilled": by.get("distilled", {}).get("p80_ms"),
                "by_tool": {r["config"]: r["by_tool"] for r in rows}}
     table = table_lines(rows)
+    own_card = adapter is not None and adapter.parent != ADAPTERS_DIR and (adapter.parent / "card.json").is_file()
+    if args.record and own_card:
+        from graphs.distill_catalog import record_catalogue_metrics
+
+        record_catalogue_metrics(adapter.parent, f"benchmarks/distill.py --catalog {args.catalog} ({len(items)} "
+                                 f"held-out requests, {today.isoformat()})",
+                                 {k: v for k, v in summary.items() if k not in ("by_tool", "search")})
     print(json.dumps(summary) if args.json else "\n".join(table))
     out = args.out if args.out is not None else str(RESULTS.with_name(f"distill_{Path(args.catalog).stem}.md"))
     if out:
@@ -165,9 +175,13 @@ async def catalog_main(args: argparse.Namespace) -> None:
 
 
 def table_lines(rows: list[dict[str, Any]]) -> list[str]:
-    table = ["| config | accuracy | correct / items | p50 ms/step | p80 ms/step |", "|---|---|---|---|---|"]
-    return table + [f"| {r['config']} | {r['accuracy']:.3f} | {r['correct']} / {r['items']} | {r['p50_ms']} | "
-                    f"{r['p80_ms']} |" for r in rows]
+    """One row per config; with the same-answer accuracy (``--catalog``) when the rows hold it."""
+    same = "same_answer_accuracy" in rows[0]
+    table = ["| config | accuracy | correct / items |" + (" same answer |" if same else "") + " p50 ms/step | "
+             "p80 ms/step |", "|---|---|---|" + ("---|" if same else "") + "---|---|"]
+    return table + [f"| {r['config']} | {r['accuracy']:.3f} | {r['correct']} / {r['items']} | "
+                    + (f"{r['same_answer_accuracy']:.3f} | " if same else "") + f"{r['p50_ms']} | {r['p80_ms']} |"
+                    for r in rows]
 
 
 def write_report(path: Path, header: str, rows: list[dict[str, Any]]) -> None:
@@ -224,7 +238,8 @@ async def main() -> None:
     finally:
         await deps.aclose()
     context = Context()  # as in a run: a refused step is re-asked with the reason (structured_retries)
-    configs: list[tuple[str, Any]] = [("base", factory_for(None).get("executor", replace(context, executor_adapter=False)))]
+    base = factory_for(None).get("executor", replace(context, executor_adapter=False))
+    configs: list[tuple[str, Any]] = [("base", base)]
     adapted = replace(context, executor_adapter=True)
     if args.adapter and args.adapter.is_file():
         configs.append(("distilled", factory_for(args.adapter).get("executor", adapted)))

@@ -1,6 +1,8 @@
 """The held-out side of ``benchmarks/distill.py --catalog``: requests of the held-out bank synthesised from a
 catalogue (held-out phrasing families and values, nodes/distill/catalog_requests.py), each with the call the
 search teacher verified, and the executor's first step on each, decoded as in a run (nodes/executor_inputs.py).
+A step is right when it is the teacher's call exactly (TURA's protocol); ``same_answer_accuracy`` also counts a
+read-only call whose output is the teacher's call's output (another tool that answers alike).
 
 ``foreign`` names the third-party servers of benchmarks/foreign.py (installed and given their data here); any
 other value is the path of an mcp.json.
@@ -26,7 +28,8 @@ from nodes.arguments.step_rules import ToolRefused
 from nodes.execute import decide_step
 from nodes.executor_inputs import task_candidates
 from nodes.structured import StructuredOutputError
-from nodes.distill.trajectories import Trajectory
+from nodes.distill.search_teacher import teacher_may_run
+from nodes.distill.trajectories import OBSERVATION_CHARS, Trajectory
 
 
 def catalogue_path(catalog: str, work: Path) -> Path:
@@ -44,8 +47,20 @@ async def heldout(catalog_path: Path, work: Path, per_tool: int, seed: int) -> C
     return await teach(work, [catalog_path], builtin=False, bank="heldout", per_tool=per_tool, seed=seed)
 
 
+async def same_output(pool, item: Trajectory, tool: str, params: dict[str, Any], available: list[Tool],
+                      trusted: set[str]) -> bool:
+    """A call other than the teacher's that returns the very output the teacher's call returned (read-only calls
+    only): the same answer, which exact match does not count."""
+    chosen = next((t for t in available if t.name == tool), None)
+    if chosen is None or not teacher_may_run(chosen, trusted):
+        return False
+    outcome = await pool.call(item.server, tool, params)
+    return outcome.ok and outcome.text[:OBSERVATION_CHARS] == item.steps[-1].observation
+
+
 async def first_steps(configs: list[tuple[str, Any]], items: list[Trajectory], catalog_path: Path, work: Path,
-                      matches: Callable[[dict[str, Any], str, dict[str, Any], list[Tool]], bool]) -> list[dict[str, Any]]:
+                      matches: Callable[[dict[str, Any], str, dict[str, Any], list[Tool]], bool],
+                      ) -> list[dict[str, Any]]:
     """Each config's first step on every item, scored against the teacher's call, with its time."""
     deps = build_dependencies([catalog_path], directory=work / "servers", builtin_servers=False)
     context, today = Context(), date.today()
@@ -55,6 +70,7 @@ async def first_steps(configs: list[tuple[str, Any]], items: list[Trajectory], c
         await deps.retriever.entity_directory()
         known = await deps.pool.known_names()
         prepared = []
+        trusted_of = {server: trusted_tools(server, deps.pool) for server in deps.catalog.servers}
         for item in items:
             listed = await deps.pool.list_tools(item.server)
             trusted = trusted_tools(item.server, deps.pool)
@@ -63,7 +79,7 @@ async def first_steps(configs: list[tuple[str, Any]], items: list[Trajectory], c
                                                context)
             prepared.append((item, available, candidates))
         for name, model in configs:
-            correct, times, failures = 0, [], []
+            correct, same_answer, times, failures = 0, 0, [], []
             by_tool, wrong = Counter(), Counter()
             for item, available, candidates in prepared:
                 started = time.perf_counter()
@@ -78,13 +94,21 @@ async def first_steps(configs: list[tuple[str, Any]], items: list[Trajectory], c
                 by_tool[key] += 1
                 if matches(item.expected, tool, params, available):
                     correct += 1
+                    same_answer += 1
+                elif await same_output(deps.pool, item, tool, params, available, trusted_of[item.server]):
+                    same_answer += 1
+                    wrong[key] += 1
+                    failures.append({"request": item.request, "expected": item.expected,
+                                     "got": {"tool": tool, "params": params}, "same_answer": True})
                 else:
                     wrong[key] += 1
                     failures.append({"request": item.request, "expected": item.expected,
                                      "got": {"tool": tool, "params": params}})
             ordered = sorted(times)
             rows.append({"config": name, "accuracy": round(correct / len(items), 3), "correct": correct,
-                         "items": len(items), "by_tool": {k: round(1 - wrong[k] / n, 2) for k, n in sorted(by_tool.items())},
+                         "same_answer_accuracy": round(same_answer / len(items), 3),
+                         "items": len(items),
+                         "by_tool": {k: round(1 - wrong[k] / n, 2) for k, n in sorted(by_tool.items())},
                          "p50_ms": round(statistics.median(ordered), 1),
                          "p80_ms": round(ordered[int(0.8 * (len(ordered) - 1))], 1), "failures": failures})
     finally:

@@ -153,3 +153,12 @@ def install_catalogue_adapter(store: Path, gguf: Path, facts: dict[str, Any]) ->
     (folder / "card.json").write_text(json.dumps(facts, indent=1))
     (folder / "DATA_CARD.md").write_text(render_card(facts))
     return folder
+
+
+def record_catalogue_metrics(folder: Path, name: str, values: dict[str, Any]) -> None:
+    """Put a benchmark's measurement on a catalogue adapter's facts and render its data card again."""
+    facts_file = folder / "card.json"
+    facts = json.loads(facts_file.read_text()) if facts_file.is_file() else {}
+    facts.setdefault("metrics", {})[name] = values
+    facts_file.write_text(json.dumps(facts, indent=1))
+    (folder / "DATA_CARD.md").write_text(render_card(facts))

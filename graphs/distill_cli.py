@@ -158,9 +158,11 @@ def rewriter_command(work: Annotated[Path | None, typer.Option(
 
 @distill_app.command("executor")
 def executor_command(
-        catalog: Annotated[Path | None, typer.Option(help="The mcp.json to distil for (default: the catalogue in use, "
-                                                          "TURA_CATALOG and the built-in servers as configured).")] = None,
-        work: Annotated[Path | None, typer.Option(help="Work folder (default: <data dir>/distill/<catalogue>).")] = None,
+        catalog: Annotated[Path | None, typer.Option(
+            help="The mcp.json to distil for (default: the catalogue in use, TURA_CATALOG and the built-in servers "
+                 "as configured).")] = None,
+        work: Annotated[Path | None, typer.Option(
+            help="Work folder (default: <data dir>/distill/<catalogue>).")] = None,
         per_tool: Annotated[int, typer.Option(help="Synthesised requests per tool.")] = 40,
         epochs: float = 3.0, rationale_share: float = 0.5, seed: int = 13,
         time_budget: Annotated[float, typer.Option(help="Stop training after this many seconds.")] = 2400,

@@ -22,7 +22,8 @@ from nodes.arguments.value_kinds import ValueKind, iana_zones
 from nodes.distill.mention import HELDOUT_SHARE, Bank, CatalogFacts, Mention
 from nodes.distill.sql_questions import sql_mentions
 
-_CITY_ZONE = re.compile(r"^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)/([A-Z][a-z]+(?:_[A-Z][a-z]+)?)$")
+_CITY_ZONE = re.compile(r"^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)/"
+                        r"([A-Z][a-z]+(?:_[A-Z][a-z]+)?)$")
 
 
 def zone_mentions() -> list[Mention]:

@@ -38,8 +38,9 @@ class SynthRequest:
 
     def to_json(self) -> dict[str, Any]:
         return {"request": self.request, "server": self.server, "tool": self.tool, "family": self.family,
-                "mentions": [{"words": m.words, "evidence": list(m.evidence), "truth": list(m.truth) if m.truth else None,
-                              "question": m.question, "bank": m.bank} for m in self.mentions]}
+                "mentions": [{"words": m.words, "evidence": list(m.evidence),
+                              "truth": list(m.truth) if m.truth else None, "question": m.question, "bank": m.bank}
+                             for m in self.mentions]}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SynthRequest:
@@ -64,7 +65,8 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
                         query_tool=query_tool)
 
 
-def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank, rng: random.Random) -> dict[str, list[Mention]] | None:
+def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank,
+                       rng: random.Random) -> dict[str, list[Mention]] | None:
     """Each required property's mentions in ``bank``; None when one has none (no request can be phrased)."""
     kinds = property_kinds(tool)
     found: dict[str, list[Mention]] = {}

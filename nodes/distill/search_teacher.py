@@ -33,7 +33,7 @@ from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
 from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.judges import bears_on
 from nodes.distill.mention import Mention
-from nodes.distill.trajectories import Step, Trajectory
+from nodes.distill.trajectories import OBSERVATION_CHARS, Step, Trajectory
 from nodes.executor_inputs import task_candidates
 from nodes.executor_prompt import first_clause
 from nodes.probe import count_results
@@ -236,7 +236,7 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
         report.dropped["no call's output bears on the request"] += 1
         return None
     name, arguments, output = chosen_call(verified)
-    step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, output[:1500])
+    step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, output[:OBSERVATION_CHARS])
     report.kept += 1
     return Trajectory(request.request, request.server, today.isoformat(), [step], "search", request.family,
                       {"tool": name, "arguments": arguments}, offered=list(allowed))

@@ -66,7 +66,8 @@ def test_the_factory_gives_a_task_the_adapter_of_its_server_and_the_base_model_o
     unknown = factory.get("executor", context, "f-other")
     assert not unknown.distilled and unknown.chat.runtime is base
     assert not factory.get("executor", context).distilled  # no server named: no catalogue's adapter
-    universal = ModelFactory(load_runtime=lambda: base, adapters={"executor": RoleAdapter("any.gguf", lambda: shop_weights)})
+    universal = ModelFactory(load_runtime=lambda: base,
+                             adapters={"executor": RoleAdapter("any.gguf", lambda: shop_weights)})
     assert universal.get("executor", context, "f-other").distilled
 
 

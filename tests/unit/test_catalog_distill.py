@@ -129,11 +129,10 @@ async def test_the_teacher_runs_only_read_only_or_trusted_tools_and_keeps_a_veri
     listed = await tools.list_tools("clock")
     report = TeacherReport()
     found = []
-    for words in ("what time is it in Lima", "time in Tokyo now", "current time Paris"):
-        zone = {"Lima": "America/Lima", "Tokyo": "Asia/Tokyo", "Paris": "Europe/Paris"}[words.split()[-1]
-                                                                                         if "now" not in words else "Tokyo"]
-        request = SynthRequest(words, "clock", "get_current_time", "train:value:0",
-                               (Mention(words.split()[-1] if "now" not in words else "Tokyo", (zone,)),))
+    asked = [("what time is it in Lima", "Lima", "America/Lima"), ("time in Tokyo now", "Tokyo", "Asia/Tokyo"),
+             ("current time Paris", "Paris", "Europe/Paris")]
+    for words, place, zone in asked:
+        request = SynthRequest(words, "clock", "get_current_time", "train:value:0", (Mention(place, (zone,)),))
         found.append(await search_trajectory(request, tools, listed, set(), TODAY, Context(), BagOfWordsEmbedding(),
                                              report))
     called = {name for _, name, _ in tools.calls}
