@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,12 @@ from nodes.distill.dataset import write_dataset
 from nodes.distill.judges import curate
 from nodes.distill.catalog_requests import SynthRequest, catalog_facts, synthesize_requests
 from nodes.distill.mention import Bank
-from nodes.distill.search_teacher import TeacherReport, search_trajectory, teacher_may_run
+from nodes.arguments.candidates import Candidates
+from nodes.arguments.step_rules import ToolRefused
+from nodes.distill.search_teacher import Habit, TeacherReport, search_trajectory, teacher_may_run
+from nodes.execute import decide_step
+from nodes.models import RoleModel
+from nodes.structured import StructuredOutputError
 from nodes.distill.trajectories import Trajectory
 from tools.catalog_fingerprint import catalog_fingerprint, server_fingerprint
 
@@ -78,11 +83,13 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
             facts = await catalog_facts(server, runnable, deps.pool, known)
             plan += [(r, listed, trusted) for r in synthesize_requests(server, runnable, facts, bank, per_tool,
                                                                        seed=seed)]
+        habit = base_habit(deps.models.get("executor", replace(context, executor_adapter=False)), context, today,
+                           known)
         with kept_file.open("a", encoding="utf-8") as kept, searched_file.open("a", encoding="utf-8") as log:
             for n, (request, listed, trusted) in enumerate(plan, start=1):
                 if request.request not in searched:
                     found = await search_trajectory(request, deps.pool, listed, trusted, today, context, encode,
-                                                    report)
+                                                    report, habit)
                     if found is not None:
                         kept.write(json.dumps(found.to_json(), ensure_ascii=False) + "\n")
                     log.write(json.dumps({**request.to_json(), "kept": found is not None}, ensure_ascii=False) + "\n")
@@ -96,6 +103,19 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
     (work / f"catalog_{bank}.json").write_text(json.dumps({"servers": servers, "search": report.to_json(),
                                                            "requests": len(plan)}, indent=1))
     return CatalogueRun(trajectories, report, servers, len(plan), tools_of)
+
+
+def base_habit(model: RoleModel, context: Context, today: date, known: list[str]) -> Habit:
+    """The base executor's first step for a request, decided as in a run (nodes/execute.py ``decide_step``)."""
+    async def first_step(request: str, server: str, tools: list[Tool], candidates: Candidates):
+        try:
+            step = await decide_step(request, server, tools, candidates, model=model, context=context, today=today,
+                                     known_names=known)
+        except (StructuredOutputError, ToolRefused):
+            return None
+        return step.tool, step.params
+
+    return first_step
 
 
 def _lines(path: Path) -> list[str]:

@@ -18,7 +18,7 @@ import itertools
 import json
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
@@ -28,6 +28,7 @@ from mcp.types import Tool
 
 from graphs.context import Context
 from nodes.approval import changes_data
+from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
 from nodes.distill.catalog_requests import SynthRequest
@@ -47,6 +48,8 @@ NEAR_TIE = 0.05  # retrieval scores this close do not tell two tools apart
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 Encode = Callable[[Sequence[str]], Sequence[Any]]
+# The base executor's first step for (request, server, tools, candidates), or None when it forms none.
+Habit = Callable[[str, str, list[Tool], Candidates], Awaitable[tuple[str, dict[str, Any]] | None]]
 
 
 class UnsafeCall(RuntimeError):
@@ -204,8 +207,11 @@ def thought_for(request: SynthRequest, tool: Tool, arguments: dict[str, Any]) ->
 
 
 async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: list[Tool], trusted: set[str],
-                            today: date, context: Context, encode: Encode, report: TeacherReport) -> Trajectory | None:
-    """The verified trajectory for ``request``, or None (the reason is counted in ``report``)."""
+                            today: date, context: Context, encode: Encode, report: TeacherReport,
+                            habit: Habit | None = None) -> Trajectory | None:
+    """The verified trajectory for ``request``, or None (the reason is counted in ``report``). With ``habit``
+    (the base executor's own first step), a base call that gives the very answer of the teacher's is the label:
+    of equally right calls the adapter keeps the base's, and learns only where the base is wrong."""
     report.requests += 1
     runnable = [t for t in listed if teacher_may_run(t, trusted)]
     by_name = {t.name: t for t in runnable}
@@ -236,6 +242,12 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
         report.dropped["no call's output bears on the request"] += 1
         return None
     name, arguments, output = chosen_call(verified)
+    own = await habit(request.request, request.server, runnable, candidates) if habit else None
+    if own is not None and own != (name, arguments) and own[0] in by_name:
+        kept = await _run(tools, request.server, by_name[own[0]], own[1], trusted, report)
+        if kept.ok and kept.text == output:
+            name, arguments = own
+            report.dropped["(kept) the base executor's own call, the same answer"] += 1
     step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, output[:OBSERVATION_CHARS])
     report.kept += 1
     return Trajectory(request.request, request.server, today.isoformat(), [step], "search", request.family,
