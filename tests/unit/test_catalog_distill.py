@@ -174,3 +174,28 @@ def test_calls_with_the_same_output_are_one_answer_and_an_error_text_answers_not
     table = (Mention("orders", ("orders",)),)
     assert bears_on_mentions('[{"name": "id"}]', {"table_name": "orders"}, [["orders"]], table)
     assert not bears_on_mentions('[{"name": "id"}]', {"table_name": "re orders"}, [["orders"]], table)
+
+
+async def test_of_equally_right_calls_the_label_is_the_base_executor_s_own():
+    same = {"entities": [{"name": "Ann Lee"}]}
+    search = tool("search_nodes", "Search for nodes in the knowledge graph based on a query",
+                  {"query": {"type": "string", "description": "The search query to match against entity names"}})
+    opener = tool("open_nodes", "Open specific nodes in the knowledge graph by their names",
+                  {"names": {"type": "array", "items": {"type": "string"}, "description": "Entity names"}})
+    tools = FakeTools({"graph": {"search_nodes": (search, lambda a: same), "open_nodes": (opener, lambda a: same)}})
+    listed = await tools.list_tools("graph")
+    request = SynthRequest("open the nodes for Ann Lee", "graph", "open_nodes", "train:value:0",
+                           (Mention("Ann Lee", ("Ann Lee",)),))
+
+    async def searches(*_):
+        return "search_nodes", {"query": "Ann Lee"}
+
+    async def forms_none(*_):
+        return None
+
+    kept = await search_trajectory(request, tools, listed, set(), TODAY, Context(), BagOfWordsEmbedding(),
+                                   TeacherReport(), searches)
+    assert kept.expected == {"tool": "search_nodes", "arguments": {"query": "Ann Lee"}}
+    alone = await search_trajectory(request, tools, listed, set(), TODAY, Context(), BagOfWordsEmbedding(),
+                                    TeacherReport(), forms_none)
+    assert alone.expected["tool"] == "open_nodes"  # no habit: the teacher's own choice (the first of one answer)
