@@ -134,7 +134,8 @@ def render_card(facts: dict[str, Any]) -> str:
              "catalogue, candidate calls ranked by retrieval score, read-only calls run, kept when verified.",
              f"- Requests synthesised: {facts.get('requests')}; calls run: {search.get('calls_run')}; "
              f"trajectories verified: {search.get('kept')}; dropped: {json.dumps(search.get('dropped', {}))}",
-             f"- Curation: {curation.get('received')} received, {curation.get('kept')} kept; removed: "
+             f"- Curation: at most {facts.get('most_per_tool')} trajectories per tool go to the judges; "
+             f"{curation.get('received')} received, {curation.get('kept')} kept; removed: "
              f"{json.dumps(curation.get('removed_by_reason', {}))}",
              f"- Training: {training.get('examples')} examples, {training.get('steps')} steps in "
              f"{training.get('seconds')} s, loss {training.get('first_loss')} -> {training.get('last_loss')}.",

@@ -186,7 +186,8 @@ def executor_command(
                                                                               info=server)))
     console.print(f"search: {json.dumps(run.report.to_json())} over {run.requests} requests "
                   f"(this run's share; {len(run.trajectories)} trajectories in all)")
-    curation = asyncio.run(finish_catalogue(folder, run, most_per_tool=2 * per_tool))
+    most_per_tool = 2 * per_tool
+    curation = asyncio.run(finish_catalogue(folder, run, most_per_tool))
     console.print(f"curation: {json.dumps(curation)}")
     adapter_dir = folder / "adapter"
     if (adapter_dir / "adapter_config.json").is_file():
@@ -198,7 +199,8 @@ def executor_command(
     gguf = export(folder)
     facts = {"date": date.today().isoformat(), "catalog": run.fingerprint, "servers": run.servers,
              "requests": run.requests, "search": json.loads((folder / "catalog_train.json").read_text())["search"],
-             "curation": curation, "training": training, "pipeline_seconds": round(time.perf_counter() - started, 1)}
+             "most_per_tool": most_per_tool, "curation": curation, "training": training,
+             "pipeline_seconds": round(time.perf_counter() - started, 1)}
     (folder / "facts.json").write_text(json.dumps(facts, indent=1))
     if install:
         console.print(f"installed: {install_catalogue_adapter(adapter_store(), gguf, facts)}")
