@@ -133,7 +133,8 @@ def render_card(facts: dict[str, Any]) -> str:
              "- Teacher: the search teacher (nodes/distill/search_teacher.py): requests synthesised from the "
              "catalogue, candidate calls ranked by retrieval score, read-only calls run, kept when verified.",
              f"- Requests synthesised: {facts.get('requests')}; calls run: {search.get('calls_run')}; "
-             f"trajectories verified: {search.get('kept')}; dropped: {json.dumps(search.get('dropped', {}))}",
+             f"trajectories verified: {search.get('kept')} ({search.get('labels_from_base', 0)} labelled with the base "
+             f"executor's own call, the same answer); dropped: {json.dumps(search.get('dropped', {}))}",
              f"- Curation: at most {facts.get('most_per_tool')} trajectories per tool go to the judges; "
              f"{curation.get('received')} received, {curation.get('kept')} kept; removed: "
              f"{json.dumps(curation.get('removed_by_reason', {}))}",

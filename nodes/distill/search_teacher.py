@@ -6,7 +6,8 @@ by retrieval score (the request against each tool's description, plus whether a 
 names), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
 holds what the request's mentions say it must (the zone named, the computed number, the answer of the SQL
 question's own SELECT). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
-the one with the shortest output (``chosen_call``).
+the one with the shortest output (``chosen_call``); and where the base executor's own first step gives that very
+answer, the base's call (the adapter learns only where the base is wrong).
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
@@ -68,11 +69,12 @@ class TeacherReport:
     requests: int = 0
     calls_run: int = 0
     kept: int = 0
+    labels_from_base: int = 0  # kept trajectories labelled with the base executor's own call (the same answer)
     dropped: Counter = field(default_factory=Counter)
 
     def to_json(self) -> dict[str, Any]:
         return {"requests": self.requests, "calls_run": self.calls_run, "kept": self.kept,
-                "dropped": dict(self.dropped)}
+                "labels_from_base": self.labels_from_base, "dropped": dict(self.dropped)}
 
 
 def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) -> list[tuple[str, dict[str, Any]]]:
@@ -247,7 +249,7 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
         kept = await _run(tools, request.server, by_name[own[0]], own[1], trusted, report)
         if kept.ok and kept.text == output:
             name, arguments = own
-            report.dropped["(kept) the base executor's own call, the same answer"] += 1
+            report.labels_from_base += 1
     step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, output[:OBSERVATION_CHARS])
     report.kept += 1
     return Trajectory(request.request, request.server, today.isoformat(), [step], "search", request.family,
