@@ -5,7 +5,7 @@ the tools and values a run would decode from), lists the calls they allow (tool 
 by retrieval score (the request against each tool's description, plus whether a value is one the request
 names), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
 holds what the request's mentions say it must (the zone named, the computed number, the answer of the SQL
-question's own SELECT). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
+question's own SELECT; nodes/distill/call_verification.py). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
 the one with the shortest output (``chosen_call``); and where the base executor's own first step gives that very
 answer, the base's call (the adapter learns only where the base is wrong).
 
@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -32,6 +31,8 @@ from nodes.approval import changes_data
 from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
+from nodes.distill.call_verification import (bears_on_mentions, named_value_fit, numbers_in,
+                                             reads_as_an_error)
 from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.judges import bears_on
 from nodes.distill.mention import Mention
@@ -46,7 +47,6 @@ CALLS_RUN = 6  # the best-ranked calls run per request
 CALL_TIMEOUT_S = 15.0
 NAMED_VALUE_BONUS = 0.3
 NEAR_TIE = 0.05  # retrieval scores this close do not tell two tools apart
-_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 Encode = Callable[[Sequence[str]], Sequence[Any]]
 # The base executor's first step for (request, server, tools, candidates), or None when it forms none.
@@ -100,16 +100,6 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) 
     return calls
 
 
-def named_value_fit(arguments: dict[str, Any], mentions: tuple[Mention, ...]) -> float:
-    """1 when a value is exactly one the request names ("orders", "America/Lima"), 0.5 when it only holds one
-    ("re orders"), else 0."""
-    texts = [str(v).lower() for value in arguments.values() for v in (value if isinstance(value, list) else [value])]
-    marks = [m.words.lower() for m in mentions] + [e.lower() for m in mentions for e in m.evidence]
-    if any(mark and mark == text for text in texts for mark in marks):
-        return 1.0
-    return 0.5 if any(mark and mark in text for text in texts for mark in marks) else 0.0
-
-
 def ranked_calls(request: str, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],
                  mentions: tuple[Mention, ...], encode: Encode) -> list[tuple[float, str, dict[str, Any]]]:
     """Calls with their retrieval score, best first: the request's similarity to the tool's description, plus a
@@ -139,42 +129,6 @@ def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]]) -> tuple
     return tool, arguments, output
 
 
-_ERROR_TEXT = re.compile(r"^\W*(?:\w+ )?(?:error|exception|traceback|failed|invalid|not found|unknown)\b",
-                         re.IGNORECASE)
-
-
-def reads_as_an_error(output: str) -> bool:
-    """A server that reports a failure as its output ("Database error: near ...") answered nothing."""
-    return bool(_ERROR_TEXT.match(output[:80]))
-
-
-def bears_on_mentions(output: str, arguments: dict[str, Any], evidence: list[list[str]],
-                      mentions: tuple[Mention, ...]) -> bool:
-    """Every mention is borne out: its evidence is in the output, or the call names it exactly (a table
-    described, whose description does not repeat its name)."""
-    for marks, mention in zip(evidence, mentions):
-        if marks and not holds_evidence(output, marks) and named_value_fit(arguments, (mention,)) < 1.0:
-            return False
-    return True
-
-
-def _numbers(text: str) -> set[float]:
-    return {round(float(n), 2) for n in _NUMBER.findall(text)}
-
-
-def holds_evidence(output: str, evidence: list[str]) -> bool:
-    """The output names one of the evidence strings; a number matches a number (to two decimals)."""
-    lowered = output.lower()
-    found = _numbers(output)
-    for mark in evidence:
-        if _NUMBER.fullmatch(mark.strip()):
-            if round(float(mark), 2) in found:
-                return True
-        elif mark.lower() in lowered:
-            return True
-    return False
-
-
 async def _evidence(request: SynthRequest, tools: ToolCaller, listed: dict[str, Tool], trusted: set[str],
                     report: TeacherReport) -> list[list[str]] | None:
     """Per mention, what a right output must hold; a mention's truth call is run (read-only) for its answer.
@@ -186,7 +140,7 @@ async def _evidence(request: SynthRequest, tools: ToolCaller, listed: dict[str, 
             continue
         tool_name, arguments = mention.truth
         outcome = await _run(tools, request.server, listed[tool_name], arguments, trusted, report)
-        numbers = sorted(_numbers(outcome.text)) if outcome.ok else []
+        numbers = sorted(numbers_in(outcome.text)) if outcome.ok else []
         if not numbers:
             return None
         marks.append([str(n) for n in numbers])

@@ -15,8 +15,9 @@ from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
 from nodes.distill.catalog_requests import SynthRequest, synthesize_requests
 from nodes.distill.mention import CatalogFacts, Mention
 from nodes.distill.phrase_families import FAMILIES, described_action, role_of
-from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, holds_evidence,
-                                          search_trajectory, teacher_may_run)
+from nodes.distill.call_verification import holds_evidence
+from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, search_trajectory,
+                                          teacher_may_run)
 from tests.fakes import BagOfWordsEmbedding, FakeTools
 
 TODAY = date(2026, 11, 30)
@@ -152,7 +153,8 @@ async def test_a_tool_trusted_by_name_may_run_and_a_write_tool_never():
 
 
 def test_of_calls_ranked_alike_the_teacher_keeps_the_most_specific_answer():
-    from nodes.distill.search_teacher import chosen_call, named_value_fit
+    from nodes.distill.call_verification import named_value_fit
+    from nodes.distill.search_teacher import chosen_call
 
     verified = [(0.61, "search_nodes", {"query": "Ann"}, '{"entities": [{"name": "Ann"}, {"name": "Ann Lee"}]}'),
                 (0.60, "open_nodes", {"names": ["Ann"]}, '{"entities": [{"name": "Ann"}]}'),
@@ -164,7 +166,8 @@ def test_of_calls_ranked_alike_the_teacher_keeps_the_most_specific_answer():
 
 
 def test_calls_with_the_same_output_are_one_answer_and_an_error_text_answers_nothing():
-    from nodes.distill.search_teacher import bears_on_mentions, chosen_call, reads_as_an_error
+    from nodes.distill.call_verification import bears_on_mentions, reads_as_an_error
+    from nodes.distill.search_teacher import chosen_call
 
     same = '{"entities": [{"name": "Ann"}]}'
     for first, second in ((0.7, 0.5), (0.5, 0.7)):  # whichever description the wording was nearer
