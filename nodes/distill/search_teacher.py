@@ -5,9 +5,10 @@ the tools and values a run would decode from), lists the calls they allow (tool 
 by retrieval score (the request against each tool's description, plus whether a value is one the request
 names), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
 holds what the request's mentions say it must (the zone named, the computed number, the answer of the SQL
-question's own SELECT; nodes/distill/call_verification.py). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
-the one with the shortest output (``chosen_call``); and where the base executor's own first step gives that very
-answer, the base's call (the adapter learns only where the base is wrong).
+question's own SELECT; nodes/distill/call_verification.py). The trajectory's call is the best-ranked verified
+one; of verified calls ranked alike, the one with the shortest output (``chosen_call``); and where the base
+executor's own first step gives that very answer, the base's call (the adapter learns only where the base is
+wrong).
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
