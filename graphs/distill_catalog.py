@@ -25,6 +25,7 @@ from graphs.deps import build_dependencies, encoder_dir
 from indexes.embeddings import MiniLMEmbeddingFunction
 from nodes.approval import trusted_tools
 from nodes.distill.adapter_store import install
+from nodes.distill.data_card import metric_lines, record_measurement, training_lines
 from nodes.distill.dataset import write_dataset
 from nodes.distill.judges import curate
 from nodes.distill.catalog_requests import SynthRequest, catalog_facts, synthesize_requests
@@ -138,13 +139,10 @@ def render_card(facts: dict[str, Any]) -> str:
              f"- Curation: at most {facts.get('most_per_tool')} trajectories per tool go to the judges; "
              f"{curation.get('received')} received, {curation.get('kept')} kept; removed: "
              f"{json.dumps(curation.get('removed_by_reason', {}))}",
-             f"- Training: {training.get('examples')} examples, {training.get('steps')} steps in "
-             f"{training.get('seconds')} s, loss {training.get('first_loss')} -> {training.get('last_loss')}.",
-             f"- Hyperparameters: {json.dumps(training.get('config', {}))}",
+             *training_lines(training),
              f"- Whole pipeline: {facts.get('pipeline_seconds')} s on this machine.",
              "- Held-out evaluation: `python benchmarks/distill.py --catalog <mcp.json>` (held-out phrasing families "
-             "and values)."]
-    lines += [f"- {name}: {json.dumps(values)}" for name, values in (facts.get("metrics") or {}).items()]
+             "and values).", *metric_lines(facts)]
     return "\n".join(lines) + "\n"
 
 
@@ -179,8 +177,4 @@ def install_catalogue_adapter(store: Path, gguf: Path, facts: dict[str, Any]) ->
 
 def record_catalogue_metrics(folder: Path, name: str, values: dict[str, Any]) -> None:
     """Put a benchmark's measurement on a catalogue adapter's facts and render its data card again."""
-    facts_file = folder / "card.json"
-    facts = json.loads(facts_file.read_text()) if facts_file.is_file() else {}
-    facts.setdefault("metrics", {})[name] = values
-    facts_file.write_text(json.dumps(facts, indent=1))
-    (folder / "DATA_CARD.md").write_text(render_card(facts))
+    record_measurement(folder / "card.json", folder / "DATA_CARD.md", render_card, name, values)

