@@ -10,6 +10,8 @@ from typing import Any
 
 from rapidfuzz.distance import OSA
 
+from nodes.arguments.stop_words import STOP_WORDS
+
 _TOKEN = re.compile(r"[\w][\w'&.\-]*[\w]|[\w]")
 
 _DATE_NAME = re.compile(r"(^|_)(date|dates|day|check_in|check_out|checkin|checkout|depart|departure|return)"
@@ -47,8 +49,9 @@ _GENERIC_NAME_PARTS = frozenset({"min", "max", "num", "number", "count", "of", "
 
 def number_named_for(name: str, requests: list[str]) -> float | int | None:
     """The number the request writes next to this property's own word: 4 for ``min_stars`` in "a 4-star
-    stay", 2 for ``rooms`` in "2 rooms". A value the user stated is not left for the model to drop."""
-    stems = {p.rstrip("s") for p in re.split(r"[_\W]+", name.lower()) if len(p) >= 3} - _GENERIC_NAME_PARTS
+    stay", 2 for ``rooms`` in "2 rooms". A value the user stated is not left for the model to drop. A name's
+    function word is no noun: "10 from BRL" names no ``from_currency``."""
+    stems = {p.rstrip("s") for p in re.split(r"[_\W]+", name.lower()) if len(p) >= 3} - _GENERIC_NAME_PARTS - STOP_WORDS
     for stem in stems:
         pattern = re.compile(rf"(?<![\w.])(\d+)\s*-?\s*{re.escape(stem)}s?\b", re.IGNORECASE)
         for text in requests:

@@ -99,8 +99,15 @@ DAY_WORDS = ["today", "tomorrow", "tmrw", "next monday", "on friday", "this satu
              "on sunday", "the day after tomorrow", "this wednesday", "in 5 days", "on thursday", "next friday"]
 
 
-def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng: random.Random) -> list[Mention]:
-    """The mentions a request may use for a property of this kind; empty when the catalogue offers none."""
+def id_mentions(name: str) -> list[Mention]:
+    """A numeric id said with its noun, as people write it ("product 7" for ``product_id``)."""
+    noun = re.sub(r"(_id|Id|id)$", "", name).strip("_").replace("_", " ").lower()
+    return [Mention(f"{noun} {n}", (str(n),)) for n in range(1, 13)] if noun else []
+
+
+def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng: random.Random,
+                 name: str = "") -> list[Mention]:
+    """The mentions a request may use for property ``name`` of this kind; empty when the catalogue offers none."""
     if spec.get("enum"):
         return enum_mentions(spec["enum"])
     if kind is ValueKind.TIMEZONE:
@@ -115,6 +122,8 @@ def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng
         return path_mentions(facts.paths)
     if kind is ValueKind.DATE:
         return [Mention(day) for day in DAY_WORDS]
+    if kind is ValueKind.ID and spec.get("type") == "integer" and name:
+        return id_mentions(name)
     if spec.get("type") in ("integer", "number"):
         low, high = int(spec.get("minimum", 1)), int(spec.get("maximum", 12))
         return [Mention(str(n)) for n in range(max(low, 1), min(high, 12) + 1)]

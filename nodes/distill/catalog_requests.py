@@ -2,23 +2,28 @@
 executor``): for each tool the teacher may run, mentions of its required arguments (nodes/distill/
 catalog_mentions.py) phrased by the families of nodes/distill/phrase_families.py, in one bank.
 
-What a request was phrased from (its tool, mentions and family) is kept for the teacher's verification and the
-bank test; which call is right is the search teacher's to find (nodes/distill/search_teacher.py).
+What a request was phrased from (its tool, mentions, the property each mention is for, and its family) is kept
+for the teacher's verification and the bank test; which call is right is the search teacher's to find
+(nodes/distill/search_teacher.py). A list property that takes at least two values gets two mentions ("Osaka and
+Lima"), and half the requests for a tool with an optional day name one ("on friday"): a run passes the day a
+request names, so the teacher must see requests that name one.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from mcp.types import Tool
 
+from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.folder_reading import listed_files
 from nodes.arguments.schema_reading import read_schema
 from nodes.arguments.tool_signature import properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
-from nodes.distill.catalog_mentions import mentions_for
+from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for
 from nodes.distill.mention import Bank, CatalogFacts, Mention, in_bank
 from nodes.distill.phrase_families import described_action, families, joined_values, phrase, role_of
 from nodes.tool_caller import ToolCaller, own_listings
@@ -35,18 +40,20 @@ class SynthRequest:
     tool: str
     family: str  # "<bank>:<shape>:<n>"
     mentions: tuple[Mention, ...]
+    slots: tuple[str, ...] = ()  # the tool's property each mention was written for, in the same order
 
     def to_json(self) -> dict[str, Any]:
         return {"request": self.request, "server": self.server, "tool": self.tool, "family": self.family,
                 "mentions": [{"words": m.words, "evidence": list(m.evidence),
                               "truth": list(m.truth) if m.truth else None, "question": m.question, "bank": m.bank}
-                             for m in self.mentions]}
+                             for m in self.mentions], "slots": list(self.slots)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SynthRequest:
         mentions = tuple(Mention(m["words"], tuple(m["evidence"]), tuple(m["truth"]) if m["truth"] else None,
                                  m["question"], m["bank"]) for m in data["mentions"])
-        return cls(data["request"], data["server"], data["tool"], data["family"], mentions)
+        return cls(data["request"], data["server"], data["tool"], data["family"], mentions,
+                   tuple(data.get("slots") or ()))
 
 
 async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
@@ -74,17 +81,58 @@ def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank,
         spec = properties_of(tool).get(name) or {}
         item = spec.get("items") if spec.get("type") == "array" and isinstance(spec.get("items"), dict) else None
         kind = kinds.get(name, ValueKind.NAME)
-        mentions = in_bank(mentions_for(kind, item or spec, facts, rng), bank)
+        mentions = in_bank(mentions_for(kind, item or spec, facts, rng, name), bank)
         if not mentions:
             return None
         found[name] = mentions
     return found
 
 
+def optional_day(tool: Tool) -> str | None:
+    """The tool's first optional property that takes a day, if any ("date" of a forecast)."""
+    required = set(required_arguments(tool))
+    return next((name for name, kind in property_kinds(tool).items()
+                 if kind is ValueKind.DATE and name not in required), None)
+
+
+def day_mention(words: str, today: date) -> Mention:
+    """A day as people say it, with the ISO date a run resolves it to (nodes/arguments/candidates.py)."""
+    return Mention(words, tuple(gather_candidates([words], [], today, "").day_values()))
+
+
+def values_per_mention(spec: dict[str, Any]) -> int:
+    """How many values a request names for the property: two for a list that takes at least two, else one."""
+    return 2 if spec.get("type") == "array" and int(spec.get("minItems") or 0) >= 2 else 1
+
+
+def _chosen(by_property: dict[str, list[Mention]], specs: dict[str, Any],
+            rng: random.Random) -> list[tuple[str, Mention]] | None:
+    """One draw of (property, mention) pairs; None when one value is named twice ("from Lima to Lima")."""
+    chosen: list[tuple[str, Mention]] = []
+    for name, options in by_property.items():
+        count = values_per_mention(specs.get(name) or {})
+        if len(options) < count:
+            return None
+        chosen += [(name, m) for m in rng.sample(options, count)]
+    if len({m.words.lower() for _, m in chosen}) < len(chosen):
+        return None
+    return chosen
+
+
+def _parts(chosen: list[tuple[str, Mention]], specs: dict[str, Any]) -> list[tuple[str, str]]:
+    """(role, words) per property, a list's mentions joined ("Osaka and Lima")."""
+    words: dict[str, list[str]] = {}
+    for name, mention in chosen:
+        words.setdefault(name, []).append(mention.words)
+    return [(role_of(name, str((specs.get(name) or {}).get("description", ""))), " and ".join(said))
+            for name, said in words.items()]
+
+
 def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, bank: Bank, per_tool: int, *,
-                        seed: int = 13) -> list[SynthRequest]:
+                        seed: int = 13, today: date | None = None) -> list[SynthRequest]:
     """Up to ``per_tool`` distinct requests in ``bank`` for each tool the teacher may run."""
     rng = random.Random(f"{seed}:{bank}:{server}")
+    today = today or date.today()
     requests: list[SynthRequest] = []
     for tool in readable:
         by_property = _property_mentions(tool, facts, bank, rng)
@@ -92,22 +140,26 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
             continue
         action = described_action(tool)
         specs = properties_of(tool)
+        day = optional_day(tool)
         asks_question = any(m.question for ms in by_property.values() for m in ms)
         shape = "question" if asks_question else ("value" if by_property else "none")
         seen: set[str] = set()
         for _ in range(per_tool * 6):
             if len(seen) >= per_tool:
                 break
-            chosen = {name: rng.choice(options) for name, options in by_property.items()}
-            if len({m.words.lower() for m in chosen.values()}) < len(chosen):
-                continue  # "from Lima to Lima" asks nothing
-            parts = [(role_of(name, str((specs.get(name) or {}).get("description", ""))), m.words)
-                     for name, m in chosen.items()]
+            chosen = _chosen(by_property, specs, rng)
+            if chosen is None:
+                continue
+            if day and shape == "value" and rng.random() < 0.5:
+                chosen.append((day, day_mention(rng.choice(in_bank([Mention(w) for w in DAY_WORDS], bank)).words,
+                                                today)))
             options = families(bank, shape)
             n = rng.randrange(len(options))
-            text = phrase(bank, options[n], action, joined_values(parts), [m.words for m in chosen.values()], rng)
+            text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs)),
+                          [m.words for _, m in chosen], rng)
             if text.lower() in seen:
                 continue
             seen.add(text.lower())
-            requests.append(SynthRequest(text, server, tool.name, f"{bank}:{shape}:{n}", tuple(chosen.values())))
+            requests.append(SynthRequest(text, server, tool.name, f"{bank}:{shape}:{n}",
+                                         tuple(m for _, m in chosen), tuple(name for name, _ in chosen)))
     return requests

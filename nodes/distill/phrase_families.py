@@ -116,7 +116,7 @@ def families(bank: Bank, shape: str) -> list[str]:
 def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],
            rng: random.Random) -> str:
     """One request in ``family``, worded the way people type it in this bank."""
-    text = family.format(verb=action.verb, head=action.head, values=values)
+    text = family.format(verb=action.verb, head=action.head, values=values).replace(" for from ", " from ")
     if bank == "train":
         return roughen(text, protected, rng, typo_rate=0.3)
     words = [w for w in re.findall(r"[a-z]{6,}", text) if not any(w in p.lower() for p in protected)]

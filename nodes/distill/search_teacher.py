@@ -1,9 +1,10 @@
 """The search teacher: finds the call for a synthesised request by running candidate calls, with no large model.
 
 For a request (nodes/distill/catalog_requests.py) it takes the executor's own closed sets (nodes/executor_inputs.py:
-the tools and values a run would decode from), lists the calls they allow (tool x candidate values), ranks them
-by retrieval score (the request against each tool's description, plus whether a value is one the request
-names), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
+the tools and values a run would decode from), lists the calls they allow (tool x candidate values; a list takes as many named values as it must, and a day
+the request names is passed), ranks them by retrieval score (the request against each tool's description, plus
+whether a value is one the request names, plus whether the call is the one the request was written for: its
+tool, each mention in its own property), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
 holds what the request's mentions say it must (the zone named, the computed number, the answer of the SQL
 question's own SELECT; nodes/distill/call_verification.py). The trajectory's call is the best-ranked verified
 one; of verified calls ranked alike, the one with the shortest output (``chosen_call``); and where the base
@@ -47,6 +48,9 @@ MAX_CALLS_PER_TOOL = 12
 CALLS_RUN = 6  # the best-ranked calls run per request
 CALL_TIMEOUT_S = 15.0
 NAMED_VALUE_BONUS = 0.3
+# The call the request was written for: its tool (half), each mention in its own property (the other half). It
+# outranks a sibling tool or a swapped "from"/"to" by more than NEAR_TIE, and still has to be verified.
+INTENDED_BONUS = 0.2
 NEAR_TIE = 0.05  # retrieval scores this close do not tell two tools apart
 
 Encode = Callable[[Sequence[str]], Sequence[Any]]
@@ -78,19 +82,30 @@ class TeacherReport:
                 "labels_from_base": self.labels_from_base, "dropped": dict(self.dropped)}
 
 
+def list_choices(values: list[Any], spec: dict[str, Any]) -> list[list[Any]]:
+    """The lists a list property may take from its enum: as many values as it must hold at least (one when it
+    sets no minimum) up to all of them, in the order named, the longest first ("Osaka and Lima" is both)."""
+    low = max(int(spec.get("minItems") or 1), 1)
+    high = min(int(spec.get("maxItems") or len(values)), len(values))
+    return [list(c) for size in range(high, low - 1, -1) for c in itertools.combinations(values, size)]
+
+
 def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) -> list[tuple[str, dict[str, Any]]]:
-    """Every call the decoding schemas allow for the tools' required arguments (enumerable values only)."""
+    """Every call the decoding schemas allow for the tools' required arguments (enumerable values only), and
+    for those the decoding made required: a day the request names."""
     calls: list[tuple[str, dict[str, Any]]] = []
     for name, schema in allowed.items():
         properties = schema.get("properties") or {}
-        required = list((tools[name].inputSchema or {}).get("required") or [])
+        required = list(dict.fromkeys([*((tools[name].inputSchema or {}).get("required") or []),
+                                       *(schema.get("required") or [])]))
         choices: list[list[Any]] = []
         for prop in required:
             spec = properties.get(prop) or {}
+            items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
             if spec.get("enum"):
                 choices.append(list(spec["enum"]))
-            elif spec.get("type") == "array" and isinstance(spec.get("items"), dict) and spec["items"].get("enum"):
-                choices.append([[v] for v in spec["items"]["enum"]])
+            elif spec.get("type") == "array" and items.get("enum"):
+                choices.append(list_choices(list(items["enum"]), spec))
             else:
                 choices = []
                 break
@@ -101,16 +116,40 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) 
     return calls
 
 
-def ranked_calls(request: str, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],
-                 mentions: tuple[Mention, ...], encode: Encode) -> list[tuple[float, str, dict[str, Any]]]:
+def _said(value: Any, mention: Mention) -> bool:
+    """The argument value is the mention's words or evidence (case-folded; a number as a number)."""
+    marks = {mention.words.lower(), *(e.lower() for e in mention.evidence)}
+    for v in value if isinstance(value, list) else [value]:
+        if str(v).lower() in marks:
+            return True
+        if isinstance(v, (int, float)) and any(numbers_in(m) == {round(float(v), 2)} for m in marks):
+            return True
+    return False
+
+
+def intended_fit(request: SynthRequest, tool: str, arguments: dict[str, Any]) -> float:
+    """1 for the call the request was written for (its tool, each mention in its own property), 0.5 for its tool
+    with other values, 0 for another tool."""
+    if tool != request.tool:
+        return 0.0
+    slots = list(zip(request.slots, request.mentions))
+    if not slots:
+        return 1.0
+    return 0.5 + 0.5 * sum(_said(arguments.get(slot), m) for slot, m in slots) / len(slots)
+
+
+def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],
+                 encode: Encode) -> list[tuple[float, str, dict[str, Any]]]:
     """Calls with their retrieval score, best first: the request's similarity to the tool's description, plus a
-    bonus when a value is one the request names."""
+    bonus when a value is one the request names, plus one for the call it was written for."""
     names = list(dict.fromkeys(name for name, _ in calls))
     if not names:
         return []
-    vectors = np.asarray(encode([request] + [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
+    vectors = np.asarray(encode([request.request] +
+                                [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
     similarity = dict(zip(names, (vectors[1:] @ vectors[0]).tolist()))
-    scored = [(similarity[name] + NAMED_VALUE_BONUS * named_value_fit(arguments, mentions), name, arguments)
+    scored = [(similarity[name] + NAMED_VALUE_BONUS * named_value_fit(arguments, request.mentions)
+               + INTENDED_BONUS * intended_fit(request, name, arguments), name, arguments)
               for name, arguments in calls]
     return sorted(scored, key=lambda call: -call[0])
 
@@ -178,7 +217,7 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     except (NoCallableTool, ToolRefused):
         report.dropped["no call is decodable from the request"] += 1
         return None
-    calls = ranked_calls(request.request, candidate_calls(allowed, by_name), by_name, request.mentions, encode)
+    calls = ranked_calls(request, candidate_calls(allowed, by_name), by_name, encode)
     if not calls:
         report.dropped["no call with enumerable values"] += 1
         return None

@@ -273,6 +273,7 @@ def test_a_number_written_next_to_a_propertys_word_must_be_used():
     assert number_named_for("rooms", ["2 rooms for 3 nights"]) == 2
     assert number_named_for("nights", ["2 rooms for 3 nights"]) == 3
     assert number_named_for("limit", ["top 5 hotels"]) is None
+    assert number_named_for("from_currency", ["can you convert 10 from BRL to KRW"]) is None  # "from" is no noun
     schema = {"type": "object", "properties": {"city": {"type": "string"},
                                                "min_stars": {"type": "integer", "minimum": 1, "maximum": 5}},
               "required": ["city"]}

@@ -16,8 +16,8 @@ from nodes.distill.catalog_requests import SynthRequest, synthesize_requests
 from nodes.distill.mention import CatalogFacts, Mention
 from nodes.distill.phrase_families import FAMILIES, described_action, role_of
 from nodes.distill.call_verification import holds_evidence
-from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, search_trajectory,
-                                          teacher_may_run)
+from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, intended_fit,
+                                          list_choices, ranked_calls, search_trajectory, teacher_may_run)
 from tests.fakes import BagOfWordsEmbedding, FakeTools
 
 TODAY = date(2026, 11, 30)
@@ -109,6 +109,54 @@ def test_candidate_calls_enumerate_the_decoding_schemas_values():
     calls = candidate_calls(allowed, {"convert_time": CONVERT, "open_nodes": OPEN})
     assert ("open_nodes", {"names": ["Bo"]}) in calls
     assert len([c for c in calls if c[0] == "convert_time"]) == 4
+
+
+COMPARE = Tool(name="compare_cities", description="One day's forecast for several cities side by side.",
+               annotations=READ, inputSchema={"type": "object", "required": ["cities"], "properties": {
+                   "cities": {"type": "array", "minItems": 2, "maxItems": 8, "items": {"type": "string"},
+                              "description": "2-8 cities to compare"},
+                   "date": {"type": "string", "description": "a day (ISO date YYYY-MM-DD, or 'today', 'tomorrow')"}}})
+
+
+def test_a_list_that_takes_two_values_is_called_with_the_named_ones_and_a_named_day_is_passed():
+    assert list_choices(["Oslo", "Lima", "Rome"], {"minItems": 2}) == [
+        ["Oslo", "Lima", "Rome"], ["Oslo", "Lima"], ["Oslo", "Rome"], ["Lima", "Rome"]]
+    assert list_choices(["Ann", "Bo"], {}) == [["Ann", "Bo"], ["Ann"], ["Bo"]]
+    # the decoding made the day required: the request named one (nodes/arguments/schema.py)
+    allowed = {"compare_cities": {"required": ["cities", "date"], "properties": {
+        "cities": {"type": "array", "minItems": 2, "items": {"enum": ["Oslo", "Lima"]}},
+        "date": {"enum": ["2026-12-04"]}}}}
+    assert candidate_calls(allowed, {"compare_cities": COMPARE}) == [
+        ("compare_cities", {"cities": ["Oslo", "Lima"], "date": "2026-12-04"})]
+
+
+def test_requests_for_a_list_of_two_name_two_values_and_half_name_a_day_with_its_date():
+    facts = CatalogFacts(names=["Oslo", "Lima", "Rome", "Cairo", "Quito", "Tokyo", "Dakar", "Perth", "Hanoi"])
+    requests = synthesize_requests("srv", [COMPARE], facts, "train", 30, today=TODAY)
+    assert len(requests) >= 20
+    for request in requests:
+        cities = [m for m, slot in zip(request.mentions, request.slots) if slot == "cities"]
+        assert len(cities) == 2 and f"{cities[0].words} and {cities[1].words}".lower() in request.request.lower()
+    dated = [r for r in requests if "date" in r.slots]
+    assert 0.25 < len(dated) / len(requests) < 0.75
+    tomorrow = next((r for r in dated if r.mentions[r.slots.index("date")].words == "tomorrow"), None)
+    if tomorrow is not None:
+        assert tomorrow.mentions[tomorrow.slots.index("date")].evidence == ("2026-12-01",)
+    assert SynthRequest.from_json(requests[0].to_json()) == requests[0]
+
+
+def test_the_call_a_request_was_written_for_outranks_a_swapped_or_sibling_call():
+    request = SynthRequest("convert 15:00 from Tokyo to Paris", "clock", "convert_time", "train:value:0",
+                           (Mention("Tokyo", ("Asia/Tokyo",)), Mention("15:00"), Mention("Paris", ("Europe/Paris",))),
+                           ("source_timezone", "time", "target_timezone"))
+    right = {"source_timezone": "Asia/Tokyo", "time": "15:00", "target_timezone": "Europe/Paris"}
+    swapped = {**right, "source_timezone": "Europe/Paris", "target_timezone": "Asia/Tokyo"}
+    assert intended_fit(request, "convert_time", right) == 1.0
+    assert intended_fit(request, "convert_time", swapped) < 1.0
+    assert intended_fit(request, "get_current_time", {"timezone": "Asia/Tokyo"}) == 0.0
+    ranked = ranked_calls(request, [("convert_time", swapped), ("convert_time", right)],
+                          {"convert_time": CONVERT}, BagOfWordsEmbedding())
+    assert ranked[0][2] == right and ranked[0][0] - ranked[1][0] > 0.05
 
 
 def clock_server() -> FakeTools:
