@@ -24,7 +24,8 @@ from nodes.arguments.schema_reading import read_schema
 from nodes.arguments.tool_signature import properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for
-from nodes.distill.mention import Bank, CatalogFacts, Mention, in_bank
+from nodes.distill.listed_pairs import listed_pairs
+from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
 from nodes.distill.phrase_families import described_action, families, joined_values, phrase, role_of
 from nodes.tool_caller import ToolCaller, own_listings
 
@@ -68,8 +69,17 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
     paths = await listed_files(readable, call) if any(ValueKind.PATH in k.values() for k in kinds.values()) else []
     query_tool = next((name for name, k in kinds.items() if ValueKind.SQL in k.values()), "")
     tables = (await read_schema(readable, call)).tables if query_tool else []
+    pairs = await listed_pairs(readable, call) if any(_route(t) for t in readable) else []
     return CatalogFacts(names=list(dict.fromkeys(names or catalogue_names or [])), paths=paths, tables=tables,
-                        query_tool=query_tool)
+                        query_tool=query_tool, pairs=pairs)
+
+
+def _route(tool: Tool) -> tuple[str, str] | None:
+    """The tool's required source and target properties ("origin", "destination"), if it has both."""
+    specs = properties_of(tool)
+    roles = {role_of(name, str((specs.get(name) or {}).get("description", ""))): name
+             for name in required_arguments(tool)}
+    return (roles["from"], roles["to"]) if "from" in roles and "to" in roles else None
 
 
 def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank,
@@ -105,11 +115,18 @@ def values_per_mention(spec: dict[str, Any]) -> int:
     return 2 if spec.get("type") == "array" and int(spec.get("minItems") or 0) >= 2 else 1
 
 
-def _chosen(by_property: dict[str, list[Mention]], specs: dict[str, Any],
-            rng: random.Random) -> list[tuple[str, Mention]] | None:
-    """One draw of (property, mention) pairs; None when one value is named twice ("from Lima to Lima")."""
+def _chosen(by_property: dict[str, list[Mention]], specs: dict[str, Any], rng: random.Random,
+            route: tuple[str, str] | None = None,
+            pairs: list[tuple[str, str]] | None = None) -> list[tuple[str, Mention]] | None:
+    """One draw of (property, mention) pairs; None when one value is named twice ("from Lima to Lima"). A
+    source and a target (``route``) take a pair the server's listing connects, when it lists any."""
     chosen: list[tuple[str, Mention]] = []
+    if route and pairs:
+        source, target = rng.choice(pairs)
+        chosen += [(route[0], Mention(source, (source,))), (route[1], Mention(target, (target,)))]
     for name, options in by_property.items():
+        if route and pairs and name in route:
+            continue
         count = values_per_mention(specs.get(name) or {})
         if len(options) < count:
             return None
@@ -119,13 +136,17 @@ def _chosen(by_property: dict[str, list[Mention]], specs: dict[str, Any],
     return chosen
 
 
-def _parts(chosen: list[tuple[str, Mention]], specs: dict[str, Any]) -> list[tuple[str, str]]:
-    """(role, words) per property, a list's mentions joined ("Osaka and Lima")."""
+LIST_JOINS: dict[Bank, list[str]] = {"train": [" and ", " or ", " vs "], "heldout": [" versus ", ", "]}
+
+
+def _parts(chosen: list[tuple[str, Mention]], specs: dict[str, Any], bank: Bank,
+           rng: random.Random) -> list[tuple[str, str]]:
+    """(role, words) per property, a list's mentions joined ("Osaka and Lima", "Osaka or Lima")."""
     words: dict[str, list[str]] = {}
     for name, mention in chosen:
         words.setdefault(name, []).append(mention.words)
-    return [(role_of(name, str((specs.get(name) or {}).get("description", ""))), " and ".join(said))
-            for name, said in words.items()]
+    return [(role_of(name, str((specs.get(name) or {}).get("description", ""))),
+             rng.choice(LIST_JOINS[bank]).join(said)) for name, said in words.items()]
 
 
 def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, bank: Bank, per_tool: int, *,
@@ -141,13 +162,15 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
         action = described_action(tool)
         specs = properties_of(tool)
         day = optional_day(tool)
+        route = _route(tool)
+        pairs = [p for p in facts.pairs if bank_of(p[0]) == bank == bank_of(p[1])]
         asks_question = any(m.question for ms in by_property.values() for m in ms)
         shape = "question" if asks_question else ("value" if by_property else "none")
         seen: set[str] = set()
         for _ in range(per_tool * 6):
             if len(seen) >= per_tool:
                 break
-            chosen = _chosen(by_property, specs, rng)
+            chosen = _chosen(by_property, specs, rng, route, pairs)
             if chosen is None:
                 continue
             if day and shape == "value" and rng.random() < 0.5:
@@ -155,7 +178,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
                                                 today)))
             options = families(bank, shape)
             n = rng.randrange(len(options))
-            text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs)),
+            text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng)),
                           [m.words for _, m in chosen], rng)
             if text.lower() in seen:
                 continue

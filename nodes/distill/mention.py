@@ -26,11 +26,13 @@ class Mention:
 
 @dataclass
 class CatalogFacts:
-    """What the server's listings said: names, file paths, and a SQL schema (tables with sampled values)."""
+    """What the server's listings said: names, file paths, a SQL schema (tables with sampled values), and the
+    pairs of names it connects (nodes/distill/listed_pairs.py)."""
 
     names: list[str] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)  # nodes/arguments/sql_schema.py TableSchema
+    pairs: list[tuple[str, str]] = field(default_factory=list)  # (source, target) a listing connects
     query_tool: str = ""  # the read-only tool a SQL truth runs with
 
 

@@ -12,7 +12,7 @@ from mcp.types import Tool, ToolAnnotations
 
 from graphs.context import Context
 from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
-from nodes.distill.catalog_requests import SynthRequest, synthesize_requests
+from nodes.distill.catalog_requests import LIST_JOINS, SynthRequest, catalog_facts, synthesize_requests
 from nodes.distill.mention import CatalogFacts, Mention
 from nodes.distill.phrase_families import FAMILIES, described_action, role_of
 from nodes.distill.call_verification import holds_evidence
@@ -136,7 +136,8 @@ def test_requests_for_a_list_of_two_name_two_values_and_half_name_a_day_with_its
     assert len(requests) >= 20
     for request in requests:
         cities = [m for m, slot in zip(request.mentions, request.slots) if slot == "cities"]
-        assert len(cities) == 2 and f"{cities[0].words} and {cities[1].words}".lower() in request.request.lower()
+        joined = [f"{cities[0].words}{join}{cities[1].words}".lower() for join in LIST_JOINS["train"]]
+        assert len(cities) == 2 and any(j in request.request.lower() for j in joined), request.request
     dated = [r for r in requests if "date" in r.slots]
     assert 0.25 < len(dated) / len(requests) < 0.75
     tomorrow = next((r for r in dated if r.mentions[r.slots.index("date")].words == "tomorrow"), None)
@@ -250,3 +251,32 @@ async def test_of_equally_right_calls_the_label_is_the_base_executor_s_own():
     alone = await search_trajectory(request, tools, listed, set(), TODAY, Context(), BagOfWordsEmbedding(),
                                     TeacherReport(), forms_none)
     assert alone.expected["tool"] == "open_nodes"  # no habit: the teacher's own choice (the first of one answer)
+
+
+def test_a_listing_gives_the_pairs_it_connects_from_a_network_or_from_rows():
+    from nodes.distill.listed_pairs import pairs_in
+
+    network = {"network": {"Madrid": ["Lyon", "Paris"], "Lyon": ["Madrid"], "Paris": ["Madrid"]}}
+    assert pairs_in(network) == [("Madrid", "Lyon"), ("Madrid", "Paris"), ("Lyon", "Madrid"), ("Paris", "Madrid")]
+    rows = {"routes": [{"origin": "Oslo", "destination": "Bergen", "minutes": 400}, {"from": "Rome", "to": "Rome"}]}
+    assert pairs_in(rows) == [("Oslo", "Bergen")]  # a place to itself is no pair
+    assert pairs_in({"tags": ["red", "blue"], "sizes": ["s", "m"]}) == []  # lists of words, not a network
+
+
+async def test_requests_for_a_source_and_a_target_name_a_pair_the_server_connects():
+    network = {"Madrid": ["Lyon", "Paris", "Porto"], "Lyon": ["Madrid", "Paris"], "Paris": ["Madrid", "Lyon"],
+               "Porto": ["Madrid"], "Oslo": ["Bergen"], "Bergen": ["Oslo"]}
+    search = tool("search", "Direct trains from origin to destination on one day.", {
+        "origin": {"type": "string", "description": "City name"},
+        "destination": {"type": "string", "description": "City name"}})
+    routes = tool("list_routes", "Which cities have direct trains.", {})
+    routes.inputSchema["required"] = []
+    server = FakeTools({"rail": {"search": (search, lambda a: {"trains": []}),
+                                 "list_routes": (routes, lambda a: {"network": network})}})
+    facts = await catalog_facts("rail", [search, routes], server, ["Madrid", "Oslo", "Quito", "Lima", "Hanoi"])
+    assert ("Oslo", "Bergen") in facts.pairs and ("Madrid", "Oslo") not in facts.pairs
+    requests = [r for r in synthesize_requests("rail", [search], facts, "train", 10) if r.tool == "search"]
+    assert requests
+    for request in requests:
+        pair = tuple(m.words for m in request.mentions[:2])
+        assert request.slots[:2] == ("origin", "destination") and pair in facts.pairs, request.request
