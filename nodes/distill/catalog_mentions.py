@@ -130,6 +130,8 @@ def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng
     if kind is ValueKind.PLACE:  # the listed names the gazetteer knows as places, when there are any
         places = [n for n in facts.names if n.lower() in gazetteer().by_name]
         return name_mentions(places or facts.names)
+    if kind in (ValueKind.NAME, ValueKind.ID) and facts.outputs.get(name):  # "CA981" for flight_no
+        return name_mentions(facts.outputs[name])
     if kind in (ValueKind.NAME, ValueKind.QUERY, ValueKind.PERSON, ValueKind.ID):
         # a name of the wrong kind ("AMZN" as a city) is the teacher's to drop: its call fails or finds nothing
         return name_mentions(facts.names)

@@ -20,12 +20,14 @@ from mcp.types import Tool
 
 from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.folder_reading import listed_files
+from nodes.arguments.gazetteer import gazetteer
 from nodes.arguments.schema_reading import read_schema
 from nodes.arguments.tool_signature import properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for
 from nodes.distill.listed_pairs import listed_pairs
 from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
+from nodes.distill.output_values import output_values
 from nodes.distill.phrase_families import described_action, families, joined_values, phrase, role_of
 from nodes.tool_caller import ToolCaller, own_listings
 
@@ -70,8 +72,10 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
     query_tool = next((name for name, k in kinds.items() if ValueKind.SQL in k.values()), "")
     tables = (await read_schema(readable, call)).tables if query_tool else []
     pairs = await listed_pairs(readable, call) if any(_route(t) for t in readable) else []
-    return CatalogFacts(names=list(dict.fromkeys(names or catalogue_names or [])), paths=paths, tables=tables,
-                        query_tool=query_tool, pairs=pairs)
+    names = list(dict.fromkeys(names or catalogue_names or []))
+    places = [n for n in names if n.lower() in gazetteer().by_name]
+    return CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs,
+                        outputs=await output_values(readable, places, call))
 
 
 def _route(tool: Tool) -> tuple[str, str] | None:

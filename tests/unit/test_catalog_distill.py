@@ -280,3 +280,23 @@ async def test_requests_for_a_source_and_a_target_name_a_pair_the_server_connect
     for request in requests:
         pair = tuple(m.words for m in request.mentions[:2])
         assert request.slots[:2] == ("origin", "destination") and pair in facts.pairs, request.request
+
+
+async def test_values_only_outputs_give_are_named_by_requests_for_the_tool_that_takes_them():
+    from nodes.distill.output_values import fields_in
+
+    output = {"city": "Osaka", "attractions": [{"name": "Osaka Castle", "price": 6}, {"name": "Dotonbori"}],
+              "flights": [{"flight_no": "NH123", "fare": 210.5}]}
+    fields = fields_in(output)
+    assert fields["attraction"] == ["Osaka Castle", "Dotonbori"] and fields["flight_no"] == ["NH123"]
+    search = tool("search", "Attractions of a city.", {"city": {"type": "string", "description": "City name"}})
+    details = tool("get_details", "One attraction by name.", {"attraction": {"type": "string"}})
+    by_city = {"Osaka": ["Osaka Castle", "Dotonbori"], "Lima": ["Huaca Pucllana"], "Quito": ["Basilica del Voto"]}
+    server = FakeTools({"sights": {
+        "search": (search, lambda a: {"attractions": [{"name": n} for n in by_city.get(a["city"], [])]}),
+        "get_details": (details, lambda a: {"name": a["attraction"]})}})
+    facts = await catalog_facts("sights", [search, details], server, list(by_city))
+    assert set(facts.outputs["attraction"]) <= {n for names in by_city.values() for n in names}
+    assert facts.outputs["attraction"] and all(c[1] == "search" for c in server.calls)  # only the place tool ran
+    requests = [r for bank in ("train", "heldout") for r in synthesize_requests("sights", [details], facts, bank, 5)]
+    assert requests and all(r.mentions[0].words in facts.outputs["attraction"] for r in requests)

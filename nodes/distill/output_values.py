@@ -1,0 +1,87 @@
+"""Values that only a server's own outputs give: a flight number from a search's results, an attraction's name
+from a city's list. A request for a tool that takes one ("is CA981 on time", "admission for Osaka Castle") must
+name a value the server has, and no listing tool lists it.
+
+Each read-only tool of the server whose required arguments are all places (or that takes none) is run a few
+times with the catalogue's place names. Every short string in its output is kept under its field's name
+("flight_no"), and the ``name`` of each record in a list under the list's singular ("attractions" ->
+"attraction"). A property of another tool takes the values kept under its own name (nodes/distill/
+catalog_mentions.py).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from mcp.types import Tool
+
+from nodes.arguments.tool_signature import property_kinds, required_arguments
+from nodes.arguments.value_kinds import ValueKind
+
+PROBES_PER_TOOL = 3
+MAX_VALUE_CHARS = 60
+MAX_VALUES_PER_FIELD = 200
+Call = Callable[[str, dict[str, Any]], Awaitable[Any]]
+
+
+def _singular(word: str) -> str:
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def fields_in(data: Any) -> dict[str, list[str]]:
+    """Short strings of a parsed output, by field name; a listed record's ``name`` under the list's singular."""
+    found: dict[str, list[str]] = {}
+
+    def keep(field: str, value: Any) -> None:
+        if isinstance(value, str) and 0 < len(value.strip()) <= MAX_VALUE_CHARS:
+            found.setdefault(field, []).append(value.strip())
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                keep(str(key), value)
+                if isinstance(value, list):
+                    for item in value:
+                        if isinstance(item, dict):
+                            keep(_singular(str(key)), item.get("name"))
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(data)
+    return found
+
+
+def _probe_calls(tool: Tool, places: list[str], rng: random.Random) -> list[dict[str, Any]]:
+    """Up to PROBES_PER_TOOL argument sets for a tool whose required arguments are all places (distinct in a
+    call), or the one empty call of a tool that requires none."""
+    required = required_arguments(tool)
+    if not required:
+        return [{}]
+    kinds = property_kinds(tool)
+    if any(kinds.get(name) is not ValueKind.PLACE for name in required) or len(places) < len(required):
+        return []
+    return [dict(zip(required, rng.sample(places, len(required)))) for _ in range(PROBES_PER_TOOL)]
+
+
+async def output_values(readable: list[Tool], places: list[str], call: Call, *, seed: int = 7) -> dict[str, list[str]]:
+    """Field name -> the values the server's read-only tools returned for it, probed with ``places``."""
+    rng = random.Random(seed)
+    found: dict[str, list[str]] = {}
+    for tool in readable:
+        for arguments in _probe_calls(tool, places, rng):
+            outcome = await call(tool.name, arguments)
+            text = (getattr(outcome, "text", "") or "").strip() if getattr(outcome, "ok", False) else ""
+            if not text.startswith(("{", "[")):
+                continue
+            try:
+                fields = fields_in(json.loads(text))
+            except json.JSONDecodeError:
+                continue  # an output that is not JSON gives no fields
+            for field, values in fields.items():
+                found.setdefault(field, []).extend(values)
+    return {field: list(dict.fromkeys(values))[:MAX_VALUES_PER_FIELD] for field, values in found.items()}
