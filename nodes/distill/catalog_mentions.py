@@ -96,13 +96,16 @@ def enum_mentions(values: list[Any]) -> list[Mention]:
 
 
 DAY_WORDS = ["today", "tomorrow", "tmrw", "next monday", "on friday", "this saturday", "in 3 days", "next tuesday",
-             "on sunday", "the day after tomorrow", "this wednesday", "in 5 days", "on thursday", "next friday"]
+             "on sunday", "the day after tomorrow", "this wednesday", "in 5 days", "on thursday", "next friday",
+             "yesterday", "last friday", "2 days ago"]  # past days too: a rate or a history is looked up backwards
 
 
-def id_mentions(name: str) -> list[Mention]:
-    """A numeric id said with its noun, as people write it ("product 7" for ``product_id``)."""
+def id_mentions(name: str, listed: list[str]) -> list[Mention]:
+    """A numeric id said with its noun, as people write it ("hotel 149" for ``hotel_id``): the ids the server's
+    outputs gave, else small ones."""
     noun = re.sub(r"(_id|Id|id)$", "", name).strip("_").replace("_", " ").lower()
-    return [Mention(f"{noun} {n}", (str(n),)) for n in range(1, 13)] if noun else []
+    ids = [v for v in listed if v.isdigit()] or [str(n) for n in range(1, 13)]
+    return [Mention(f"{noun} {n}", (n,)) for n in ids] if noun else []
 
 
 def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng: random.Random,
@@ -123,7 +126,7 @@ def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng
     if kind is ValueKind.DATE:
         return [Mention(day) for day in DAY_WORDS]
     if kind is ValueKind.ID and spec.get("type") == "integer" and name:
-        return id_mentions(name)
+        return id_mentions(name, facts.outputs.get(name, []))
     if spec.get("type") in ("integer", "number"):
         low, high = int(spec.get("minimum", 1)), int(spec.get("maximum", 12))
         return [Mention(str(n)) for n in range(max(low, 1), min(high, 12) + 1)]

@@ -4,7 +4,7 @@ name a value the server has, and no listing tool lists it.
 
 Each read-only tool of the server whose required arguments are all places (or that takes none) is run a few
 times with the catalogue's place names. Every short string in its output is kept under its field's name
-("flight_no"), and the ``name`` of each record in a list under the list's singular ("attractions" ->
+("flight_no"; a whole number too, as an id is one), and the ``name`` of each record in a list under the list's singular ("attractions" ->
 "attraction"). A property of another tool takes the values kept under its own name (nodes/distill/
 catalog_mentions.py).
 """
@@ -28,6 +28,8 @@ Call = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
 
 def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
@@ -36,6 +38,8 @@ def fields_in(data: Any) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
 
     def keep(field: str, value: Any) -> None:
+        if isinstance(value, int) and not isinstance(value, bool):  # an id ("hotel_id": 149)
+            value = str(value)
         if isinstance(value, str) and 0 < len(value.strip()) <= MAX_VALUE_CHARS:
             found.setdefault(field, []).append(value.strip())
 

@@ -1,15 +1,15 @@
 """The search teacher: finds the call for a synthesised request by running candidate calls, with no large model.
 
 For a request (nodes/distill/catalog_requests.py) it takes the executor's own closed sets (nodes/executor_inputs.py:
-the tools and values a run would decode from), lists the calls they allow (tool x candidate values; a list takes as many named values as it must, and a day
-the request names is passed), ranks them by retrieval score (the request against each tool's description, plus
-whether a value is one the request names, plus whether the call is the one the request was written for: its
-tool, each mention in its own property), and runs the best few. A call is verified when it succeeds, is not an empty result, and its output
-holds what the request's mentions say it must (the zone named, the computed number, the answer of the SQL
-question's own SELECT; nodes/distill/call_verification.py). The trajectory's call is the best-ranked verified
-one; of verified calls ranked alike, the one with the shortest output (``chosen_call``); and where the base
-executor's own first step gives that very answer, the base's call (the adapter learns only where the base is
-wrong).
+the tools and values a run would decode from), lists the calls they allow (tool x candidate values; a list takes
+as many named values as it must, and a day the request names is passed), ranks them by retrieval score (the
+request against each tool's description, plus whether a value is one the request names, plus whether the call
+is the one the request was written for: its tool, each mention in its own property), and runs the best few. A
+call is verified when it succeeds, is not an empty result, and its output holds what the request's mentions say
+it must (the zone named, the computed number, the answer of the SQL question's own SELECT; nodes/distill/
+call_verification.py). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
+the one with the shortest output (``chosen_call``); and where the base executor's own first step gives that very
+answer, the base's call (the adapter learns only where the base is wrong).
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
@@ -33,6 +33,8 @@ from nodes.approval import changes_data
 from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
+from nodes.arguments.tool_signature import property_kinds
+from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.call_verification import (bears_on_mentions, named_value_fit, numbers_in,
                                              reads_as_an_error)
 from nodes.distill.catalog_requests import SynthRequest
@@ -127,15 +129,23 @@ def _said(value: Any, mention: Mention) -> bool:
     return False
 
 
-def intended_fit(request: SynthRequest, tool: str, arguments: dict[str, Any]) -> float:
+def _plain(text: str) -> str:
+    return " ".join(text.split()).strip(" ?!.").casefold()
+
+
+def intended_fit(request: SynthRequest, tool: str, arguments: dict[str, Any],
+                 kinds: dict[str, ValueKind] | None = None) -> float:
     """1 for the call the request was written for (its tool, each mention in its own property), 0.5 for its tool
-    with other values, 0 for another tool."""
+    with other values, 0 for another tool. A free-text query takes the request itself, as a search engine does."""
     if tool != request.tool:
         return 0.0
     slots = list(zip(request.slots, request.mentions))
     if not slots:
         return 1.0
-    return 0.5 + 0.5 * sum(_said(arguments.get(slot), m) for slot, m in slots) / len(slots)
+    queries = {slot for slot, _ in slots if (kinds or {}).get(slot) is ValueKind.QUERY}
+    said = [_plain(str(arguments.get(slot))) == _plain(request.request) if slot in queries
+            else _said(arguments.get(slot), m) for slot, m in slots]
+    return 0.5 + 0.5 * sum(said) / len(slots)
 
 
 def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],
@@ -149,7 +159,7 @@ def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]],
                                 [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
     similarity = dict(zip(names, (vectors[1:] @ vectors[0]).tolist()))
     scored = [(similarity[name] + NAMED_VALUE_BONUS * named_value_fit(arguments, request.mentions)
-               + INTENDED_BONUS * intended_fit(request, name, arguments), name, arguments)
+               + INTENDED_BONUS * intended_fit(request, name, arguments, property_kinds(tools[name])), name, arguments)
               for name, arguments in calls]
     return sorted(scored, key=lambda call: -call[0])
 

@@ -300,3 +300,26 @@ async def test_values_only_outputs_give_are_named_by_requests_for_the_tool_that_
     assert facts.outputs["attraction"] and all(c[1] == "search" for c in server.calls)  # only the place tool ran
     requests = [r for bank in ("train", "heldout") for r in synthesize_requests("sights", [details], facts, bank, 5)]
     assert requests and all(r.mentions[0].words in facts.outputs["attraction"] for r in requests)
+
+
+def test_a_free_text_query_the_request_was_written_for_is_the_request_itself():
+    from nodes.arguments.value_kinds import ValueKind
+
+    request = SynthRequest("can you search Mumbai?", "web", "search_web", "train:value:0",
+                           (Mention("Mumbai", ("Mumbai",)),), ("query",))
+    kinds = {"query": ValueKind.QUERY}
+    assert intended_fit(request, "search_web", {"query": "can you search Mumbai"}, kinds) == 1.0
+    assert intended_fit(request, "search_web", {"query": "Mumbai"}, kinds) == 0.5
+
+
+def test_an_id_is_said_with_its_noun_and_taken_from_what_the_outputs_gave():
+    from nodes.arguments.value_kinds import ValueKind
+    from nodes.distill.catalog_mentions import mentions_for
+    from nodes.distill.output_values import fields_in
+
+    facts = CatalogFacts(outputs=fields_in({"hotels": [{"hotel_id": 149, "open": True}, {"hotel_id": 73}]}))
+    assert facts.outputs["hotel_id"] == ["149", "73"] and "open" not in facts.outputs
+    mentions = mentions_for(ValueKind.ID, {"type": "integer"}, facts, random.Random(1), "hotel_id")
+    assert [(m.words, m.evidence) for m in mentions] == [("hotel 149", ("149",)), ("hotel 73", ("73",))]
+    fallback = mentions_for(ValueKind.ID, {"type": "integer"}, CatalogFacts(), random.Random(1), "product_id")
+    assert fallback[0].words == "product 1" and len(fallback) == 12
