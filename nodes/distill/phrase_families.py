@@ -65,8 +65,8 @@ def described_action(tool: Tool) -> Action:
     if not sentence:
         sentence = tool.name.replace("_", " ")
     words = sentence.split()
-    while len(words) > 1 and words[0].lower().endswith("ly"):  # "Recursively search ..."
-        words = words[1:]
+    while len(words) > 1 and words[0].lower().endswith("ly") and _verb(words[1]):  # "Recursively search ..."
+        words = words[1:]  # but not "Daily open/high/low/close ...": an adjective before nouns
     verb = _verb(words[0])
     if verb is None:  # a noun phrase ("The lowest available fare ...", "Latest price of a stock"): what it gets
         verb, rest = "get", " ".join(words)
@@ -82,8 +82,13 @@ def described_action(tool: Tool) -> Action:
 
 
 def _verb(word: str) -> str | None:
-    """The word as an imperative verb of ``VERBS`` ("Gets" -> "get", "Calculates/evaluates" -> "calculate")."""
-    word = word.lower().split("/")[0].strip(",.:")
+    """The word as an imperative verb of ``VERBS`` ("Gets" -> "get", "Calculates/evaluates" -> "calculate"); a
+    slashed word is one only when every part is ("open/high/low/close" are prices)."""
+    found = [_one_verb(part) for part in word.lower().strip(",.:").split("/")]
+    return found[0] if all(found) else None
+
+
+def _one_verb(word: str) -> str | None:
     for form in (word, word[:-1] if word.endswith("s") else word, word[:-2] if word.endswith("es") else word):
         if form in VERBS:
             return form

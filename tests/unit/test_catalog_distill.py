@@ -89,6 +89,9 @@ def test_a_tool_s_action_is_read_from_its_description():
     assert (described_action(CLOCK).verb, described_action(CLOCK).head) == ("get", "current time")
     recursive = tool("search_files", "Recursively search for files and directories matching a pattern.")
     assert described_action(recursive).verb == "search"
+    prices = tool("get_history", "Daily open/high/low/close and volume for the most recent trading days.")
+    assert (described_action(prices).verb, described_action(prices).head) == ("get", "daily open/high/low/close")
+    assert described_action(CALCULATE).verb == "calculate"
 
 
 def test_mentions_carry_what_a_right_output_must_show():
