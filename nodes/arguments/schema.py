@@ -161,6 +161,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
                                    tool_name=tool_name, tool_description=tool_description)
         if items is None:
             return None
+        # a list that must hold two distinct values cannot be filled from one ("compare" with one city named)
+        if isinstance(items.get("enum"), list) and len(items["enum"]) < int(array.get("minItems") or 0):
+            return None
         return {**array, "items": items}
     return spec  # booleans, objects and anything else keep their own schema
 

@@ -117,6 +117,14 @@ def test_patterns_and_arrays_of_a_users_catalogue_are_respected():
     assert schema["properties"]["code"]["enum"] == ["AB123"]
 
 
+def test_a_list_that_must_hold_two_values_is_not_offered_when_the_request_names_one():
+    compare = {"type": "object", "required": ["cities"], "properties": {
+        "cities": {"type": "array", "minItems": 2, "items": {"type": "string", "description": "City name"}}}}
+    assert constrain_tool_schema(compare, gather_candidates(["Toronto skies on wednesday?"], [], TODAY)) is None
+    both = constrain_tool_schema(compare, gather_candidates(["warmer in Toronto or Madrid?"], [], TODAY))
+    assert {"Toronto", "Madrid"} <= set(both["properties"]["cities"]["items"]["enum"])
+
+
 def test_the_step_schema_and_check_refuse_values_outside_the_set():
     tools = [make_tool("get_forecast", FORECAST["properties"], required=["city"]),
              make_tool("book", {"hotel_id": {"type": "integer"}}, read_only=False, required=["hotel_id"])]
