@@ -19,7 +19,8 @@ from typing import Any
 
 from nodes.arguments.gazetteer import gazetteer
 from nodes.arguments.value_kinds import ValueKind, iana_zones
-from nodes.distill.mention import HELDOUT_SHARE, Bank, CatalogFacts, Mention
+from nodes.arguments.stop_words import STOP_WORDS
+from nodes.distill.mention import HELDOUT_SHARE, Bank, CatalogFacts, Mention, bank_of
 from nodes.distill.sql_questions import sql_mentions
 
 _CITY_ZONE = re.compile(r"^(?:Africa|America|Asia|Atlantic|Australia|Europe|Indian|Pacific)/"
@@ -87,12 +88,37 @@ def path_mentions(paths: list[str]) -> list[Mention]:
     return found
 
 
+_ALIAS = re.compile(r"^[A-Za-z][a-z]{3,}$")
+
+
 def name_mentions(names: list[str]) -> list[Mention]:
-    return [Mention(name, (name,)) for name in names if 2 < len(name) <= 60]
+    """Each name as listed, and a long name also by its first word as people shorten it ("Samsung" for "Samsung
+    Electronics Co., Ltd."), in the full name's bank. Not a place's ("Hong" is no Hong Kong), nor a first word
+    that is a place itself or that two names share."""
+    found = [Mention(name, (name,)) for name in names if 2 < len(name) <= 60]
+    places = gazetteer().by_name
+    firsts = [name.split()[0] for name in names if len(name.split()) > 1]
+    for name in names:
+        first = name.split()[0] if len(name.split()) > 1 else ""
+        if _ALIAS.match(first) and firsts.count(first) == 1 and first.lower() not in STOP_WORDS and \
+                name.lower() not in places and first.lower() not in places:
+            found.append(Mention(first, (name,), bank=bank_of(name)))
+    return found
 
 
 def enum_mentions(values: list[Any]) -> list[Mention]:
     return [Mention(str(v), (str(v),)) for v in values if isinstance(v, str) and v]
+
+
+AMOUNTS = [15, 20, 25, 40, 50, 75, 100, 120, 150, 200, 250, 300, 400, 500, 750, 1000, 1500, 2000, 5000]
+
+
+def number_choices(spec: dict[str, Any]) -> list[int]:
+    """Small counts, and amounts of every size when the schema sets no maximum ("convert 1500")."""
+    low = max(int(spec.get("minimum", spec.get("exclusiveMinimum", 0)) or 0), 1)
+    if "maximum" in spec:
+        return list(range(low, min(int(spec["maximum"]), 12) + 1))
+    return [n for n in [*range(1, 13), *AMOUNTS] if n >= low]
 
 
 DAY_WORDS = ["today", "tomorrow", "tmrw", "next monday", "on friday", "this saturday", "in 3 days", "next tuesday",
@@ -128,8 +154,7 @@ def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng
     if kind is ValueKind.ID and spec.get("type") == "integer" and name:
         return id_mentions(name, facts.outputs.get(name, []))
     if spec.get("type") in ("integer", "number"):
-        low, high = int(spec.get("minimum", 1)), int(spec.get("maximum", 12))
-        return [Mention(str(n)) for n in range(max(low, 1), min(high, 12) + 1)]
+        return [Mention(str(n)) for n in number_choices(spec)]
     if kind is ValueKind.PLACE:  # the listed names the gazetteer knows as places, when there are any
         places = [n for n in facts.names if n.lower() in gazetteer().by_name]
         return name_mentions(places or facts.names)

@@ -182,7 +182,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
                                                 today)))
             options = families(bank, shape)
             n = rng.randrange(len(options))
-            text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng)),
+            text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng), bank, rng),
                           [m.words for _, m in chosen], rng)
             if text.lower() in seen:
                 continue

@@ -106,12 +106,20 @@ def role_of(name: str, description: str) -> str:
     return ""
 
 
-def joined_values(parts: list[tuple[str, str]]) -> str:
-    """Mentions in the order people say them: plain ones first, then "from …", then "to …"."""
+# How a source and a target are said: "from A to B", and in training also "A to B" and "A into B" ("20 GBP to SGD").
+ROUTE_JOINS: dict[Bank, list[str]] = {"train": ["from {a} to {b}", "{a} to {b}", "{a} into {b}"],
+                                      "heldout": ["from {a} to {b}"]}
+
+
+def joined_values(parts: list[tuple[str, str]], bank: Bank = "heldout", rng: random.Random | None = None) -> str:
+    """Mentions in the order people say them: plain ones first, then the source and the target ("from A to B")."""
     plain = [w for role, w in parts if not role]
-    sources = [f"from {w}" for role, w in parts if role == "from"]
-    targets = [f"to {w}" for role, w in parts if role == "to"]
-    return " ".join(plain + sources + targets)
+    sources = [w for role, w in parts if role == "from"]
+    targets = [w for role, w in parts if role == "to"]
+    if len(sources) == len(targets) == 1:
+        join = rng.choice(ROUTE_JOINS[bank]) if rng else ROUTE_JOINS[bank][0]
+        return " ".join(plain + [join.format(a=sources[0], b=targets[0])])
+    return " ".join(plain + [f"from {w}" for w in sources] + [f"to {w}" for w in targets])
 
 
 def families(bank: Bank, shape: str) -> list[str]:

@@ -13,8 +13,8 @@ from mcp.types import Tool, ToolAnnotations
 from graphs.context import Context
 from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
 from nodes.distill.catalog_requests import LIST_JOINS, SynthRequest, catalog_facts, synthesize_requests
-from nodes.distill.mention import CatalogFacts, Mention
-from nodes.distill.phrase_families import FAMILIES, described_action, role_of
+from nodes.distill.mention import CatalogFacts, Mention, bank_of
+from nodes.distill.phrase_families import FAMILIES, ROUTE_JOINS, described_action, role_of
 from nodes.distill.call_verification import holds_evidence
 from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, intended_fit,
                                           list_choices, ranked_calls, search_trajectory, teacher_may_run)
@@ -81,7 +81,8 @@ def test_requests_name_their_values_where_the_parameters_say():
     for request in requests:
         source, _, target = request.mentions
         text = request.request.lower()
-        assert f"from {source.words.lower()}" in text and f"to {target.words.lower()}" in text
+        said = [join.format(a=source.words, b=target.words).lower() for join in ROUTE_JOINS["train"]]
+        assert any(s in text for s in said), request.request
     assert role_of("query", "SELECT SQL query to execute") == role_of("time", "Time to convert (HH:MM)") == ""
 
 
@@ -302,7 +303,7 @@ async def test_values_only_outputs_give_are_named_by_requests_for_the_tool_that_
     assert set(facts.outputs["attraction"]) <= {n for names in by_city.values() for n in names}
     assert facts.outputs["attraction"] and all(c[1] == "search" for c in server.calls)  # only the place tool ran
     requests = [r for bank in ("train", "heldout") for r in synthesize_requests("sights", [details], facts, bank, 5)]
-    assert requests and all(r.mentions[0].words in facts.outputs["attraction"] for r in requests)
+    assert requests and all(r.mentions[0].evidence[0] in facts.outputs["attraction"] for r in requests)
 
 
 def test_a_free_text_query_the_request_was_written_for_is_the_request_itself():
@@ -326,3 +327,15 @@ def test_an_id_is_said_with_its_noun_and_taken_from_what_the_outputs_gave():
     assert [(m.words, m.evidence) for m in mentions] == [("hotel 149", ("149",)), ("hotel 73", ("73",))]
     fallback = mentions_for(ValueKind.ID, {"type": "integer"}, CatalogFacts(), random.Random(1), "product_id")
     assert fallback[0].words == "product 1" and len(fallback) == 12
+
+
+def test_long_names_are_also_said_by_their_first_word_and_amounts_come_in_every_size():
+    from nodes.distill.catalog_mentions import name_mentions, number_choices
+
+    said = {m.words: m for m in name_mentions(["Samsung Electronics Co., Ltd.", "Hong Kong", "Mexico City",
+                                               "Visa Inc.", "Visa Europe Ltd."])}
+    assert said["Samsung"].evidence == ("Samsung Electronics Co., Ltd.",)
+    assert said["Samsung"].bank == bank_of("Samsung Electronics Co., Ltd.")  # no value crosses the banks
+    assert not {"Hong", "Mexico", "Visa"} & set(said)  # a place's word, a place, a word two names share
+    assert max(number_choices({"type": "number", "minimum": 0})) >= 1000
+    assert number_choices({"type": "integer", "minimum": 1, "maximum": 30}) == list(range(1, 13))
