@@ -28,10 +28,12 @@ from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for
 from nodes.distill.listed_pairs import listed_pairs
 from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
 from nodes.distill.output_values import output_values
-from nodes.distill.phrase_families import described_action, families, joined_values, phrase, role_of
+from nodes.distill.phrase_families import (described_action, families, joined_values, phrase, phrase_example,
+                                           role_of, usage_examples)
 from nodes.tool_caller import ToolCaller, own_listings
 
 FACTS_TIMEOUT_S = 20.0
+USAGE_SHARE = 0.35  # of a tool's training requests, phrased from its description's own examples when it has some
 
 
 @dataclass(frozen=True)
@@ -61,8 +63,9 @@ class SynthRequest:
 
 async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
                         catalogue_names: list[str] | None = None) -> CatalogFacts:
-    """What the server's read-only listing tools say: names, files, and a SQL schema with its query tool. A
-    server that lists no names of its own takes the names the catalogue's other listings give."""
+    """What the server's read-only listing tools say: names, files, a SQL schema with its query tool, the pairs
+    it connects (for a tool with a source and a target), and the values its outputs give by field. A server
+    that lists no names of its own takes the names the catalogue's other listings give."""
     async def call(tool: str, arguments: dict[str, Any]):
         return await tools.call(server, tool, arguments, timeout_s=FACTS_TIMEOUT_S)
 
@@ -170,6 +173,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
         pairs = [p for p in facts.pairs if bank_of(p[0]) == bank == bank_of(p[1])]
         asks_question = any(m.question for ms in by_property.values() for m in ms)
         shape = "question" if asks_question else ("value" if by_property else "none")
+        examples = usage_examples(tool, len(by_property)) if bank == "train" else []
         seen: set[str] = set()
         for _ in range(per_tool * 6):
             if len(seen) >= per_tool:
@@ -180,13 +184,19 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
             if day and shape == "value" and rng.random() < 0.5:
                 chosen.append((day, day_mention(rng.choice(in_bank([Mention(w) for w in DAY_WORDS], bank)).words,
                                                 today)))
-            options = families(bank, shape)
-            n = rng.randrange(len(options))
-            text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng), bank, rng),
-                          [m.words for _, m in chosen], rng)
+            if examples and len(chosen) == len(by_property) and rng.random() < USAGE_SHARE:
+                n = rng.randrange(len(examples))
+                family = f"{bank}:usage:{n}"
+                text = phrase_example(examples[n], [m.words for _, m in chosen], rng)
+            else:
+                options = families(bank, shape)
+                n = rng.randrange(len(options))
+                family = f"{bank}:{shape}:{n}"
+                text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng), bank, rng),
+                              [m.words for _, m in chosen], rng)
             if text.lower() in seen:
                 continue
             seen.add(text.lower())
-            requests.append(SynthRequest(text, server, tool.name, f"{bank}:{shape}:{n}",
-                                         tuple(m for _, m in chosen), tuple(name for name, _ in chosen)))
+            requests.append(SynthRequest(text, server, tool.name, family, tuple(m for _, m in chosen),
+                                         tuple(name for name, _ in chosen)))
     return requests

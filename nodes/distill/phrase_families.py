@@ -122,6 +122,27 @@ def joined_values(parts: list[tuple[str, str]], bank: Bank = "heldout", rng: ran
     return " ".join(plain + [f"from {w}" for w in sources] + [f"to {w}" for w in targets])
 
 
+_QUOTED = re.compile(r"'([^']{6,80})'")
+_PLACEHOLDER = re.compile(r"\b([XYZ])\b")
+
+
+def usage_examples(tool: Tool, slots: int) -> list[str]:
+    """The description's own quoted examples with placeholders, as templates over the tool's required values
+    in order: "Use for 'is X in stock in Y'" -> "is {0} in stock in {1}". Only those with one placeholder per
+    value; the training bank phrases some requests this way, as the catalogue's author said them."""
+    found = []
+    for quoted in _QUOTED.findall(tool.description or ""):
+        letters = sorted(set(_PLACEHOLDER.findall(quoted)))
+        if slots and len(letters) == slots:
+            found.append(_PLACEHOLDER.sub(lambda m: "{" + str(letters.index(m.group(1))) + "}", quoted))
+    return found
+
+
+def phrase_example(example: str, values: list[str], rng: random.Random) -> str:
+    """A training request from one of the description's own examples, worded the way people type it."""
+    return roughen(example.format(*values), values, rng, typo_rate=0.3)
+
+
 def families(bank: Bank, shape: str) -> list[str]:
     return FAMILIES[bank][shape]
 

@@ -339,3 +339,18 @@ def test_long_names_are_also_said_by_their_first_word_and_amounts_come_in_every_
     assert not {"Hong", "Mexico", "Visa"} & set(said)  # a place's word, a place, a word two names share
     assert max(number_choices({"type": "number", "minimum": 0})) >= 1000
     assert number_choices({"type": "integer", "minimum": 1, "maximum": 30}) == list(range(1, 13))
+
+
+def test_training_requests_also_take_the_descriptions_own_examples_and_held_out_ones_never_do():
+    from nodes.distill.phrase_families import usage_examples
+
+    stock = tool("check_stock", "Which shops in a city sell a product. Use for 'is X in stock in Y', 'which shops "
+                 "in Y sell X'.", {"product": {"type": "string"}, "city": {"type": "string", "description": "City"}})
+    assert usage_examples(stock, 2) == ["is {0} in stock in {1}", "which shops in {1} sell {0}"]
+    assert usage_examples(stock, 1) == []  # one placeholder per value, or none
+    facts = CatalogFacts(names=["Oslo", "Lima", "Rome", "Cairo", "Quito", "Tokyo", "Dakar", "Perth", "Hanoi"])
+    train = synthesize_requests("srv", [stock], facts, "train", 30)
+    usage = [r for r in train if ":usage:" in r.family]
+    assert 0.15 < len(usage) / len(train) < 0.6
+    assert all(r.mentions[1].words.lower() in r.request.lower() for r in usage)
+    assert not [r for r in synthesize_requests("srv", [stock], facts, "heldout", 10) if ":usage:" in r.family]
