@@ -10,9 +10,12 @@ a step is correct
 when the tool and every argument match the oracle's call after normalisation (case, whitespace, number
 type), and it adds no argument beyond the tool's defaults. Rows: base (the embedded model with the few-shot
 prompt), distilled (the shipped adapter), no_rationale (an adapter trained without thoughts, ``--no-rationale``),
-and teacher (``--teacher-base-url``). P50/P80 milliseconds per step on this machine.
+teacher (``--teacher-base-url``), and any adapter named with ``--compare NAME=PATH`` (the built-in catalogue's
+adapter from ``tura distill executor``, measured against the oracle's in the same run). P50/P80 milliseconds
+per step on this machine.
 
-    .venv/bin/python benchmarks/distill.py [--per-intent 5] [--bank heldout|dev] [--no-rationale PATH.gguf] [--json]
+    .venv/bin/python benchmarks/distill.py [--per-intent 5] [--bank heldout|dev] [--no-rationale PATH.gguf]
+        [--compare generic=/tmp/builtin/executor.gguf] [--json]
 """
 
 from __future__ import annotations
@@ -205,6 +208,8 @@ async def main() -> None:
     parser.add_argument("--per-intent", type=int, default=5, help="held-out requests per intent")
     parser.add_argument("--adapter", type=Path, default=SHIPPED_ADAPTER)
     parser.add_argument("--no-rationale", type=Path, default=None, help="adapter trained without thoughts")
+    parser.add_argument("--compare", action="append", default=[], metavar="NAME=PATH",
+                        help="another adapter measured in the same run, as row NAME (repeatable)")
     parser.add_argument("--teacher-base-url", default="")
     parser.add_argument("--teacher-model", default="")
     parser.add_argument("--bank", choices=["heldout", "dev"], default="heldout",
@@ -245,6 +250,11 @@ async def main() -> None:
         configs.append(("distilled", factory_for(args.adapter).get("executor", adapted)))
     if args.no_rationale and args.no_rationale.is_file():
         configs.append(("no_rationale", factory_for(args.no_rationale).get("executor", adapted)))
+    for named in args.compare:
+        name, _, path = named.partition("=")
+        if not name or not Path(path).is_file():
+            parser.error(f"--compare wants NAME=PATH of an adapter file, not {named!r}")
+        configs.append((name, factory_for(Path(path)).get("executor", adapted)))
     if args.teacher_base_url:
         teacher = ModelFactory(load_runtime=lambda: LlamaRuntime(find_smollm_gguf())).get(
             "executor", Context(model_backend="openai", openai_base_url=args.teacher_base_url,
@@ -258,6 +268,7 @@ async def main() -> None:
         "distilled_accuracy": by.get("distilled", {}).get("accuracy"),
         "no_rationale_accuracy": by.get("no_rationale", {}).get("accuracy"),
         "teacher_accuracy": by.get("teacher", {}).get("accuracy"),
+        **{f"{name.partition('=')[0]}_accuracy": by[name.partition("=")[0]]["accuracy"] for name in args.compare},
         "p50_step_ms_base": by["base"]["p50_ms"], "p80_step_ms_base": by["base"]["p80_ms"],
         "p50_step_ms_distilled": by.get("distilled", {}).get("p50_ms"),
         "p80_step_ms_distilled": by.get("distilled", {}).get("p80_ms"),
