@@ -1,6 +1,7 @@
 """Whether a teacher's call answered a synthesised request: its output bears out every mention (the zone named,
-the computed number, the answer of the question's own SELECT, the named thing), and is no error written as output.
-Kept apart from the search (nodes/distill/search_teacher.py): what counts as right, not how calls are found.
+the computed number, the answer of the question's own SELECT, the named thing), and is no error written as output;
+and whether it is the call the request was written for (its tool, each mention in its own property). Kept apart
+from the search (nodes/distill/search_teacher.py): what counts as right, not how calls are found.
 """
 
 from __future__ import annotations
@@ -8,6 +9,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from nodes.arguments.value_kinds import ValueKind
+from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.mention import Mention
 
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -57,3 +60,33 @@ def holds_evidence(output: str, evidence: list[str]) -> bool:
         elif mark.lower() in lowered:
             return True
     return False
+
+
+def _said(value: Any, mention: Mention) -> bool:
+    """The argument value is the mention's words or evidence (case-folded; a number as a number)."""
+    marks = {mention.words.lower(), *(e.lower() for e in mention.evidence)}
+    for v in value if isinstance(value, list) else [value]:
+        if str(v).lower() in marks:
+            return True
+        if isinstance(v, (int, float)) and any(numbers_in(m) == {round(float(v), 2)} for m in marks):
+            return True
+    return False
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.split()).strip(" ?!.").casefold()
+
+
+def intended_fit(request: SynthRequest, tool: str, arguments: dict[str, Any],
+                 kinds: dict[str, ValueKind] | None = None) -> float:
+    """1 for the call the request was written for (its tool, each mention in its own property), 0.5 for its tool
+    with other values, 0 for another tool. A free-text query takes the request itself, as a search engine does."""
+    if tool != request.tool:
+        return 0.0
+    slots = list(zip(request.slots, request.mentions))
+    if not slots:
+        return 1.0
+    queries = {slot for slot, _ in slots if (kinds or {}).get(slot) is ValueKind.QUERY}
+    said = [_plain(str(arguments.get(slot))) == _plain(request.request) if slot in queries
+            else _said(arguments.get(slot), m) for slot, m in slots]
+    return 0.5 + 0.5 * sum(said) / len(slots)

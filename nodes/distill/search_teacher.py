@@ -34,12 +34,10 @@ from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
 from nodes.arguments.tool_signature import property_kinds
-from nodes.arguments.value_kinds import ValueKind
-from nodes.distill.call_verification import (bears_on_mentions, named_value_fit, numbers_in,
+from nodes.distill.call_verification import (bears_on_mentions, intended_fit, named_value_fit, numbers_in,
                                              reads_as_an_error)
 from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.judges import bears_on
-from nodes.distill.mention import Mention
 from nodes.distill.trajectories import OBSERVATION_CHARS, Step, Trajectory
 from nodes.executor_inputs import task_candidates
 from nodes.executor_prompt import first_clause
@@ -116,36 +114,6 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) 
         for values in itertools.islice(itertools.product(*choices), MAX_CALLS_PER_TOOL):
             calls.append((name, dict(zip(required, values))))
     return calls
-
-
-def _said(value: Any, mention: Mention) -> bool:
-    """The argument value is the mention's words or evidence (case-folded; a number as a number)."""
-    marks = {mention.words.lower(), *(e.lower() for e in mention.evidence)}
-    for v in value if isinstance(value, list) else [value]:
-        if str(v).lower() in marks:
-            return True
-        if isinstance(v, (int, float)) and any(numbers_in(m) == {round(float(v), 2)} for m in marks):
-            return True
-    return False
-
-
-def _plain(text: str) -> str:
-    return " ".join(text.split()).strip(" ?!.").casefold()
-
-
-def intended_fit(request: SynthRequest, tool: str, arguments: dict[str, Any],
-                 kinds: dict[str, ValueKind] | None = None) -> float:
-    """1 for the call the request was written for (its tool, each mention in its own property), 0.5 for its tool
-    with other values, 0 for another tool. A free-text query takes the request itself, as a search engine does."""
-    if tool != request.tool:
-        return 0.0
-    slots = list(zip(request.slots, request.mentions))
-    if not slots:
-        return 1.0
-    queries = {slot for slot, _ in slots if (kinds or {}).get(slot) is ValueKind.QUERY}
-    said = [_plain(str(arguments.get(slot))) == _plain(request.request) if slot in queries
-            else _said(arguments.get(slot), m) for slot, m in slots]
-    return 0.5 + 0.5 * sum(said) / len(slots)
 
 
 def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],

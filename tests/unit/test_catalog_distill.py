@@ -15,9 +15,9 @@ from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
 from nodes.distill.catalog_requests import LIST_JOINS, SynthRequest, catalog_facts, synthesize_requests
 from nodes.distill.mention import CatalogFacts, Mention, bank_of
 from nodes.distill.phrase_families import FAMILIES, ROUTE_JOINS, described_action, role_of
-from nodes.distill.call_verification import holds_evidence
-from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, intended_fit,
-                                          list_choices, ranked_calls, search_trajectory, teacher_may_run)
+from nodes.distill.call_verification import holds_evidence, intended_fit
+from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, list_choices,
+                                          ranked_calls, search_trajectory, teacher_may_run)
 from tests.fakes import BagOfWordsEmbedding, FakeTools
 
 TODAY = date(2026, 11, 30)
