@@ -114,10 +114,11 @@ AMOUNTS = [15, 20, 25, 40, 50, 75, 100, 120, 150, 200, 250, 300, 400, 500, 750, 
 
 
 def number_choices(spec: dict[str, Any]) -> list[int]:
-    """Small counts, and amounts of every size when the schema sets no maximum ("convert 1500")."""
+    """Small counts, and amounts of every size when the schema's maximum allows them ("convert 1500")."""
     low = max(int(spec.get("minimum", spec.get("exclusiveMinimum", 0)) or 0), 1)
-    if "maximum" in spec:
-        return list(range(low, min(int(spec["maximum"]), 12) + 1))
+    high = float(spec.get("maximum", spec.get("exclusiveMaximum", float("inf"))))
+    if high < max(AMOUNTS):  # a count with a ceiling ("1-30 days"): small ones
+        return list(range(low, int(min(high, 12)) + 1))
     return [n for n in [*range(1, 13), *AMOUNTS] if n >= low]
 
 

@@ -339,6 +339,7 @@ def test_long_names_are_also_said_by_their_first_word_and_amounts_come_in_every_
     assert not {"Hong", "Mexico", "Visa"} & set(said)  # a place's word, a place, a word two names share
     assert max(number_choices({"type": "number", "minimum": 0})) >= 1000
     assert number_choices({"type": "integer", "minimum": 1, "maximum": 30}) == list(range(1, 13))
+    assert 1500 in number_choices({"type": "number", "minimum": 0, "maximum": 1e12})  # an amount's loose ceiling
 
 
 def test_training_requests_also_take_the_descriptions_own_examples_and_held_out_ones_never_do():
