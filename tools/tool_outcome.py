@@ -27,6 +27,16 @@ class ToolOutcome(BaseModel):
     # approval policy refused it (nodes/approval.py).
     held: Literal["waiting", "denied"] | None = None
 
+    def data(self) -> Any:
+        """The output parsed as JSON; None for a failed call or an output that is not JSON."""
+        text = self.text.strip() if self.ok else ""
+        if not text.startswith(("{", "[")):
+            return None
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError:
+            return None  # prose that opens with a bracket
+
     def summary(self, limit: int = 600) -> str:
         """A compact rendering for a small model's prompt."""
         body = self.text if self.ok else f"ERROR: {self.error}"

@@ -11,17 +11,15 @@ name, as for a tool's parameters (nodes/distill/phrase_families.py ``role_of``).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.types import Tool
 
+from nodes.arguments.folder_reading import Call
 from nodes.arguments.tool_signature import required_arguments
 from nodes.distill.phrase_families import role_of
 
 MAX_PAIRS = 400
-Call = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
 
 def pairs_in(data: Any) -> list[tuple[str, str]]:
@@ -61,12 +59,7 @@ async def listed_pairs(readable: list[Tool], call: Call) -> list[tuple[str, str]
     for tool in readable:
         if required_arguments(tool):
             continue
-        outcome = await call(tool.name, {})
-        text = (getattr(outcome, "text", "") or "").strip() if getattr(outcome, "ok", False) else ""
-        if not text.startswith(("{", "[")):
-            continue
-        try:
-            pairs += pairs_in(json.loads(text))
-        except json.JSONDecodeError:
-            continue  # a listing that is not JSON lists no pairs
+        data = (await call(tool.name, {})).data()
+        if data is not None:  # a listing that is not JSON lists no pairs
+            pairs += pairs_in(data)
     return list(dict.fromkeys(pairs))[:MAX_PAIRS]

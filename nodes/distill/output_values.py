@@ -11,20 +11,18 @@ catalog_mentions.py).
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mcp.types import Tool
 
+from nodes.arguments.folder_reading import Call
 from nodes.arguments.tool_signature import property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
 
 PROBES_PER_TOOL = 3
 MAX_VALUE_CHARS = 60
 MAX_VALUES_PER_FIELD = 200
-Call = Callable[[str, dict[str, Any]], Awaitable[Any]]
 
 
 def _singular(word: str) -> str:
@@ -78,14 +76,9 @@ async def output_values(readable: list[Tool], places: list[str], call: Call, *, 
     found: dict[str, list[str]] = {}
     for tool in readable:
         for arguments in _probe_calls(tool, places, rng):
-            outcome = await call(tool.name, arguments)
-            text = (getattr(outcome, "text", "") or "").strip() if getattr(outcome, "ok", False) else ""
-            if not text.startswith(("{", "[")):
+            data = (await call(tool.name, arguments)).data()
+            if data is None:  # an output that is not JSON gives no fields
                 continue
-            try:
-                fields = fields_in(json.loads(text))
-            except json.JSONDecodeError:
-                continue  # an output that is not JSON gives no fields
-            for field, values in fields.items():
+            for field, values in fields_in(data).items():
                 found.setdefault(field, []).extend(values)
     return {field: list(dict.fromkeys(values))[:MAX_VALUES_PER_FIELD] for field, values in found.items()}

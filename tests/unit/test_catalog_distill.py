@@ -355,3 +355,14 @@ def test_training_requests_also_take_the_descriptions_own_examples_and_held_out_
     assert 0.15 < len(usage) / len(train) < 0.6
     assert all(r.mentions[1].words.lower() in r.request.lower() for r in usage)
     assert not [r for r in synthesize_requests("srv", [stock], facts, "heldout", 10) if ":usage:" in r.family]
+
+
+def test_an_outcome_s_data_is_its_json_or_none():
+    from tools.tool_outcome import ToolOutcome
+
+    def outcome(text: str, ok: bool = True) -> ToolOutcome:
+        return ToolOutcome(call_id="c", server="s", tool="t", ok=ok, text=text)
+
+    assert outcome(' {"a": [1]} ').data() == {"a": [1]}
+    assert outcome("[not json").data() is None and outcome("plain words").data() is None
+    assert outcome('{"a": 1}', ok=False).data() is None
