@@ -77,8 +77,10 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
     pairs = await listed_pairs(readable, call) if any(_route(t) for t in readable) else []
     names = list(dict.fromkeys(names or catalogue_names or []))
     places = [n for n in names if n.lower() in gazetteer().by_name]
+    takes_a_name = any(kind in (ValueKind.NAME, ValueKind.ID) for k in kinds.values() for kind in k.values())
+    outputs = await output_values(readable, places, call) if takes_a_name else {}
     return CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs,
-                        outputs=await output_values(readable, places, call))
+                        outputs=outputs)
 
 
 def _route(tool: Tool) -> tuple[str, str] | None:

@@ -126,8 +126,9 @@ def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]],
     vectors = np.asarray(encode([request.request] +
                                 [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
     similarity = dict(zip(names, (vectors[1:] @ vectors[0]).tolist()))
+    kinds = {name: property_kinds(tools[name]) for name in names}
     scored = [(similarity[name] + NAMED_VALUE_BONUS * named_value_fit(arguments, request.mentions)
-               + INTENDED_BONUS * intended_fit(request, name, arguments, property_kinds(tools[name])), name, arguments)
+               + INTENDED_BONUS * intended_fit(request, name, arguments, kinds[name]), name, arguments)
               for name, arguments in calls]
     return sorted(scored, key=lambda call: -call[0])
 
