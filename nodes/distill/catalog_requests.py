@@ -24,10 +24,10 @@ from nodes.arguments.gazetteer import gazetteer
 from nodes.arguments.schema_reading import read_schema
 from nodes.arguments.tool_signature import properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
-from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for
+from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for, name_mentions
 from nodes.distill.listed_pairs import listed_pairs
 from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
-from nodes.distill.output_values import output_values
+from nodes.distill.output_values import output_values, own_records_key
 from nodes.distill.phrase_families import (described_action, families, joined_values, phrase, phrase_example,
                                            role_of, usage_examples)
 from nodes.tool_caller import ToolCaller, own_listings
@@ -107,6 +107,23 @@ def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank,
     return found
 
 
+def optional_query(tool: Tool, facts: CatalogFacts) -> tuple[str, list[Mention]] | None:
+    """For a tool that requires nothing, its first free-text property and the record names its own output gave
+    (nodes/distill/output_values.py): "search products" is also asked as "search products PowerCore 10000"."""
+    if required_arguments(tool):
+        return None
+    named = name_mentions(facts.outputs.get(own_records_key(tool.name), []))
+    return next(((name, named) for name, kind in property_kinds(tool).items()
+                 if kind in (ValueKind.QUERY, ValueKind.NAME) and named
+                 and _takes_text(properties_of(tool).get(name) or {})), None)
+
+
+def _takes_text(spec: dict[str, Any]) -> bool:
+    """Whether a property takes a string ("type": "string", or a string branch of an optional one)."""
+    return any(branch.get("type") == "string" for branch in [spec, *(spec.get("anyOf") or [])]
+               if isinstance(branch, dict))
+
+
 def optional_day(tool: Tool) -> str | None:
     """The tool's first optional property that takes a day, if any ("date" of a forecast)."""
     required = set(required_arguments(tool))
@@ -168,6 +185,8 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
         by_property = _property_mentions(tool, facts, bank, rng)
         if by_property is None:
             continue
+        query = optional_query(tool, facts)
+        queries = in_bank(query[1], bank) if query else []
         action = described_action(tool)
         specs = properties_of(tool)
         day = optional_day(tool)
@@ -180,7 +199,9 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
         for _ in range(per_tool * 6):
             if len(seen) >= per_tool:
                 break
-            chosen = _chosen(by_property, specs, rng, route, pairs)
+            asks = bool(queries) and rng.random() < 0.5  # half of them name a record to look for
+            chosen = ([(query[0], rng.choice(queries))] if asks and query
+                      else _chosen(by_property, specs, rng, route, pairs))
             if chosen is None:
                 continue
             if day and shape == "value" and rng.random() < 0.5:
@@ -191,9 +212,10 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
                 family = f"{bank}:usage:{n}"
                 text = phrase_example(examples[n], [m.words for _, m in chosen], rng)
             else:
-                options = families(bank, shape)
+                said = "value" if asks else shape
+                options = families(bank, said)
                 n = rng.randrange(len(options))
-                family = f"{bank}:{shape}:{n}"
+                family = f"{bank}:{said}:{n}"
                 text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng), bank, rng),
                               [m.words for _, m in chosen], rng)
             if text.lower() in seen:

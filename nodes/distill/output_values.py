@@ -70,8 +70,28 @@ def _probe_calls(tool: Tool, places: list[str], rng: random.Random) -> list[dict
     return [dict(zip(required, rng.sample(places, len(required)))) for _ in range(PROBES_PER_TOOL)]
 
 
+def own_records_key(tool: str) -> str:
+    """Where the names of the records a tool returns when called with no arguments are kept: the values an
+    optional free-text query of that tool can name ("search products" -> "Galaxy S25 Ultra")."""
+    return f"{tool}()"
+
+
+def record_names(data: Any) -> list[str]:
+    """What a free-text query can name of each record listed in a parsed output: its ``name`` or ``title``,
+    else its short words ("Anker", "PowerCore 10000", "power bank"), never a number or an id."""
+    records = [item for value in (data.values() if isinstance(data, dict) else [data]) if isinstance(value, list)
+               for item in value if isinstance(item, dict)]
+    names: list[str] = []
+    for record in records:
+        titled = [record[key] for key in ("name", "title") if isinstance(record.get(key), str)]
+        words = titled or [v for key, v in record.items() if isinstance(v, str) and not key.endswith("id")]
+        names += [w.strip() for w in words if 0 < len(w.strip()) <= MAX_VALUE_CHARS and not w.strip().isdigit()]
+    return names
+
+
 async def output_values(readable: list[Tool], places: list[str], call: Call, *, seed: int = 7) -> dict[str, list[str]]:
-    """Field name -> the values the server's read-only tools returned for it, probed with ``places``."""
+    """Field name -> the values the server's read-only tools returned for it, probed with ``places``; and
+    under ``own_records_key`` the record names a tool that requires nothing returns."""
     rng = random.Random(seed)
     found: dict[str, list[str]] = {}
     for tool in readable:
@@ -81,4 +101,6 @@ async def output_values(readable: list[Tool], places: list[str], call: Call, *, 
                 continue
             for field, values in fields_in(data).items():
                 found.setdefault(field, []).extend(values)
+            if not arguments:
+                found.setdefault(own_records_key(tool.name), []).extend(record_names(data))
     return {field: list(dict.fromkeys(values))[:MAX_VALUES_PER_FIELD] for field, values in found.items()}

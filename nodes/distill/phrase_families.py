@@ -29,11 +29,12 @@ FAMILIES: dict[Bank, dict[str, list[str]]] = {
     "train": {
         "value": ["{verb} the {head} for {values}", "what's the {head} for {values}?", "{values}: {head}?",
                   "I need the {head} {values}", "can you {verb} {values}", "{head} {values} pls", "{verb} {values}",
-                  "{values} - {head}", "show me the {head} for {values}"],
+                  "{values} - {head}", "show me the {head} for {values}", "{name} {values}", "{values} {name}?",
+                  "{name} for {values} pls", "{name}: {values}"],
         "question": ["{values}", "{values}?", "quick one: {values}", "{verb}: {values}", "tell me {values}",
                      "what is {values}", "work out {values}"],
         "none": ["{verb} {head}", "{verb} the {head} please", "show me the {head}", "can you {verb} {head}?",
-                 "what {head} are there", "give me {head}"],
+                 "what {head} are there", "give me {head}", "{name} please", "{name}?"],
     },
     "heldout": {
         "value": ["mind checking {head} — {values}", "looking for {head}, {values}", "{values} — {verb} it",
@@ -56,6 +57,7 @@ class Action:
 
     verb: str
     head: str
+    name: str = ""  # the tool's name in words, less a leading accessor ("get_history" -> "history")
 
 
 def described_action(tool: Tool) -> Action:
@@ -78,7 +80,20 @@ def described_action(tool: Tool) -> Action:
     while _LEADING.match(head):
         head = _LEADING.sub("", head, count=1)
     head = " ".join(head.split()[:4]) or tool.name.replace("_", " ")
-    return Action(verb, head)
+    return Action(verb, head, named_head(tool))
+
+
+_ACCESSORS = frozenset({"get", "fetch", "retrieve", "lookup"})
+
+
+def named_head(tool: Tool) -> str:
+    """The tool's name as words, in order, without a leading accessor verb: "get_history" -> "history",
+    "cheapestDays" -> "cheapest days". A name says what a tool is for in the author's shortest words, which the
+    description's first sentence often does not ("Daily open/high/low/close ..." for a history)."""
+    words = re.sub(r"([a-z])([A-Z])", r"\1 \2", tool.name).replace("_", " ").replace("-", " ").lower().split()
+    while len(words) > 1 and words[0] in _ACCESSORS:
+        words = words[1:]
+    return " ".join(words)
 
 
 def _verb(word: str) -> str | None:
@@ -150,7 +165,8 @@ def families(bank: Bank, shape: str) -> list[str]:
 def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],
            rng: random.Random) -> str:
     """One request in ``family``, worded the way people type it in this bank."""
-    text = family.format(verb=action.verb, head=action.head, values=values).replace(" for from ", " from ")
+    text = family.format(verb=action.verb, head=action.head, name=action.name or action.head,
+                         values=values).replace(" for from ", " from ")
     if bank == "train":
         return roughen(text, protected, rng, typo_rate=0.3)
     words = [w for w in re.findall(r"[a-z]{6,}", text) if not any(w in p.lower() for p in protected)]

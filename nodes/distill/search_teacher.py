@@ -84,20 +84,31 @@ class TeacherReport:
 
 def list_choices(values: list[Any], spec: dict[str, Any]) -> list[list[Any]]:
     """The lists a list property may take from its enum: as many values as it must hold at least (one when it
-    sets no minimum) up to all of them, in the order named, the longest first ("Osaka and Lima" is both)."""
+    sets no minimum) up to all of them, in the order named, the longest first ("Osaka and Lima" is both). A
+    list never holds one value twice: not in another case, nor inside another ("new delhi", "delhi")."""
     low = max(int(spec.get("minItems") or 1), 1)
     high = min(int(spec.get("maxItems") or len(values)), len(values))
-    return [list(c) for size in range(high, low - 1, -1) for c in itertools.combinations(values, size)]
+    return [list(c) for size in range(high, low - 1, -1) for c in itertools.combinations(values, size)
+            if not any(_overlap(a, b) for a, b in itertools.combinations(c, 2))]
 
 
-def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool]) -> list[tuple[str, dict[str, Any]]]:
-    """Every call the decoding schemas allow for the tools' required arguments (enumerable values only), and
-    for those the decoding made required: a day the request names."""
+def _overlap(a: Any, b: Any) -> bool:
+    """Whether two list values name the same thing: equal but for case, or one inside the other."""
+    x, y = str(a).casefold(), str(b).casefold()
+    return x in y or y in x
+
+
+def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool],
+                    named: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
+    """Every call the decoding schemas allow for the tools' required arguments (enumerable values only), for
+    those the decoding made required (a day the request names), and for the optional properties the request
+    was written to name (``named``: a search's free-text query) where a tool's decoding offers them."""
     calls: list[tuple[str, dict[str, Any]]] = []
     for name, schema in allowed.items():
         properties = schema.get("properties") or {}
         required = list(dict.fromkeys([*((tools[name].inputSchema or {}).get("required") or []),
-                                       *(schema.get("required") or [])]))
+                                       *(schema.get("required") or []),
+                                       *(p for p in named if (properties.get(p) or {}).get("enum"))]))
         choices: list[list[Any]] = []
         for prop in required:
             spec = properties.get(prop) or {}
@@ -196,7 +207,7 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     except (NoCallableTool, ToolRefused):
         report.dropped["no call is decodable from the request"] += 1
         return None
-    calls = ranked_calls(request, candidate_calls(allowed, by_name), by_name, encode)
+    calls = ranked_calls(request, candidate_calls(allowed, by_name, request.slots), by_name, encode)
     if not calls:
         report.dropped["no call with enumerable values"] += 1
         return None

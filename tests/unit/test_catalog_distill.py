@@ -14,7 +14,8 @@ from graphs.context import Context
 from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
 from nodes.distill.catalog_requests import LIST_JOINS, SynthRequest, catalog_facts, synthesize_requests
 from nodes.distill.mention import CatalogFacts, Mention, bank_of
-from nodes.distill.phrase_families import FAMILIES, ROUTE_JOINS, described_action, role_of
+from nodes.distill.output_values import own_records_key, record_names
+from nodes.distill.phrase_families import FAMILIES, ROUTE_JOINS, described_action, named_head, role_of
 from nodes.distill.call_verification import holds_evidence, intended_fit
 from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, list_choices,
                                           ranked_calls, search_trajectory, teacher_may_run)
@@ -95,6 +96,44 @@ def test_a_tool_s_action_is_read_from_its_description():
     assert described_action(CALCULATE).verb == "calculate"
 
 
+def test_a_tool_s_name_gives_a_second_head_without_its_accessor_verb():
+    assert named_head(tool("get_history", "Daily open/high/low/close.")) == "history"
+    assert named_head(tool("cheapestDays", "")) == "cheapest days"
+    assert named_head(tool("convert_currency", "")) == "convert currency"
+    assert named_head(tool("get", "")) == "get"  # a name that is only an accessor keeps it
+    assert described_action(tool("get_history", "Daily open/high/low/close.")).name == "history"
+
+
+def test_a_search_that_requires_nothing_is_also_asked_for_a_record_its_own_output_lists():
+    search = Tool(name="search_products", description="Search the catalogue.", annotations=READ,
+                  inputSchema={"type": "object", "properties": {
+                      "query": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "Words to look for"},
+                      "limit": {"type": "integer"}}})
+    listed = {"products": [{"product_id": 3, "brand": "Anker", "model": "PowerCore 10000"},
+                           {"product_id": 4, "brand": "Kobo", "model": "Clara BW"}]}
+    assert record_names(listed) == ["Anker", "PowerCore 10000", "Kobo", "Clara BW"]
+    facts = CatalogFacts(outputs={own_records_key("search_products"): record_names(listed) * 3})
+    train = synthesize_requests("srv", [search], facts, "train", 30)
+    asked = [r for r in train if r.slots == ("query",)]
+    assert asked and len(asked) < len(train)  # some still ask for everything
+    assert all(r.mentions[0].words.lower() in r.request.lower() for r in asked)
+    calls = candidate_calls({"search_products": {"properties": {"query": {"enum": ["Kobo", "get Kobo"]}}}},
+                            {"search_products": search}, ("query",))
+    assert calls == [("search_products", {"query": "Kobo"}), ("search_products", {"query": "get Kobo"})]
+    assert candidate_calls({"search_products": {"properties": {}}}, {"search_products": search}, ("query",)) == [
+        ("search_products", {})]
+
+
+def test_training_requests_say_the_tool_s_name_and_held_out_ones_never_do():
+    prices = tool("get_history", "Daily open/high/low/close and volume for the most recent trading days.",
+                  {"ticker": {"type": "string", "description": "Ticker or company name"}})
+    facts = CatalogFacts(names=[f"Company {c}" for c in "ABCDEFGHIJKLMNOPQRST"])
+    train = synthesize_requests("srv", [prices], facts, "train", 40)
+    heldout = synthesize_requests("srv", [prices], facts, "heldout", 40)
+    assert any("history" in r.request.lower() for r in train)
+    assert not any("history" in r.request.lower() for r in heldout)
+
+
 def test_mentions_carry_what_a_right_output_must_show():
     lima = next(m for m in zone_mentions() if m.words == "Lima")
     assert lima.evidence == ("America/Lima",)
@@ -126,6 +165,9 @@ def test_a_list_that_takes_two_values_is_called_with_the_named_ones_and_a_named_
     assert list_choices(["Oslo", "Lima", "Rome"], {"minItems": 2}) == [
         ["Oslo", "Lima", "Rome"], ["Oslo", "Lima"], ["Oslo", "Rome"], ["Lima", "Rome"]]
     assert list_choices(["Ann", "Bo"], {}) == [["Ann", "Bo"], ["Ann"], ["Bo"]]
+    # one place named twice is no list of two ("new delhi", "delhi", "New Delhi")
+    assert list_choices(["new delhi", "delhi", "bangkok", "New Delhi"], {"minItems": 2}) == [
+        ["new delhi", "bangkok"], ["delhi", "bangkok"], ["bangkok", "New Delhi"]]
     # the decoding made the day required: the request named one (nodes/arguments/schema.py)
     allowed = {"compare_cities": {"required": ["cities", "date"], "properties": {
         "cities": {"type": "array", "minItems": 2, "items": {"enum": ["Oslo", "Lima"]}},
