@@ -123,6 +123,17 @@ def expected_call(expected: dict[str, Any], tool: str, params: dict[str, Any], a
     return call_matches(SimpleNamespace(tool=expected["tool"], arguments=expected["arguments"]), tool, params, schema)
 
 
+def compared(named: list[str]) -> list[tuple[str, Path]]:
+    """``--compare NAME=PATH`` arguments as (name, adapter file); a ValueError names a bad one."""
+    pairs = []
+    for one in named:
+        name, _, path = one.partition("=")
+        if not name or not Path(path).is_file():
+            raise ValueError(f"--compare wants NAME=PATH of an adapter file, not {one!r}")
+        pairs.append((name, Path(path)))
+    return pairs
+
+
 async def catalog_main(args: argparse.Namespace) -> None:
     """``--catalog``: held-out requests synthesised from that catalogue, the base executor against the adapter
     installed for it (``tura distill executor``; or ``--adapter``)."""
@@ -147,7 +158,9 @@ async def catalog_main(args: argparse.Namespace) -> None:
         configs.append(("distilled", factory_for(adapter).get("executor", replace(context, executor_adapter=True))))
     else:
         print(f"no adapter is installed for this catalogue ({run.fingerprint}): run tura distill executor --catalog "
-              f"{path}", file=sys.stderr)
+              f"{path or ''}", file=sys.stderr)
+    configs += [(name, factory_for(other).get("executor", replace(context, executor_adapter=True)))
+                for name, other in compared(args.compare)]
     rows = await first_steps(configs, items, path, work, expected_call)
     by = {r["config"]: r for r in rows}
     summary = {"catalog": args.catalog, "fingerprint": run.fingerprint, "heldout_items": len(items),
@@ -215,8 +228,9 @@ async def main() -> None:
     parser.add_argument("--bank", choices=["heldout", "dev"], default="heldout",
                         help="request bank: heldout (reported) or dev (for tuning the recipe)")
     parser.add_argument("--seed", type=int, default=29)
-    parser.add_argument("--catalog", default="", help="'foreign' (benchmarks/foreign.py's servers) or an mcp.json: "
-                        "held-out requests synthesised from that catalogue, against the adapter installed for it")
+    parser.add_argument("--catalog", default="", help="'foreign' (benchmarks/foreign.py's servers), 'builtin' "
+                        "or an mcp.json: held-out requests synthesised from that catalogue, against the adapter "
+                        "installed for it")
     parser.add_argument("--per-tool", type=int, default=8, help="held-out requests synthesised per tool (--catalog)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--record", action="store_true",
@@ -224,6 +238,10 @@ async def main() -> None:
     parser.add_argument("--out", default=None, help="markdown results file ('' to skip; default "
                         "benchmarks/results/distill.md, distill_dev.md for the dev bank)")
     args = parser.parse_args()
+    try:
+        compared(args.compare)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.catalog:
         await catalog_main(args)
         return
@@ -250,11 +268,7 @@ async def main() -> None:
         configs.append(("distilled", factory_for(args.adapter).get("executor", adapted)))
     if args.no_rationale and args.no_rationale.is_file():
         configs.append(("no_rationale", factory_for(args.no_rationale).get("executor", adapted)))
-    for named in args.compare:
-        name, _, path = named.partition("=")
-        if not name or not Path(path).is_file():
-            parser.error(f"--compare wants NAME=PATH of an adapter file, not {named!r}")
-        configs.append((name, factory_for(Path(path)).get("executor", adapted)))
+    configs += [(name, factory_for(path).get("executor", adapted)) for name, path in compared(args.compare)]
     if args.teacher_base_url:
         teacher = ModelFactory(load_runtime=lambda: LlamaRuntime(find_smollm_gguf())).get(
             "executor", Context(model_backend="openai", openai_base_url=args.teacher_base_url,

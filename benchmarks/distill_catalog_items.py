@@ -4,8 +4,8 @@ search teacher verified, and the executor's first step on each, decoded as in a 
 A step is right when it is the teacher's call exactly (TURA's protocol); ``same_answer_accuracy`` also counts a
 read-only call whose output is the teacher's call's output (another tool that answers alike).
 
-``foreign`` names the third-party servers of benchmarks/foreign.py (installed and given their data here); any
-other value is the path of an mcp.json.
+``foreign`` names the third-party servers of benchmarks/foreign.py (installed and given their data here),
+``builtin`` the built-in sandbox servers; any other value is the path of an mcp.json.
 """
 
 from __future__ import annotations
@@ -32,8 +32,11 @@ from nodes.distill.search_teacher import teacher_may_run
 from nodes.distill.trajectories import OBSERVATION_CHARS, Trajectory
 
 
-def catalogue_path(catalog: str, work: Path) -> Path:
-    """The mcp.json for ``catalog``: the foreign servers (installed, with fresh data) or a path as given."""
+def catalogue_path(catalog: str, work: Path) -> Path | None:
+    """The mcp.json for ``catalog``: the foreign servers (installed, with fresh data), None for the built-in
+    servers (``builtin``), or a path as given."""
+    if catalog == "builtin":
+        return None
     if catalog != "foreign":
         return Path(catalog)
     from benchmarks.foreign import prepare, servers_dir
@@ -43,8 +46,9 @@ def catalogue_path(catalog: str, work: Path) -> Path:
     return prepare(bench)[0]
 
 
-async def heldout(catalog_path: Path, work: Path, per_tool: int, seed: int) -> CatalogueRun:
-    return await teach(work, [catalog_path], builtin=False, bank="heldout", per_tool=per_tool, seed=seed)
+async def heldout(catalog_path: Path | None, work: Path, per_tool: int, seed: int) -> CatalogueRun:
+    return await teach(work, [catalog_path] if catalog_path else [], builtin=catalog_path is None, bank="heldout",
+                       per_tool=per_tool, seed=seed)
 
 
 async def same_output(pool, item: Trajectory, tool: str, params: dict[str, Any], available: list[Tool],
@@ -58,11 +62,12 @@ async def same_output(pool, item: Trajectory, tool: str, params: dict[str, Any],
     return outcome.ok and outcome.text[:OBSERVATION_CHARS] == item.steps[-1].observation
 
 
-async def first_steps(configs: list[tuple[str, Any]], items: list[Trajectory], catalog_path: Path, work: Path,
-                      matches: Callable[[dict[str, Any], str, dict[str, Any], list[Tool]], bool],
+async def first_steps(configs: list[tuple[str, Any]], items: list[Trajectory], catalog_path: Path | None,
+                      work: Path, matches: Callable[[dict[str, Any], str, dict[str, Any], list[Tool]], bool],
                       ) -> list[dict[str, Any]]:
     """Each config's first step on every item, scored against the teacher's call, with its time."""
-    deps = build_dependencies([catalog_path], directory=work / "servers", builtin_servers=False)
+    deps = build_dependencies([catalog_path] if catalog_path else [], directory=work / "servers",
+                              builtin_servers=catalog_path is None)
     context, today = Context(), date.today()
     rows = []
     try:

@@ -5,8 +5,9 @@ writes each number as N<i>, a percentage as P<i>) and the expressions each asks 
 Why a separate file: these shapes are the part that grows with every writer's phrasing; reading the numbers,
 written arithmetic and checking an expression (expressions.py) do not. Distances, speeds and fuel
 (expression_travel.py), bills shared by a party (expression_party.py), formulas a word names
-(expression_formulas.py), roots and powers (expression_powers.py) and percentages of an amount
-(expression_percentages.py) keep their own rules, taken in here in the order they are tried.
+(expression_formulas.py), roots and powers (expression_powers.py), percentages of an amount
+(expression_percentages.py) and rates in units per unit (expression_unit_rates.py) keep their own rules, taken in
+here in the order they are tried.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from nodes.arguments.expression_percentages import ASKS_TOTAL, percent_readings,
 from nodes.arguments.expression_placeholders import LIST, N, P, STEP_WORDS
 from nodes.arguments.expression_powers import power_rules
 from nodes.arguments.expression_travel import travel_rules
+from nodes.arguments.expression_unit_rates import unit_rate_rules
 
 _NOT_NUMBER = r"(?![NP]\d)\S+"  # a word between an amount and its rate that is no other number
 
@@ -40,37 +42,6 @@ def _priced_items(text: str) -> list[str]:
     """Each quantity times its unit price, and their sum when the request lists several."""
     items = [f"{m[1]}*{m[2]}" for m in re.finditer(_PRICED, text)]
     return ["+".join(items), *items] if len(items) > 1 else items
-
-
-def _units_per_unit(m: re.Match[str]) -> list[str]:
-    """The first number written with the first unit over the one written with the second ("412 miles ... 11.5
-    gallons ... miles per gallon"), plurals either way; none unless both are written with a number."""
-    def counted(unit: str) -> re.Match[str] | None:
-        stem = unit[:-1] if unit.endswith("s") and len(unit) > 3 else unit
-        return re.search(rf"(N\d+) {re.escape(stem)}s?\b", m.string)
-    top, bottom = counted(m[1]), counted(m[2])
-    given = re.search(r"(?:\bat|@|\busing|\bwith|\bof) (N\d+) $", m.string[:m.start()])
-    if given and bottom and bottom[1] != given[1]:
-        # the rate is given, not asked: "10 miles at 1.609 km per mile" is 10*1.609
-        return [f"{bottom[1]}*{given[1]}"]
-    written = re.search(r"(N\d+) $", m.string[:m.start()])
-    if written and bottom and bottom[1] != written[1]:
-        # the rate is written with its number: "168 euros a night and I'm staying 3 nights" is 168*3
-        return [f"{written[1]}*{bottom[1]}"]
-    return [f"{top[1]}/{bottom[1]}"] if top and bottom and top[1] != bottom[1] else []
-
-
-def _amount_per_unit(m: re.Match[str]) -> list[str]:
-    """The one other number over the number written with the unit asked ("1,140 sq ft"); none unless the request
-    writes exactly two numbers."""
-    numbers = list(dict.fromkeys(re.findall(r"N\d+", m.string)))
-    # the unit may be one word of the two read ("how much per night is that": "night", not "night is")
-    sized = (re.search(rf"(N\d+) {re.escape(m[1])}s?\b", m.string)
-             or re.search(rf"(N\d+) {re.escape(m[1].split()[0])}s?\b", m.string))
-    if len(numbers) != 2 or sized is None:
-        return []
-    other = next(n for n in numbers if n != sized[1])
-    return [f"{other}/{sized[1]}"]
 
 
 def _listed(group: str) -> list[str]:
@@ -285,24 +256,8 @@ def rules() -> list[_Rule]:
         # a debt paid off in equal instalments: "how many months to pay off 5000 if I pay 250 a month"
         (re.compile(rf"(?:pay off|repay|clear|pay back) (?:\S+ ){{0,3}}?{N}(?: \S+){{0,6}}? {N} (?:a|per|each|every) "
                     rf"(?:month|week|year)\b"), lambda m: [f"{m[1]}/{m[2]}"]),
-        # a rate: "412 miles on 13.8 gallons, what's my mpg" / "300 km per 25 litres"
-        (re.compile(rf"{N} (?:\w+ )?(?:on|using|with|from) {N} (?:\w+)(?=.* (?:mpg|per|each|average|rate)\b)"),
-         lambda m: [f"{m[1]}/{m[2]}"]),
-        # a rate in units per unit: "drove 412 miles and used 11.5 gallons, fuel economy in miles per gallon"
-        (re.compile(r"\b([a-z]{2,}) (?:per|a|an|/) ([a-z]{2,})\b"), _units_per_unit),
-        # an amount over a size, asked per unit of the size: "rent 2,850/mo for 1,140 sq ft - cost per sq ft"
-        (re.compile(r"\b(?:cost|price|rent|rate|charge|spend|paying|pay|how much)(?: \S+){0,2}? per ([a-z]+(?: [a-z]+)?)\b"),
-         _amount_per_unit),
-        # a conversion at the rate the request states: "26.2 miles and 1 mile = 1.609344 km", or the rate first
-        (re.compile(rf"{N} (?P<unit>[a-z]{{2,}}?)(?:es|s)?\b(?: \S+){{0,4}}? (?:{N}|one|an?) (?P=unit)(?:es|s)?"
-                    rf"(?: (?:is|equals|makes|are))? {N} [a-z]+"), lambda m: [f"{m[1]}*{m[4]}/{m[3] or 1}"]),
-        (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?P<unit>[a-z]{{2,}}?)(?:es|s)?(?: (?:is|equals|makes|are))? {N} [a-z]+\b"
-                    rf"(?: \S+){{0,8}}? {N} (?P=unit)(?:es|s)?\b"), lambda m: [f"{m[4]}*{m[3]}/{m[1] or 1}"]),
-        # a conversion at a factor the request states: "4.5 kg to lb (x 2.2)"
-        (re.compile(rf"{N} [a-z]+ (?:to|in|into) [a-z]+ (?:\( )?(?:x|×|\*|times|/|÷|divided by) {N}"),
-         lambda m: [f"{m[1]}{'/' if re.search(r'/|÷|divided', m.group()) else '*'}{m[2]}"]),
-        # a product with the unit written between: "1,264 miles x 0.67 reimbursement"
-        (re.compile(rf"{N} [a-z]+ (?:x|×|\*|times) {N}\b"), lambda m: [f"{m[1]}*{m[2]}"]),
+        # rates in units per unit, and conversions at a rate the request states (expression_unit_rates.py)
+        *unit_rate_rules(),
         # a holder's part of an amount: "profit 86,900, I hold 3 of 11 shares, my cut"
         (re.compile(rf"{N}(?: {_NOT_NUMBER}){{0,10}}? {N} (?:of|out of) (?:the )?{N} (?:shares|parts|stakes|portions|"
                     rf"units)\b|{N} (?:of|out of) (?:the )?{N} (?:shares|parts|stakes|portions|units)\b"
