@@ -145,6 +145,11 @@ def test_ensure_sandbox_keeps_a_current_file_and_rebuilds_a_stale_one(sandbox, t
     ("Jun 12th", date(2026, 6, 12)),
     ("June 9", date(2027, 6, 9)),  # already past this year: next year's
     ("2026-07-01", date(2026, 7, 1)),
+    ("last friday", date(2026, 6, 5)),  # the last one before today
+    ("this past monday", date(2026, 6, 8)),
+    ("last wednesday", date(2026, 6, 3)),  # never today itself
+    ("2 days ago", date(2026, 6, 8)),
+    ("a week ago", date(2026, 6, 3)),
 ])
 def test_resolve_date(text, expected):
     assert resolve_date(text, TODAY) == expected
@@ -160,6 +165,8 @@ def test_resolve_date(text, expected):
     ("this weekend", (date(2026, 6, 13), date(2026, 6, 14))),
     ("next week", (date(2026, 6, 15), date(2026, 6, 21))),
     ("Dec 30 to Jan 2", (date(2026, 12, 30), date(2027, 1, 2))),
+    ("last week", (date(2026, 6, 1), date(2026, 6, 7))),
+    ("last weekend", (date(2026, 6, 6), date(2026, 6, 7))),
 ])
 def test_resolve_date_range(text, expected):
     assert resolve_date_range(text, TODAY) == expected

@@ -2,9 +2,11 @@
 
 Single days: ``2026-06-10``, ``today``, ``tomorrow``, ``day after tomorrow``, ``yesterday``, weekdays
 (``friday`` / ``this friday`` = the first Friday on or after today, ``next friday`` = the first one after
-today), ``in 3 days``, ``in 2 weeks``, and month-day forms (``June 10``, ``10 June``, ``Jun 10th``,
+today, ``last friday`` = the last one before today), ``in 3 days``, ``in 2 weeks``, ``3 days ago``, ``a week
+ago``, and month-day forms (``June 10``, ``10 June``, ``Jun 10th``,
 ``June 10, 2027``; without a year, the next such day on or after today).
-Ranges (inclusive): any single day, ``this week`` (today to Sunday), ``next week`` (Monday to Sunday),
+Ranges (inclusive): any single day, ``this week`` (today to Sunday), ``next week`` and ``last week``
+(Monday to Sunday), ``last weekend``,
 ``this weekend`` / ``next weekend``, ``next 5 days`` (today and the four after it), and ``A to B`` /
 ``A - B`` / ``between A and B`` / ``June 10-15`` / ``10-15 June`` where A and B are single days.
 """
@@ -18,13 +20,16 @@ from datetime import date, timedelta
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
           "november", "december")
-ACCEPTED_DAYS = ("YYYY-MM-DD, 'today', 'tomorrow', 'day after tomorrow', a weekday like 'friday' or "
-                 "'next friday', 'in N days', or a month and day like 'June 10'")
+ACCEPTED_DAYS = ("YYYY-MM-DD, 'today', 'tomorrow', 'day after tomorrow', a weekday like 'friday', "
+                 "'next friday' or 'last friday', 'in N days', 'N days ago', or a month and day like 'June 10'")
 ACCEPTED_RANGES = ("a single day (" + ACCEPTED_DAYS + "), 'this week', 'next week', 'this weekend', "
                    "'next N days', or 'A to B' such as 'June 10-15' or '2026-06-10 to 2026-06-15'")
 
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _IN_N = re.compile(r"^in (\d{1,3}|a|an|one) (day|days|week|weeks)$")
+_AGO = re.compile(r"^(\d{1,3}|a|an|one|two|three|four|five|six) (day|days|week|weeks) ago$")
+_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_BEFORE = ("last", "past", "previous")  # "last friday", "this past friday", "the previous friday"
 _NEXT_N = re.compile(r"^(?:the )?next (\d{1,2}) days$")
 _DAY_NUM = r"(\d{1,2})(?:st|nd|rd|th)?"
 _MONTH = r"([a-z]{3,9})\.?"
@@ -107,7 +112,13 @@ def resolve_date(text: str, today: date) -> date:
     if match := _IN_N.match(value):
         count = 1 if match[1] in ("a", "an", "one") else int(match[1])
         return today + timedelta(days=count * (7 if match[2].startswith("week") else 1))
+    if match := _AGO.match(value):
+        count = _COUNTS.get(match[1]) or int(match[1])
+        return today - timedelta(days=count * (7 if match[2].startswith("week") else 1))
     words = value.split()
+    if (len(words) == 2 or len(words) == 3 and words[0] in ("this", "the")) and words[-1] in WEEKDAYS \
+            and words[-2] in _BEFORE:  # the last one before today
+        return today - timedelta(days=(today.weekday() - WEEKDAYS.index(words[-1])) % 7 or 7)
     if words and words[-1] in WEEKDAYS and len(words) <= 2 and words[0] in (words[-1], "this", "next", "coming"):
         ahead = (WEEKDAYS.index(words[-1]) - today.weekday()) % 7
         if words[0] == "next" and ahead == 0:
@@ -128,9 +139,12 @@ def resolve_date_range(text: str, today: date) -> tuple[date, date]:
     value = _normalise(text)
     if value in ("this week", "the rest of the week", "rest of the week"):
         return today, _week_start(today) + timedelta(days=6)
-    if value == "next week":
-        start = _week_start(today) + timedelta(days=7)
+    if value == "next week" or value in {f"{word} week" for word in _BEFORE}:
+        start = _week_start(today) + timedelta(days=-7 if value != "next week" else 7)
         return start, start + timedelta(days=6)
+    if value in {f"{word} weekend" for word in _BEFORE}:  # the Saturday and Sunday before this week
+        saturday = _week_start(today) - timedelta(days=2)
+        return saturday, saturday + timedelta(days=1)
     if value in ("this weekend", "the weekend", "weekend", "next weekend"):
         saturday = _week_start(today) + timedelta(days=5)
         if value == "next weekend":
