@@ -53,7 +53,8 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
     """Each callable tool's decoding schema over ``candidates``; raises NoCallableTool when none is.
     ``narrow`` then keeps only the tools that word heuristics favour (the most named enum values, the best
     described): they help the few-shot base model, which cannot tell sibling tools apart. The distilled
-    executor has learnt the tools, is offered every callable one, and chooses (``narrow=False``)."""
+    executor has learnt the tools, is offered every callable one, and chooses (``narrow=False``), unless the
+    request names several closed-set values of one tool only (``closed_set_owner``)."""
     values = [str(v) for t in tools for v in schema_enum_values(t.inputSchema or {})]
     # A code ("EUR") is never part of a name: a span holding one is no value ("amd worth in EUR"). A word
     # ("museum") may be: only a span made of such words alone is left out ("Egyptian Museum" stays).
@@ -76,15 +77,30 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
                                          set(candidates.listed.get(DISCOVERY_TOOLS, []))), tools)
     if not callable_:
         raise NoCallableTool(unresolved_line(server, tools, candidates))
-    if not narrow:
-        return callable_
-    # The tools that take the most of the enum values the request names ("EUR", "TRY") fit it best.
     named = named_enum_values([t for t in tools if t.name in callable_], candidates)
+    if not narrow:
+        return closed_set_owner(callable_, named)
+    # The tools that take the most of the enum values the request names ("EUR", "TRY") fit it best.
     most = max((len(values) for values in named.values()), default=0)
     if most:
         callable_ = {name: schema for name, schema in callable_.items() if len(named.get(name, ())) == most}
     favourite = described_best([t for t in tools if t.name in callable_], candidates.requests)
     return {favourite: callable_[favourite]} if favourite else callable_
+
+
+OWNER_VALUES = 2  # closed-set values a request must name, all of one tool, for that tool to be the only one offered
+
+
+def closed_set_owner(callable_: dict[str, dict[str, Any]], named: dict[str, set[str]]) -> dict[str, dict[str, Any]]:
+    """The one tool offered when the request names at least ``OWNER_VALUES`` of its enum values and no other
+    tool takes any ("swap 20 GBP for SGD": the only tool with currency codes), else every callable tool. Values
+    from a closed set are typed evidence that the chosen tool must take them; a guess from the verb ("swap")
+    does not outweigh it. One named value ("Apple's price in EUR") decides nothing."""
+    if len(named) == 1:
+        (owner, values), = named.items()
+        if len(values) >= OWNER_VALUES and owner in callable_:
+            return {owner: callable_[owner]}
+    return callable_
 
 
 _CONTENT = re.compile(r"[a-z]{3,}")

@@ -223,6 +223,18 @@ def test_numbers_from_a_dependency_come_from_the_field_the_property_names_or_mea
     assert gather_candidates(["the cheapest 4-star hotel"], [], TODAY).numbers_for("hotel_id", "") == []
 
 
+def test_the_distilled_executor_is_offered_only_the_tool_that_takes_the_closed_set_values_named():
+    currencies = {"enum": ["USD", "EUR", "GBP", "SGD"], "type": "string"}
+    tools = [make_tool("get_quote", {"ticker_or_name": {"type": "string"}}, required=["ticker_or_name"]),
+             make_tool("convert_currency", {"amount": {"type": "number"}, "from_currency": currencies,
+                                            "to_currency": currencies}, required=["amount", "from_currency"])]
+    swap = gather_candidates(["swap 20 GBP for SGD at today's rate"], [], TODAY)
+    assert list(constrained_tools("finance", tools, swap, narrow=False)) == ["convert_currency"]
+    # one named code decides nothing: the distilled executor chooses among every callable tool
+    one = gather_candidates(["swap 20 GBP for apple"], [], TODAY)
+    assert set(constrained_tools("finance", tools, one, narrow=False)) == {"get_quote", "convert_currency"}
+
+
 def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
     currencies = {"enum": ["USD", "EUR", "TRY"], "type": "string"}
     tools = [make_tool("get_quote", {"ticker_or_name": {"type": "string"}}, required=["ticker_or_name"]),
