@@ -213,7 +213,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
                 text = phrase_example(examples[n], [m.words for _, m in chosen], rng)
             else:
                 said = "value" if asks else shape
-                options = families(bank, said)
+                options = families(bank, said, action)
                 n = rng.randrange(len(options))
                 family = f"{bank}:{said}:{n}"
                 text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng), bank, rng),

@@ -158,8 +158,20 @@ def phrase_example(example: str, values: list[str], rng: random.Random) -> str:
     return roughen(example.format(*values), values, rng, typo_rate=0.3)
 
 
-def families(bank: Bank, shape: str) -> list[str]:
-    return FAMILIES[bank][shape]
+# Verbs that say only "give me": a request with no other cue ("get Osaka to Lima") fits every sibling tool that
+# takes the same values, and the same words labelled with two tools teach the executor nothing.
+PLAIN_VERBS = _ACCESSORS | {"show", "find", "look", "see", "view", "return", "give", "tell"}
+
+
+def families(bank: Bank, shape: str, action: Action | None = None) -> list[str]:
+    """The bank's families for ``shape``; in training, for values asked with a plain verb ("get"), only those that
+    also say the action's head or the tool's name. (A question carries its own cue; the held-out bank is left as
+    people write.)"""
+    found = FAMILIES[bank][shape]
+    if action is None or bank != "train" or shape != "value" or action.verb not in PLAIN_VERBS:
+        return found
+    cued = [f for f in found if "{head}" in f or "{name}" in f]
+    return cued or found
 
 
 def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],

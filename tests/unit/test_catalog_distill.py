@@ -15,7 +15,8 @@ from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
 from nodes.distill.catalog_requests import LIST_JOINS, SynthRequest, catalog_facts, synthesize_requests
 from nodes.distill.mention import CatalogFacts, Mention, bank_of
 from nodes.distill.output_values import own_records_key, record_names
-from nodes.distill.phrase_families import FAMILIES, ROUTE_JOINS, described_action, named_head, role_of
+from nodes.distill.phrase_families import (FAMILIES, PLAIN_VERBS, ROUTE_JOINS, described_action, families, named_head,
+                                          role_of)
 from nodes.distill.call_verification import holds_evidence, intended_fit
 from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, list_choices,
                                           ranked_calls, search_trajectory, teacher_may_run)
@@ -122,6 +123,18 @@ def test_a_search_that_requires_nothing_is_also_asked_for_a_record_its_own_outpu
     assert calls == [("search_products", {"query": "Kobo"}), ("search_products", {"query": "get Kobo"})]
     assert candidate_calls({"search_products": {"properties": {}}}, {"search_products": search}, ("query",)) == [
         ("search_products", {})]
+
+
+def test_training_requests_with_a_plain_verb_also_say_what_they_ask_for():
+    fares = tool("cheapest_days", "The lowest available fare for each day.", {
+        "origin": {"type": "string", "description": "From city"},
+        "destination": {"type": "string", "description": "To city"}})
+    action = described_action(fares)
+    assert action.verb in PLAIN_VERBS
+    offered = families("train", "value", action)
+    assert offered and all("{head}" in f or "{name}" in f for f in offered)
+    assert "{verb} {values}" in families("train", "value", described_action(CONVERT))  # "convert" says it
+    assert families("heldout", "value", action) == FAMILIES["heldout"]["value"]
 
 
 def test_training_requests_say_the_tool_s_name_and_held_out_ones_never_do():
