@@ -57,12 +57,14 @@ def unit_rate_rules() -> list[_Rule]:
         # a rate in units per unit: "drove 412 miles and used 11.5 gallons, fuel economy in miles per gallon"
         (re.compile(r"\b([a-z]{2,}) (?:per|a|an|/) ([a-z]{2,})\b"), _units_per_unit),
         # an amount over a size, asked per unit of the size: "rent 2,850/mo for 1,140 sq ft - cost per sq ft"
-        (re.compile(r"\b(?:cost|price|rent|rate|charge|spend|paying|pay|how much)(?: \S+){0,2}? per ([a-z]+(?: [a-z]+)?)\b"),
+        (re.compile(r"\b(?:cost|price|rent|rate|charge|spend|paying|pay|how much)(?: \S+){0,2}? "
+                    r"per ([a-z]+(?: [a-z]+)?)\b"),
          _amount_per_unit),
         # a conversion at the rate the request states: "26.2 miles and 1 mile = 1.609344 km", or the rate first
         (re.compile(rf"{N} (?P<unit>[a-z]{{2,}}?)(?:es|s)?\b(?: \S+){{0,4}}? (?:{N}|one|an?) (?P=unit)(?:es|s)?"
                     rf"(?: (?:is|equals|makes|are))? {N} [a-z]+"), lambda m: [f"{m[1]}*{m[4]}/{m[3] or 1}"]),
-        (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?P<unit>[a-z]{{2,}}?)(?:es|s)?(?: (?:is|equals|makes|are))? {N} [a-z]+\b"
+        (re.compile(rf"(?:\b{N}|\b(?:one|an?)) (?P<unit>[a-z]{{2,}}?)(?:es|s)?(?: (?:is|equals|makes|are))? "
+                    rf"{N} [a-z]+\b"
                     rf"(?: \S+){{0,8}}? {N} (?P=unit)(?:es|s)?\b"), lambda m: [f"{m[4]}*{m[3]}/{m[1] or 1}"]),
         # a conversion at a factor the request states: "4.5 kg to lb (x 2.2)"
         (re.compile(rf"{N} [a-z]+ (?:to|in|into) [a-z]+ (?:\( )?(?:x|×|\*|times|/|÷|divided by) {N}"),
