@@ -14,9 +14,13 @@ from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 _WORDS = re.compile(r"[a-z]+")
 
 
+def name_words(tool: Tool) -> list[str]:
+    """The lower-case words of a tool's name, in order ("list_allowed_directories", "readTextFile")."""
+    return _WORDS.findall(re.sub(r"([a-z])([A-Z])", r"\1 \2", tool.name).replace("_", " ").lower())
+
+
 def tool_words(tool: Tool) -> set[str]:
-    """The lower-case words of a tool's name ("list_allowed_directories", "readTextFile")."""
-    return set(_WORDS.findall(re.sub(r"([a-z])([A-Z])", r"\1 \2", tool.name).replace("_", " ").lower()))
+    return set(name_words(tool))
 
 
 def required_arguments(tool: Tool) -> list[str]:

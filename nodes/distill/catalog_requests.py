@@ -200,8 +200,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
             if len(seen) >= per_tool:
                 break
             asks = bool(queries) and rng.random() < 0.5  # half of them name a record to look for
-            chosen = ([(query[0], rng.choice(queries))] if asks and query
-                      else _chosen(by_property, specs, rng, route, pairs))
+            chosen = [(query[0], rng.choice(queries))] if asks else _chosen(by_property, specs, rng, route, pairs)
             if chosen is None:
                 continue
             if day and shape == "value" and rng.random() < 0.5:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from mcp.types import Tool
 
+from nodes.arguments.tool_signature import name_words
 from nodes.distill.mention import Bank
 from nodes.distill.phrasing import roughen, typo
 
@@ -90,7 +91,7 @@ def named_head(tool: Tool) -> str:
     """The tool's name as words, in order, without a leading accessor verb: "get_history" -> "history",
     "cheapestDays" -> "cheapest days". A name says what a tool is for in the author's shortest words, which the
     description's first sentence often does not ("Daily open/high/low/close ..." for a history)."""
-    words = re.sub(r"([a-z])([A-Z])", r"\1 \2", tool.name).replace("_", " ").replace("-", " ").lower().split()
+    words = name_words(tool)
     while len(words) > 1 and words[0] in _ACCESSORS:
         words = words[1:]
     return " ".join(words)
