@@ -14,9 +14,14 @@ from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 _WORDS = re.compile(r"[a-z]+")
 
 
+def identifier_words(identifier: str) -> list[str]:
+    """The lower-case words of a code identifier, in order ("list_allowed_directories", "readTextFile")."""
+    return _WORDS.findall(re.sub(r"([a-z])([A-Z])", r"\1 \2", identifier).replace("_", " ").lower())
+
+
 def name_words(tool: Tool) -> list[str]:
-    """The lower-case words of a tool's name, in order ("list_allowed_directories", "readTextFile")."""
-    return _WORDS.findall(re.sub(r"([a-z])([A-Z])", r"\1 \2", tool.name).replace("_", " ").lower())
+    """The lower-case words of a tool's name, in order."""
+    return identifier_words(tool.name)
 
 
 def tool_words(tool: Tool) -> set[str]:

@@ -12,7 +12,7 @@ request names, so the teacher must see requests that name one.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any
 
@@ -27,6 +27,7 @@ from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for, name_mentions
 from nodes.distill.listed_pairs import listed_pairs
 from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
+from nodes.distill.output_fields import output_fields, probe_arguments
 from nodes.distill.output_values import output_values, own_records_key
 from nodes.distill.phrase_families import (described_action, families, joined_values, phrase, phrase_example,
                                            role_of, usage_examples)
@@ -64,8 +65,9 @@ class SynthRequest:
 async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
                         catalogue_names: list[str] | None = None) -> CatalogFacts:
     """What the server's read-only listing tools say: names, files, a SQL schema with its query tool, the pairs
-    it connects (for a tool with a source and a target), and the values its outputs give by field. A server
-    that lists no names of its own takes the names the catalogue's other listings give."""
+    it connects (for a tool with a source and a target), the values its outputs give by field, and the fields
+    each tool alone answers with. A server that lists no names of its own takes the names the catalogue's other
+    listings give."""
     async def call(tool: str, arguments: dict[str, Any]):
         return await tools.call(server, tool, arguments, timeout_s=FACTS_TIMEOUT_S)
 
@@ -79,8 +81,14 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
     places = [n for n in names if n.lower() in gazetteer().by_name]
     takes_a_name = any(kind in (ValueKind.NAME, ValueKind.ID) for k in kinds.values() for kind in k.values())
     outputs = await output_values(readable, places, call) if takes_a_name else {}
-    return CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs,
-                        outputs=outputs)
+    facts = CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs,
+                         outputs=outputs)
+    rng = random.Random(f"fields:{server}")
+    probes = {tool.name: arguments for tool in readable
+              if (by_property := _property_mentions(tool, facts, "train", rng)) is not None
+              and (arguments := probe_arguments(tool, by_property))}
+    facts.fields = await output_fields(readable, probes, call, names)
+    return facts
 
 
 def _route(tool: Tool) -> tuple[str, str] | None:
@@ -187,7 +195,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
             continue
         query = optional_query(tool, facts)
         queries = in_bank(query[1], bank) if query else []
-        action = described_action(tool)
+        action = replace(described_action(tool), fields=tuple(facts.fields.get(tool.name, ())))
         specs = properties_of(tool)
         day = optional_day(tool)
         route = _route(tool)

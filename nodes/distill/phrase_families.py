@@ -31,7 +31,8 @@ FAMILIES: dict[Bank, dict[str, list[str]]] = {
         "value": ["{verb} the {head} for {values}", "what's the {head} for {values}?", "{values}: {head}?",
                   "I need the {head} {values}", "can you {verb} {values}", "{head} {values} pls", "{verb} {values}",
                   "{values} - {head}", "show me the {head} for {values}", "{name} {values}", "{values} {name}?",
-                  "{name} for {values} pls", "{name}: {values}"],
+                  "{name} for {values} pls", "{name}: {values}", "{values} {field}?", "what's the {field} for {values}",
+                  "{field} of {values} pls"],
         "question": ["{values}", "{values}?", "quick one: {values}", "{verb}: {values}", "tell me {values}",
                      "what is {values}", "work out {values}"],
         "none": ["{verb} {head}", "{verb} the {head} please", "show me the {head}", "can you {verb} {head}?",
@@ -59,6 +60,7 @@ class Action:
     verb: str
     head: str
     name: str = ""  # the tool's name in words, less a leading accessor ("get_history" -> "history")
+    fields: tuple[str, ...] = ()  # what only this tool's output holds ("sessions"; nodes/distill/output_fields.py)
 
 
 def described_action(tool: Tool) -> Action:
@@ -165,20 +167,21 @@ PLAIN_VERBS = _ACCESSORS | {"show", "find", "look", "see", "view", "return", "gi
 
 
 def families(bank: Bank, shape: str, action: Action | None = None) -> list[str]:
-    """The bank's families for ``shape``; in training, for values asked with a plain verb ("get"), only those that
-    also say the action's head or the tool's name. (A question carries its own cue; the held-out bank is left as
-    people write.)"""
-    found = FAMILIES[bank][shape]
+    """The bank's families for ``shape``: those asking for an output field only for a tool that has fields of its
+    own; in training, for values asked with a plain verb ("get"), only those that also say the action's head, the
+    tool's name or a field. (A question carries its own cue; the held-out bank is left as people write.)"""
+    found = [f for f in FAMILIES[bank][shape] if "{field}" not in f or (action is not None and action.fields)]
     if action is None or bank != "train" or shape != "value" or action.verb not in PLAIN_VERBS:
         return found
-    cued = [f for f in found if "{head}" in f or "{name}" in f]
+    cued = [f for f in found if "{head}" in f or "{name}" in f or "{field}" in f]
     return cued or found
 
 
 def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],
            rng: random.Random) -> str:
     """One request in ``family``, worded the way people type it in this bank."""
-    text = family.format(verb=action.verb, head=action.head, name=action.name or action.head,
+    field = rng.choice(action.fields) if "{field}" in family else ""
+    text = family.format(verb=action.verb, head=action.head, name=action.name or action.head, field=field,
                          values=values).replace(" for from ", " from ")
     if bank == "train":
         return roughen(text, protected, rng, typo_rate=0.3)

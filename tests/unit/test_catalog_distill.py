@@ -20,6 +20,7 @@ from nodes.distill.phrase_families import (FAMILIES, PLAIN_VERBS, ROUTE_JOINS, d
 from nodes.distill.call_verification import holds_evidence, intended_fit
 from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, list_choices,
                                           ranked_calls, search_trajectory, teacher_may_run)
+from nodes.distill.output_fields import probe_arguments
 from tests.fakes import BagOfWordsEmbedding, FakeTools
 
 TODAY = date(2026, 11, 30)
@@ -356,7 +357,9 @@ async def test_values_only_outputs_give_are_named_by_requests_for_the_tool_that_
         "get_details": (details, lambda a: {"name": a["attraction"]})}})
     facts = await catalog_facts("sights", [search, details], server, list(by_city))
     assert set(facts.outputs["attraction"]) <= {n for names in by_city.values() for n in names}
-    assert facts.outputs["attraction"] and all(c[1] == "search" for c in server.calls)  # only the place tool ran
+    # only the place tool is probed for values; the name tool is called (for its fields) with values it gave
+    assert facts.outputs["attraction"] and all(c[1] == "search" or c[2]["attraction"] in facts.outputs["attraction"]
+                                               for c in server.calls)
     requests = [r for bank in ("train", "heldout") for r in synthesize_requests("sights", [details], facts, bank, 5)]
     assert requests and all(r.mentions[0].evidence[0] in facts.outputs["attraction"] for r in requests)
 
@@ -421,3 +424,30 @@ def test_an_outcome_s_data_is_its_json_or_none():
     assert outcome(' {"a": [1]} ').data() == {"a": [1]}
     assert outcome("[not json").data() is None and outcome("plain words").data() is None
     assert outcome('{"a": 1}', ok=False).data() is None
+
+
+async def test_a_tools_own_output_fields_phrase_some_of_its_training_requests_never_held_out_ones():
+    """What only a tool's output holds ("sessions" of a history) is how people ask for it; a field that every
+    sibling returns, an id, an echoed argument or a key that is a value names no tool."""
+    from nodes.distill.output_fields import answer_fields, distinctive_fields, field_phrase
+
+    quote = tool("get_quote", "Latest price of a stock.", {"ticker": {"type": "string", "description": "Ticker"}})
+    history = tool("get_history", "Daily prices.", {"ticker": {"type": "string", "description": "Ticker"}})
+    names = [f"Company {c}" for c in "ABCDEFGHIJKLMNOPQRST"]
+    server = FakeTools({"market": {
+        "get_quote": (quote, lambda a: {"name": a["ticker"], "last": 10.5, "prev_close": 10.1, "ticker": "X"}),
+        "get_history": (history, lambda a: {"name": a["ticker"], "sessions": [{"date": "2026-11-27", "close": 9}],
+                                            "period_high": 11, "trade_id": 4, "note": "sandbox"})}})
+    facts = await catalog_facts("market", [quote, history], server, names)
+    assert facts.fields == {"get_quote": ["last", "prev close"],
+                            "get_history": ["sessions", "date", "close", "period high"]}
+    assert answer_fields({"city": {"Lima": 1}, "rooms": [{"price": 3}]}) == ["city", "Lima", "rooms", "price"]
+    assert field_phrase("Lima", {"lima"}) == "" and field_phrase("periodHigh") == "period high"
+    assert distinctive_fields({"a": ["name", "x_total"], "b": ["name"]}) == {"a": ["x total"]}
+    trained = [r.request for r in synthesize_requests("market", [history], facts, "train", 40)]
+    held = [r.request for r in synthesize_requests("market", [history], facts, "heldout", 40)]
+    said = re.compile(r"\b(sessions|period high|close|date)\b", re.IGNORECASE)
+    assert any(said.search(text) for text in trained)
+    assert not any(said.search(text) for text in held)
+    unprobed = tool("get_time", "Current time.", {"zone": {"type": "string", "description": "IANA timezone"}})
+    assert probe_arguments(unprobed, {"zone": [Mention("Europe/Oslo", ("Europe/Oslo",))]}) == []
