@@ -21,6 +21,7 @@ per step on this machine.
 from __future__ import annotations
 
 import argparse
+import copy
 import asyncio
 import json
 import os
@@ -42,7 +43,9 @@ sys.path.insert(0, str(ROOT))
 
 from graphs.context import Context  # noqa: E402
 from graphs.deps import SHIPPED_ADAPTER, build_dependencies, find_smollm_gguf  # noqa: E402
-from nodes.arguments.candidates import gather_candidates  # noqa: E402
+from nodes.approval import trusted_tools  # noqa: E402
+from nodes.arguments.candidates import Candidates  # noqa: E402
+from nodes.executor_inputs import task_candidates  # noqa: E402
 from nodes.distill.oracle import SubTask, synthesize  # noqa: E402
 from nodes.embedded_model import LlamaRuntime  # noqa: E402
 from nodes.execute import decide_step  # noqa: E402
@@ -87,11 +90,13 @@ def factory_for(adapter: Path | None) -> ModelFactory:
 
 
 async def run_config(name: str, model, tasks: list[SubTask], tools_of: dict[str, list], context: Context,
-                     today: date, known: list[str]) -> dict[str, Any]:
+                     today: date, known: list[str], candidates_of: list[Candidates]) -> dict[str, Any]:
+    """One config's first steps on ``tasks``, each decoded from the closed sets a run gives it
+    (``candidates_of``, in the tasks' order)."""
     correct, times, failures = 0, [], []
-    for task in tasks:
+    for task, prepared in zip(tasks, candidates_of):
         available = tools_of[task.server]
-        candidates = gather_candidates([task.request], [], today)
+        candidates = copy.deepcopy(prepared)
         started = time.perf_counter()
         try:
             step = await decide_step(task.request, task.server, available, candidates, model=model, context=context,
@@ -258,9 +263,13 @@ async def main() -> None:
         await deps.retriever.server_docs()  # finds the listing tools, whose names a run's executor is given
         await deps.retriever.entity_directory()
         known = await deps.pool.known_names()
+        context = Context()  # as in a run: a refused step is re-asked with the reason (structured_retries)
+        # what a run's executor decodes from: the request's words and the server's listings (the names it lists)
+        candidates_of = [await task_candidates(t.server, tools_of[t.server], deps.pool,
+                                               trusted_tools(t.server, deps.pool), [t.request], [], today, context)
+                         for t in tasks]
     finally:
         await deps.aclose()
-    context = Context()  # as in a run: a refused step is re-asked with the reason (structured_retries)
     base = factory_for(None).get("executor", replace(context, executor_adapter=False))
     configs: list[tuple[str, Any]] = [("base", base)]
     adapted = replace(context, executor_adapter=True)
@@ -274,7 +283,8 @@ async def main() -> None:
             "executor", Context(model_backend="openai", openai_base_url=args.teacher_base_url,
                                 openai_model=args.teacher_model))
         configs.append(("teacher", teacher))
-    rows = [await run_config(name, model, tasks, tools_of, context, today, known) for name, model in configs]
+    rows = [await run_config(name, model, tasks, tools_of, context, today, known, candidates_of)
+            for name, model in configs]
     by = {r["config"]: r for r in rows}
     summary = {
         "heldout_items": len(tasks),

@@ -24,6 +24,7 @@ from graphs.plan import Task
 from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
 from nodes.arguments.error_values import narrowed_to_error_values, values_listed_in_error
+from nodes.arguments.schema import LISTED_NAMES
 from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
 from nodes.models import ModelProvider, RoleModel
 from nodes.executor_prompt import executor_conversation
@@ -51,7 +52,7 @@ async def decide_step(query: str, server: str, available: list[Tool], candidates
                                 json_schema=step_schema(offered, allowed),
                                 check=make_step_check(server, available, allowed, [query]))
     return settle_arguments(step, next(t for t in offered if t.name == step.tool), [query], known_names,
-                            allowed.get(step.tool))
+                            allowed.get(step.tool), candidates.listed.get(LISTED_NAMES, []))
 
 
 def error_narrowing(failed: ToolOutcome, allowed: dict[str, dict[str, Any]], available: list[Tool],
@@ -146,7 +147,8 @@ async def run_task_agent(
                     break
                 raise
         chosen = next(t for t in offered if t.name == step.tool)
-        step = settle_arguments(step, chosen, request_texts, known, decoded.get(step.tool))
+        step = settle_arguments(step, chosen, request_texts, known, decoded.get(step.tool),
+                                first_candidates.listed.get(LISTED_NAMES, []))
         if not fanned_step:  # "what is X trading at": not the history tool, whose extra days the call left out
             narrower = narrower_tool(chosen, step.params, offered, request_texts)
             chosen, step = narrower, ToolStep(tool=narrower.name, params=step.params)

@@ -18,6 +18,8 @@ from mcp.types import Tool
 from pydantic import BaseModel, Field
 
 from nodes.arguments.direction import direction_pairs, order_by_request, separate_pair
+from nodes.arguments.tool_signature import property_kinds
+from nodes.arguments.value_kinds import ValueKind
 from nodes.arguments.whole_names import widen_to_listed_names
 from nodes.arguments.written_choices import bind_written_choices
 
@@ -95,14 +97,21 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
     return check
 
 
+NAMED_KINDS = frozenset({ValueKind.NAME, ValueKind.PLACE, ValueKind.PERSON})  # a name, never free text
+
+
 def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
-                     known_names: list[str] | None = None, constrained: dict[str, Any] | None = None) -> ToolStep:
-    """The decoded step with a part of a listed name widened to the whole name the request writes
+                     known_names: list[str] | None = None, constrained: dict[str, Any] | None = None,
+                     named: list[str] | None = None) -> ToolStep:
+    """The decoded step with a part of a listed name widened to the whole name the request writes, a name
+    with words after it cut to the server's listed name (``named``: those the request writes) it holds
     (nodes/arguments/whole_names.py), a value repeated across properties dropped, source/target pairs in the
     request's order (nodes/arguments/direction.py), and the enum choices the request states bound
     (nodes/arguments/written_choices.py). ``constrained`` is the tool's decoding schema: its enums hold
     the typed values the request resolved to (two time zones), which a pair given one value twice is split by."""
-    step = ToolStep(tool=step.tool, params=widen_to_listed_names(step.params, request_texts, known_names or []))
+    names = {p for p, kind in property_kinds(tool).items() if kind in NAMED_KINDS}
+    step = ToolStep(tool=step.tool, params=widen_to_listed_names(step.params, request_texts, known_names or [],
+                                                                 named=named or [], name_properties=names))
     step = drop_repeated_values(step, tool)
     params = separate_pair(step.params, constrained or tool.inputSchema or {}, request_texts)
     params = bind_written_choices(params, tool, request_texts)  # "business class", "cheapest": the stated choice

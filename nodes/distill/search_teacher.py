@@ -8,8 +8,9 @@ is the one the request was written for: its tool, each mention in its own proper
 call is verified when it succeeds, is not an empty result, and its output holds what the request's mentions say
 it must (the zone named, the computed number, the answer of the SQL question's own SELECT; nodes/distill/
 call_verification.py). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
-the one with the shortest output (``chosen_call``); and where the base executor's own first step gives that very
-answer, the base's call (the adapter learns only where the base is wrong).
+the one with the shortest output, its values as the request writes them (``chosen_call``); and where the base
+executor's own first step gives that very answer, as written, the base's call (the adapter learns only where the
+base is wrong).
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
@@ -144,19 +145,33 @@ def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]],
     return sorted(scored, key=lambda call: -call[0])
 
 
-def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]]) -> tuple[str, dict[str, Any], str]:
+def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]],
+                request: str = "") -> tuple[str, dict[str, Any], str]:
     """Of the verified calls (score, tool, arguments, output), the one with the shortest output among those
     scored within ``NEAR_TIE`` of the best. Calls that return the very same output are one answer, scored as
     the best of them and labelled by the first tool name: where two tools answer alike ("search nodes" and
-    "open nodes" for a name), the label is the same every time, not whichever description the wording grazed."""
+    "open nodes" for a name), the label is the same every time, not whichever description the wording grazed.
+    Of one tool's calls that answer alike, one with its values as ``request`` writes them ("samsung",
+    not the listed "Samsung Electronics Co., Ltd."): the executor copies what it reads, every time."""
     answers: dict[str, tuple[float, str, dict[str, Any], str]] = {}
     for score, tool, arguments, output in sorted(verified, key=lambda call: call[1]):
         held = answers.get(output)
-        answers[output] = (max(score, held[0]), held[1], held[2], output) if held else (score, tool, arguments, output)
+        if held is None:
+            answers[output] = (score, tool, arguments, output)
+            continue
+        better = tool == held[1] and written_values(arguments, request) > written_values(held[2], request)
+        answers[output] = (max(score, held[0]), held[1], arguments if better else held[2], output)
     best = max(score for score, *_ in answers.values())
     near = [call for call in answers.values() if call[0] >= best - NEAR_TIE]
     _, tool, arguments, output = min(near, key=lambda call: (len(call[3]), -call[0]))
     return tool, arguments, output
+
+
+def written_values(arguments: dict[str, Any], request: str) -> bool:
+    """Whether the request writes every string value of the call (and every string of a list), case aside."""
+    said = request.casefold()
+    values = [v for value in arguments.values() for v in (value if isinstance(value, list) else [value])]
+    return all(v.casefold() in said for v in values if isinstance(v, str))
 
 
 async def _evidence(request: SynthRequest, tools: ToolCaller, listed: dict[str, Tool], trusted: set[str],
@@ -227,9 +242,10 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     if not verified:
         report.dropped["no call's output bears on the request"] += 1
         return None
-    name, arguments, output = chosen_call(verified)
+    name, arguments, output = chosen_call(verified, request.request)
     own = await habit(request.request, request.server, runnable, candidates) if habit else None
-    if own is not None and own != (name, arguments) and own[0] in by_name:
+    if own is not None and own != (name, arguments) and own[0] in by_name and \
+            written_values(own[1], request.request) >= written_values(arguments, request.request):
         kept = await _run(tools, request.server, by_name[own[0]], own[1], trusted, report)
         if kept.ok and kept.text == output:
             name, arguments = own

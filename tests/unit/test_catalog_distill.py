@@ -274,6 +274,21 @@ def test_of_calls_ranked_alike_the_teacher_keeps_the_most_specific_answer():
     assert named_value_fit({"table_name": "orders"}, mention) > named_value_fit({"table_name": "re orders"}, mention)
 
 
+def test_of_one_tools_calls_that_answer_alike_the_label_holds_the_value_as_the_request_writes_it():
+    from nodes.distill.search_teacher import chosen_call, written_values
+
+    same = '{"name": "Samsung Electronics Co., Ltd.", "last": 61.2}'
+    request = "hi! Samsung quote???"
+    for listed_first in (True, False):  # whichever the ranking put first
+        calls = [(0.8, "get_quote", {"ticker": "Samsung Electronics Co., Ltd."}, same),
+                 (0.7, "get_quote", {"ticker": "Samsung"}, same)]
+        verified = calls if listed_first else calls[::-1]
+        assert chosen_call(verified, request)[1] == {"ticker": "Samsung"}
+    assert written_values({"cities": ["osaka", "Lima"], "n": 3}, "Osaka or lima?")
+    assert not written_values({"cities": ["osaka", "Lima Peru"]}, "Osaka or lima?")
+    assert chosen_call([(0.8, "a", {"x": "Samsung Electronics"}, "out")], request)[1] == {"x": "Samsung Electronics"}
+
+
 def test_calls_with_the_same_output_are_one_answer_and_an_error_text_answers_nothing():
     from nodes.distill.call_verification import bears_on_mentions, reads_as_an_error
     from nodes.distill.search_teacher import chosen_call
