@@ -235,6 +235,24 @@ def test_the_distilled_executor_is_offered_only_the_tool_that_takes_the_closed_s
     assert set(constrained_tools("finance", tools, one, narrow=False)) == {"get_quote", "convert_currency"}
 
 
+def test_a_city_a_sibling_takes_as_a_place_is_not_offered_to_a_name_property():
+    city = {"type": "string", "description": "City name"}
+    tools = [make_tool("search", {"city": city}, required=["city"]),
+             make_tool("get_details", {"attraction": {"type": "string"}}, required=["attraction"])]
+    toronto = constrained_tools("sights", tools, gather_candidates(["Toronto"], [], TODAY), narrow=False)
+    assert list(toronto) == ["search"]  # the one value named is a city: no attraction is named
+    tower = constrained_tools("sights", tools, gather_candidates(["the Eiffel Tower in Paris"], [], TODAY),
+                              narrow=False)
+    assert "Paris" not in tower["get_details"]["properties"]["attraction"]["enum"]
+    assert "Eiffel Tower" in tower["get_details"]["properties"]["attraction"]["enum"]
+    # with no sibling that takes a place, a city stays a name (a page titled "Toronto")
+    alone = constrained_tools("wiki", tools[1:], gather_candidates(["Toronto"], [], TODAY), narrow=False)
+    assert alone["get_details"]["properties"]["attraction"]["enum"] == ["Toronto"]
+    # a name that is no big city stays: "Orange" may be a company
+    orange = constrained_tools("sights", tools, gather_candidates(["Orange in Paris"], [], TODAY), narrow=False)
+    assert "Orange" in orange["get_details"]["properties"]["attraction"]["enum"]
+
+
 def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():
     currencies = {"enum": ["USD", "EUR", "TRY"], "type": "string"}
     tools = [make_tool("get_quote", {"ticker_or_name": {"type": "string"}}, required=["ticker_or_name"]),
