@@ -18,8 +18,8 @@ from nodes.arguments.candidates import Candidates
 from nodes.arguments.listing_gate import (LISTING_NOUNS, LISTING_TOOLS, asks_for_the_listing, names_a_listed_thing,
                                           only_listings_left)
 from nodes.arguments.enum_values import enum_values_named
-from nodes.arguments.place_not_name import places_kept_from_names
-from nodes.arguments.schema import constrain_tool_schema
+from nodes.arguments.place_not_name import typed_places_and_names
+from nodes.arguments.schema import LISTED_NAMES, constrain_tool_schema
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.step_rules import ToolRefused, ToolStep
 from nodes.arguments.tool_roles import fitting_tools, most_typed
@@ -66,8 +66,9 @@ def constrained_tools(server: str, tools: list[Tool], candidates: Candidates, *,
                                              tool_name=t.name, tool_description=t.description or "")
                for t in tools}
     required = {t.name: list((t.inputSchema or {}).get("required") or []) for t in tools}
-    callable_ = places_kept_from_names({name: schema for name, schema in schemas.items()
-                                        if schema is not None and not pair_collapses(schema, required[name])}, tools)
+    callable_ = typed_places_and_names({name: schema for name, schema in schemas.items()
+                                        if schema is not None and not pair_collapses(schema, required[name])},
+                                       tools, candidates.listed.get(LISTED_NAMES, []))
     nouns = candidates.listed.get(LISTING_NOUNS, [])
     blocked = any(names_a_listed_thing(name, nouns) for t in tools if schemas[t.name] is None
                   for name in (t.inputSchema or {}).get("required") or [])

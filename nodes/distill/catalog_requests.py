@@ -220,7 +220,8 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
                 text = phrase_example(examples[n], [m.words for _, m in chosen], rng)
             else:
                 said = "value" if asks else shape
-                options = families(bank, said, action)
+                # a record a listing's own output names is asked for by name, not by the listing's fields
+                options = families(bank, said, replace(action, fields=()) if asks else action)
                 n = rng.randrange(len(options))
                 family = f"{bank}:{said}:{n}"
                 text = phrase(bank, options[n], action, joined_values(_parts(chosen, specs, bank, rng), bank, rng),

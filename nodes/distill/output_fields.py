@@ -23,6 +23,7 @@ from nodes.arguments.folder_reading import Call
 from nodes.arguments.gazetteer import gazetteer
 from nodes.arguments.tool_signature import identifier_words, properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
+from nodes.distill.catalog_mentions import DAY_WORDS
 from nodes.distill.mention import Mention
 
 MAX_FIELDS_PER_TOOL = 8
@@ -121,15 +122,19 @@ async def output_fields(readable: list[Tool], probes: dict[str, list[dict[str, A
                         names: list[str] = ()) -> dict[str, list[str]]:
     """Tool name -> the fields only its output has. Each tool is called with its ``probes`` arguments in turn
     until one call answers JSON; a tool with no probe that answers gives no fields. A key that is one of
-    ``names`` (the catalogue's listed names) or a place is a value, not a field."""
+    ``names`` (the catalogue's listed names) or a place is a value, not a field; a field that some tool of the
+    server takes as an argument ("date", "city"), or that is worded as requests name days ("days"), is what
+    requests name values of, and asks for nothing."""
+    arguments = {" ".join(identifier_words(p)) for tool in readable for p in properties_of(tool)}
+    said_of_days = {w for words in DAY_WORDS for w in words.split()}  # "days" is how "in 3 days" names a day
     fields_by_tool: dict[str, list[str]] = {}
     for tool in readable:
-        inputs = set(properties_of(tool))  # a field that echoes an argument ("origin") asks for nothing new
-        for arguments in probes.get(tool.name, []):
-            outcome = await call(tool.name, arguments)
+        for probe in probes.get(tool.name, []):
+            outcome = await call(tool.name, probe)
             data = outcome.data() if outcome.ok else None
             if data is not None:
-                fields_by_tool[tool.name] = [key for key in answer_fields(data) if key not in inputs]
+                fields_by_tool[tool.name] = [k for k in answer_fields(data) if " ".join(identifier_words(k))
+                                             not in arguments and not set(identifier_words(k)) <= said_of_days]
                 break
     places = {p for p in gazetteer().by_name if p not in english_words()}  # "amsterdam"; not "date" (Date, Japan)
     values = {n.lower() for n in names} | places

@@ -4,7 +4,7 @@ catalogue's schemas, and the decoding schema built from them."""
 from datetime import date
 
 from nodes.arguments.candidates import gather_candidates
-from nodes.arguments.schema import constrain_tool_schema
+from nodes.arguments.schema import LISTED_NAMES, constrain_tool_schema
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, step_schema
 from nodes.arguments.step_rules import ToolStep, make_step_check
 from tests.fakes import make_tool
@@ -251,6 +251,25 @@ def test_a_city_a_sibling_takes_as_a_place_is_not_offered_to_a_name_property():
     # a name that is no big city stays: "Orange" may be a company
     orange = constrained_tools("sights", tools, gather_candidates(["Orange in Paris"], [], TODAY), narrow=False)
     assert "Orange" in orange["get_details"]["properties"]["attraction"]["enum"]
+
+
+def test_a_name_no_gazetteer_knows_is_not_offered_to_a_place_property_when_a_sibling_takes_names():
+    city = {"type": "string", "description": "City name"}
+    tools = [make_tool("search", {"city": city}, required=["city"]),
+             make_tool("get_details", {"attraction": {"type": "string"}}, required=["attraction"])]
+    dotonbori = constrained_tools("sights", tools, gather_candidates(["admission for Dotonbori?"], [], TODAY),
+                                  narrow=False)
+    assert list(dotonbori) == ["get_details"]  # "Dotonbori" is no city: the search by city is not offered
+    # a place the server lists stays a place, and so does any the gazetteer knows
+    candidates = gather_candidates(["admission for Dotonbori?"], [], TODAY)
+    candidates.listed[LISTED_NAMES] = ["Dotonbori"]
+    assert set(constrained_tools("sights", tools, candidates, narrow=False)) == {"search", "get_details"}
+    lima = constrained_tools("sights", tools, gather_candidates(["things to do in Lima"], [], TODAY), narrow=False)
+    assert "search" in lima
+    # with no sibling that takes a name, an unknown town is still a place
+    alone = constrained_tools("weather", tools[:1], gather_candidates(["weather in Smallvale"], [], TODAY),
+                              narrow=False)
+    assert alone["search"]["properties"]["city"]["enum"] == ["Smallvale"]
 
 
 def test_the_tools_that_take_the_named_enum_values_are_the_ones_offered():

@@ -443,7 +443,8 @@ def test_an_outcome_s_data_is_its_json_or_none():
 
 async def test_a_tools_own_output_fields_phrase_some_of_its_training_requests_never_held_out_ones():
     """What only a tool's output holds ("sessions" of a history) is how people ask for it; a field that every
-    sibling returns, an id, an echoed argument or a key that is a value names no tool."""
+    sibling returns, an id, an argument, a word requests name days by ("last") or a key that is a value names
+    no tool."""
     from nodes.distill.output_fields import answer_fields, distinctive_fields, field_phrase
 
     quote = tool("get_quote", "Latest price of a stock.", {"ticker": {"type": "string", "description": "Ticker"}})
@@ -454,8 +455,7 @@ async def test_a_tools_own_output_fields_phrase_some_of_its_training_requests_ne
         "get_history": (history, lambda a: {"name": a["ticker"], "sessions": [{"date": "2026-11-27", "close": 9}],
                                             "period_high": 11, "trade_id": 4, "note": "sandbox"})}})
     facts = await catalog_facts("market", [quote, history], server, names)
-    assert facts.fields == {"get_quote": ["last", "prev close"],
-                            "get_history": ["sessions", "date", "close", "period high"]}
+    assert facts.fields == {"get_quote": ["prev close"], "get_history": ["sessions", "date", "close", "period high"]}
     assert answer_fields({"city": {"Lima": 1}, "rooms": [{"price": 3}]}) == ["city", "Lima", "rooms", "price"]
     assert field_phrase("Lima", {"lima"}) == "" and field_phrase("periodHigh") == "period high"
     assert distinctive_fields({"a": ["name", "x_total"], "b": ["name"]}) == {"a": ["x total"]}
