@@ -4,9 +4,10 @@ Held-out requests come from the oracle's ``heldout`` bank (nodes/distill/oracle.
 entities (the cities, companies and currency pairs of benchmarks/answers.py's test split) that no training
 example has. ``--bank dev`` measures on the dev bank instead (its own templates and entities): tune the recipe
 there, never on ``heldout``. Each request gets the executor's first step, decoded exactly as in a run
-(constrained to the request's spans, resolved dates and named enum values; the base model is offered the
-tools the word heuristics favour, the distilled one every callable tool; nodes/execute.py ``decide_step``);
-a step is correct
+(constrained to the request's spans, resolved dates, named enum values and the names the server's listings give,
+nodes/executor_inputs.py; the base model is offered the tools the word heuristics favour, the distilled one
+every callable tool; nodes/execute.py ``decide_step``). Until 2026-11-30 the listings were left out: a listed
+name the request writes ("Samsung Electronics Co., Ltd." for "samsung") was not on offer. A step is correct
 when the tool and every argument match the oracle's call after normalisation (case, whitespace, number
 type), and it adds no argument beyond the tool's defaults. Rows: base (the embedded model with the few-shot
 prompt), distilled (the shipped adapter), no_rationale (an adapter trained without thoughts, ``--no-rationale``),
@@ -21,8 +22,8 @@ per step on this machine.
 from __future__ import annotations
 
 import argparse
-import copy
 import asyncio
+import copy
 import json
 import os
 import platform
