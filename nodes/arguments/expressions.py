@@ -26,49 +26,12 @@ from nodes.arguments.expression_placeholders import N
 from nodes.arguments.expression_rules import rules
 from nodes.arguments.expression_periods import rate_chain, rescaled_periods
 from nodes.arguments.expression_steps import stepped_expressions
+from nodes.arguments.expression_tokens import normalise
 from nodes.arguments.expression_work_rates import shared_work
 from nodes.arguments.number_words import as_digits
 from nodes.arguments.stated_formulas import stated_formula_expressions
 from nodes.arguments.unit_conversions import conversion_expressions
 from nodes.arguments.expression_differences import difference_expressions
-
-# (an age is no operand either: "for my 7-year-old niece", nor a rating: "the one I rated 5/5")
-_MASKS = re.compile(r"\b(?:rated?|rating|scored?|gave it|give it|marked it)\s+\d+(?:\.\d+)?\s*/\s*\d+\b|"
-                    # a day written with a slash after "on": "received on the 2/10", "finished on 11/10/2026"
-                    r"\b(?:on|since|until|till|by)\s+(?:the\s+)?\d{1,2}/\d{1,2}(?:/\d{2,4})?\b|"
-                    r"\d+(?:\.\d+)?\s*/\s*(?:5|10)\s+stars?\b|\d+[- ]years?[- ]old\b|\d{4}-\d{1,2}-\d{1,2}|\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}\s?[ap]\.?m\b\.?|\d+(?:st|nd|rd|th)\b",
-                    re.IGNORECASE)
-# a comma before one or two digits, in no list of figures, is a decimal comma ("2,49", "187,60"); "1,850" and
-# "1,2,3" are not
-_DECIMAL_COMMA = re.compile(r"(?<![\d,.])(\d+),(\d{1,2})(?!\d|,\d|\.\d)")
-# continental grouping: "1.234,56 €", "3.450,00" (dots group thousands before a decimal comma), and "10.000 €",
-# "1.250 kWh, 980 kWh and 1.475 kWh" (dots group thousands where the text writes numbers that way elsewhere)
-_DOT_GROUPED_DECIMAL = re.compile(r"(?<![\d.,])(\d{1,3}(?:\.\d{3})+),(\d{1,2})(?![\d,])")
-_DOT_GROUPED = re.compile(r"(?<![\d.,])([1-9]\d{0,2}(?:\.\d{3})+)(?![\d,.]|\.\d)")
-_CONTINENTAL_CUE = re.compile(r"\d\s?(?:€|EUR\b)|(?<![\d,.])\d+,\d{1,2}(?![\d,])")
-# days written day/month in a range are no fractions: "between 1/10 and 15/10"
-_SLASHED_DAYS = re.compile(r"\b(?:between|from|since)\s+\d{1,2}/\d{1,2}(?:/\d{2,4})?\s+(?:and|to|until|till|-)\s+"
-                           r"\d{1,2}/\d{1,2}(?:/\d{2,4})?\b", re.IGNORECASE)
-_TOKEN = re.compile(
-    # (and the Indian grouping "4,35,000"; "12.5 lakh" is digits already, nodes/arguments/number_words.py)
-    r"(?P<cur>[$€£¥₹])?\s?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)"
-    r"(?:(?P<short>k|m|bn|b)(?![a-z])|\s?(?P<long>thousand|million|billion|trillion)\b)?"
-    r"(?P<pct>\s?(?:%|percent\b|per\s?cent\b))?"
-    r"|(?P<sym>\*\*|[-−+*/×÷^()√,@])"
-    r"|(?P<sign>%)"  # a percent sign with no number before it: "what % have i lost"
-    r"|(?P<word>[a-z]+)",
-    re.IGNORECASE,
-)
-# search-box shorthand: "249.90 w/ 30% off", "48 @ 12.75 ea", "legs 9 & 40", "pct change 80 -> 92"
-_SHORTHAND = re.compile(r"\bpct\b|\bw/o\b|\bw/(?=\s|[a-z])|\s&\s|\bea\b\.?|\s(?:->|→|=>)\s", re.IGNORECASE)
-_SHORTHAND_WORDS = {"pct": "percent", "w/o": "without", "w/": "with ", "&": " and ", "ea": "each", "ea.": "each", "->": " to ",
-                    "→": " to ", "=>": " to "}
-_DOZEN = re.compile(r"\b(?:(half a)|(\d+(?:\.\d+)?)|an?|one) dozen\b", re.IGNORECASE)
-_MIXED = re.compile(r"\b(\d+) (\d)/(\d{1,2})\b")
-# a duration in hours and minutes run together, "3h25m": the "m" is minutes, no million
-_HOURS_MINUTES = re.compile(r"\b(\d+)\s?h(?:rs?|ours?)?\s?(\d{1,2})\s?m(?:ins?|inutes?)?\b", re.IGNORECASE)
-_SCALE = {"k": 1e3, "thousand": 1e3, "m": 1e6, "million": 1e6, "b": 1e9, "bn": 1e9, "billion": 1e9,
-          "trillion": 1e12}
 
 _INFIX = {"plus": "+", "+": "+", "minus": "-", "-": "-", "less": "-", "times": "*", "multiplied by": "*",
           "x": "*", "*": "*", "×": "*", "−": "-", "divided by": "/", "over": "/", "/": "/", "÷": "/", "per": "/",
@@ -84,50 +47,6 @@ _RATE_AFTER = re.compile(r"^(?: (?![NP]\d)[a-z]+){0,4}? (?P<off>P\d+)(?: (?![NP]
                          r"^ (?:plus|\+|with|and) (?P<on>P\d+)(?= (?:tax|tip|on top|vat|gst|service)\b)")
 _AMOUNT_BEFORE = re.compile(r"\b(N\d+)(?: (?![NP]\d)[a-z]+){0,3} (?:(?P<at>at|@)|(?:up |down )?by a factor of) $")
 _STEP_BREAK = re.compile(r" ,(?: then)? | then ")
-
-
-def _numeral(value: float) -> str:
-    return str(int(value)) if value == int(value) and abs(value) < 1e15 else repr(value)
-
-
-def _continental(text: str) -> str:
-    """Numbers grouped the continental way, written plainly: "1.234,56" -> "1234.56"; "10.000" -> "10000" only
-    where the text writes numbers that way (a decimal comma, a euro sign after a number, or two such groupings),
-    since "1.609 km" is a decimal in English."""
-    text = _DOT_GROUPED_DECIMAL.sub(lambda m: m[1].replace(".", "") + "." + m[2], text)
-    if _CONTINENTAL_CUE.search(text) or len(_DOT_GROUPED.findall(text)) >= 2:
-        text = _DOT_GROUPED.sub(lambda m: m[1].replace(".", ""), text)
-    return text
-
-
-def _normalise(text: str) -> tuple[str, dict[str, str]]:
-    """``text`` as space-separated tokens with each number replaced by N<i> (P<i> for a percentage), and the
-    numerals by placeholder. Dates, clock times and ordinals are masked first: they are no operands."""
-    masked = _SHORTHAND.sub(lambda m: _SHORTHAND_WORDS[m.group().strip().lower()], text)
-    masked = _MASKS.sub(" ", _SLASHED_DAYS.sub(" ", masked))
-    masked = _continental(masked)
-    masked = _DECIMAL_COMMA.sub(r"\1.\2", masked)  # "2,49 euro per kg", "6,8 litre": a decimal comma
-    # "2 3/4 cups": a mixed number is one operand
-    masked = _MIXED.sub(lambda m: _numeral(int(m[1]) + int(m[2]) / int(m[3])), masked)
-    masked = _HOURS_MINUTES.sub(r"\1 h \2 min", masked)
-    masked = _DOZEN.sub(lambda m: _numeral(12 * (0.5 if m[1] and m[1].startswith("half") else float(m[2] or 1))), masked)
-    tokens: list[str] = []
-    numbers: dict[str, str] = {}
-    for match in _TOKEN.finditer(masked):
-        if match.group("num"):
-            value = float(match.group("num").replace(",", ""))
-            scale = (match.group("short") or match.group("long") or "").lower()
-            value *= _SCALE.get(scale, 1)
-            name = f"{'P' if match.group('pct') else 'N'}{len(numbers)}"
-            numbers[name] = _numeral(value)
-            tokens.append(name)
-        elif match.group("sym"):
-            tokens.append(match.group("sym"))
-        elif match.group("sign"):
-            tokens.append("percent")
-        else:
-            tokens.append(match.group("word").lower())
-    return " ".join(tokens), numbers
 
 
 def _chains(normalised: str) -> list[tuple[str, bool]]:
@@ -181,7 +100,7 @@ def is_one_calculation(text: str) -> bool:
     """Whether the whole request is one calculation: its best expression takes every number it writes, two or
     more ("jacket is 129.99, 30% off, then 8.25% tax on the discounted price"). The words between the numbers are
     steps of it, not other questions."""
-    written = set(re.findall(r"\b[NP]\d+\b", _normalise(as_digits(text))[0]))
+    written = set(re.findall(r"\b[NP]\d+\b", normalise(as_digits(text))[0]))
     ranked = _ranked([text])
     return len(written) >= 2 and bool(ranked) and ranked[0][1] >= written
 
@@ -193,7 +112,7 @@ def _ranked(texts: list[str]) -> list[tuple[str, set[str]]]:
     written_out: set[str] = set()
     for text in texts:
         text = as_digits(text)
-        normalised, numbers = _normalise(text)
+        normalised, numbers = normalise(text)
         # an amount with the steps written after it covers more of the request than any one step's rule
         # a formula the request writes out, with its variable's value put in, is the arithmetic it asks for
         formulas = [(e, set(numbers)) for e in stated_formula_expressions(text)]
@@ -235,7 +154,7 @@ def _side_expressions(text: str) -> list[str]:
     found = [expression for expression, _ in _ranked([text])]
     if found:
         return found
-    numbers = list(_normalise(as_digits(text))[1].values())
+    numbers = list(normalise(as_digits(text))[1].values())
     return numbers if len(numbers) == 1 else []
 
 
