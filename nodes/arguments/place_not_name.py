@@ -4,9 +4,9 @@ server's tools takes a value as a place and a sibling takes it as a name, the va
 Why: "spend a day exploring Toronto, what is there" was sent to an attraction's details with ``attraction:
 "Toronto"`` while the server's search takes ``city``. Both properties are strings, and the request's spans
 fit both; the value's type tells them apart. A city here is one the gazetteer knows with half a million people
-or more ("Toronto"; not "Orange" or "Reading", which may well be names). Only a required name property loses it, and only
-to a sibling that takes the very same value as a place: a server with no place property is unchanged, and so
-is a name that is no city ("Retiro Park").
+or more ("Toronto"; not "Orange" or "Reading", which may well be names). Only a required name property loses
+it, and only to a sibling that takes the very same value as a place: a server with no place property is
+unchanged, and so is a name that is no city ("Retiro Park").
 
 The other way: "admission for Dotonbori" was sent to the search by ``city: "Dotonbori"``. A value both a
 required place and a sibling's required name are offered, which the gazetteer does not know and the server does
