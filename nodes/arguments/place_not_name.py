@@ -42,7 +42,7 @@ def _offered(schema: dict[str, Any], name: str) -> list[Any]:
 def typed_places_and_names(callable_: dict[str, dict[str, Any]], tools: list[Tool],
                            listed: list[str] = ()) -> dict[str, dict[str, Any]]:
     """``callable_`` (tool -> decoding schema) with the cities a required place property is offered taken out
-    of the siblings' required name properties, and the unknown names ( not in the gazetteer nor ``listed`` by the
+    of the siblings' required name properties, and the unknown names (not in the gazetteer nor ``listed`` by the
     server) a required name property is offered taken out of the siblings' required place properties; a tool
     left with no value for a required property is not offered."""
     by_name = {t.name: t for t in tools if t.name in callable_}

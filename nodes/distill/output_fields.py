@@ -1,14 +1,16 @@
 """The fields a tool answers with that none of its sibling tools do ("sessions", "period high" of a price
-history; "admission" of an attraction's details): what people ask for when they want that tool's answer.
+history; "seats left" of a flight search): what people ask for when they want that tool's answer.
 
 Why: a tool's description and name often do not say the words a request uses. "visa shares over recent
-sessions" asks for a history, and "admission for Dotonbori" for a place's details; neither word is in the
-tool's description, but both are fields of its output. The training bank phrases some requests by these
-fields (nodes/distill/phrase_families.py), so the executor learns a tool also by what it returns.
+sessions" asks for a history; "sessions" is in neither the history tool's description nor its name, but it is
+a field of its output. The training bank phrases some requests by these fields (nodes/distill/
+phrase_families.py), so the executor learns a tool also by what it returns.
 
-Each read-only tool is called once, with values its synthesised requests would name; a field counts when no
-other tool of the server returns it. Field names are read as words ("period_change_pct" -> "period change
-pct"); ids and one- or two-letter fields say nothing a person asks for.
+Each read-only tool is called with values its synthesised requests would name; a field counts when no other
+tool of the server returns it. Field names are read as words ("period_change_pct" -> "period change pct").
+Left out: ids, one- or two-letter names, an answer's envelope ("note", "count"), keys that are values (a map
+keyed by city), and fields worded as requests name values (an argument's name: "date", "city"; a day word:
+"days", "last").
 """
 
 from __future__ import annotations
