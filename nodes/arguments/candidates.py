@@ -25,7 +25,8 @@ from datetime import date
 from functools import cached_property
 
 from nodes.arguments.candidate_spans import NUMBER, TOKEN, dependency_values, request_spans
-from nodes.arguments.codes import country_codes, currency_alternatives, currency_codes, language_codes
+from nodes.arguments.codes import currency_alternatives, currency_codes
+from nodes.arguments.country_language_codes import country_codes, language_codes
 from nodes.arguments.expressions import arithmetic_expressions
 from nodes.arguments.listed_values import listed_urls, paths_written
 from nodes.arguments.number_words import as_digits

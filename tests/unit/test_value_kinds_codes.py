@@ -2,7 +2,8 @@
 
 import pytest
 
-from nodes.arguments.codes import country_codes, currencies_named, currency_codes, language_codes
+from nodes.arguments.codes import currencies_named, currency_codes
+from nodes.arguments.country_language_codes import country_codes, language_codes
 
 
 @pytest.mark.parametrize(("text", "first"), [
