@@ -94,6 +94,12 @@ def answer_fields(data: Any) -> list[str]:
     return list(dict.fromkeys(found))
 
 
+def _names_a_place(key: str) -> bool:
+    """A key the gazetteer knows as a place and no English word is ("hangzhou"; not "date", a town in Japan)."""
+    word = key.lower()
+    return word in gazetteer().by_name and word not in english_words()
+
+
 def field_phrase(key: str, values: set[str] = frozenset()) -> str:
     """A field name as words, "" for an id, an envelope field, a name too short to ask for, or a key that is a
     value, not a field (a map keyed by city: "Amsterdam", one of ``values``, lower-cased) ("period_change_pct"
@@ -101,7 +107,7 @@ def field_phrase(key: str, values: set[str] = frozenset()) -> str:
     words = identifier_words(key)
     phrase = " ".join(words)
     if (not words or words[-1] == "id" or len("".join(words)) < MIN_FIELD_LETTERS or phrase in ENVELOPE
-            or re.search(r"\s", key) or key.lower() in values):
+            or re.search(r"\s", key) or key.lower() in values or _names_a_place(key)):
         return ""
     return phrase
 
@@ -138,6 +144,4 @@ async def output_fields(readable: list[Tool], probes: dict[str, list[dict[str, A
                 fields_by_tool[tool.name] = [k for k in answer_fields(data) if " ".join(identifier_words(k))
                                              not in arguments and not set(identifier_words(k)) <= said_of_days]
                 break
-    places = {p for p in gazetteer().by_name if p not in english_words()}  # "amsterdam"; not "date" (Date, Japan)
-    values = {n.lower() for n in names} | places
-    return distinctive_fields(fields_by_tool, values)
+    return distinctive_fields(fields_by_tool, {n.lower() for n in names})

@@ -458,6 +458,7 @@ async def test_a_tools_own_output_fields_phrase_some_of_its_training_requests_ne
     assert facts.fields == {"get_quote": ["prev close"], "get_history": ["sessions", "date", "close", "period high"]}
     assert answer_fields({"city": {"Lima": 1}, "rooms": [{"price": 3}]}) == ["city", "Lima", "rooms", "price"]
     assert field_phrase("Lima", {"lima"}) == "" and field_phrase("periodHigh") == "period high"
+    assert field_phrase("hangzhou") == "" and field_phrase("date") == "date"  # a city's key; "date" is a word
     assert distinctive_fields({"a": ["name", "x_total"], "b": ["name"]}) == {"a": ["x total"]}
     trained = [r.request for r in synthesize_requests("market", [history], facts, "train", 40)]
     held = [r.request for r in synthesize_requests("market", [history], facts, "heldout", 40)]
