@@ -28,8 +28,9 @@ from nodes.distill.adapter_store import install
 from nodes.distill.data_card import metric_lines, record_measurement, training_lines
 from nodes.distill.dataset import write_dataset
 from nodes.distill.judges import curate
-from nodes.distill.catalog_requests import SynthRequest, catalog_facts, synthesize_requests
-from nodes.distill.mention import Bank
+from nodes.distill.catalog_requests import (SynthRequest, catalog_facts, catalogue_outputs, synthesize_requests,
+                                            tool_fields)
+from nodes.distill.mention import Bank, CatalogFacts
 from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused
 from nodes.distill.search_teacher import Habit, TeacherReport, search_trajectory, teacher_may_run
@@ -76,14 +77,20 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
         await deps.retriever.entity_directory()
         known = await deps.pool.known_names()
         plan: list[tuple[SynthRequest, list, set[str]]] = []
+        facts_of: dict[str, CatalogFacts] = {}
         for server in deps.catalog.servers:
             listed = tools_of[server] = await deps.pool.list_tools(server)
             servers[server] = server_fingerprint(server, listed)
+            runnable = [t for t in listed if teacher_may_run(t, trusted_tools(server, deps.pool))]
+            facts_of[server] = await catalog_facts(server, runnable, deps.pool, known)
+        elsewhere = catalogue_outputs(list(facts_of.values()))
+        for server, facts in facts_of.items():
             trusted = trusted_tools(server, deps.pool)
-            runnable = [t for t in listed if teacher_may_run(t, trusted)]
-            facts = await catalog_facts(server, runnable, deps.pool, known)
-            plan += [(r, listed, trusted) for r in synthesize_requests(server, runnable, facts, bank, per_tool,
-                                                                       seed=seed)]
+            runnable = [t for t in tools_of[server] if teacher_may_run(t, trusted)]
+            facts.elsewhere = elsewhere
+            facts.fields = await tool_fields(server, runnable, deps.pool, facts)
+            plan += [(r, tools_of[server], trusted)
+                     for r in synthesize_requests(server, runnable, facts, bank, per_tool, seed=seed)]
         habit = base_habit(deps.models.get("executor", replace(context, executor_adapter=False)), context, today,
                            known)
         with kept_file.open("a", encoding="utf-8") as kept, searched_file.open("a", encoding="utf-8") as log:

@@ -28,6 +28,7 @@ from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spa
 from nodes.arguments.places import coded_places, may_name_a_place
 from nodes.arguments.relations import own_relation_words, relation_words
 from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
+from nodes.arguments.step_rules import distinct_count
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
 _AIRPORT_CODE = re.compile(r"[A-Z]{3}")
@@ -161,8 +162,9 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
                                    tool_name=tool_name, tool_description=tool_description)
         if items is None:
             return None
-        # a list that must hold two distinct values cannot be filled from one ("compare" with one city named)
-        if isinstance(items.get("enum"), list) and len(items["enum"]) < int(array.get("minItems") or 0):
+        # a list that must hold two distinct values cannot be filled from one ("compare" with one city named,
+        # written "osaka" and listed "Osaka": a list repeating a value is refused, step_rules.py)
+        if isinstance(items.get("enum"), list) and distinct_count(items["enum"]) < int(array.get("minItems") or 0):
             return None
         return {**array, "items": items}
     return spec  # booleans, objects and anything else keep their own schema

@@ -48,6 +48,11 @@ def _validator_for(schema_json: str) -> jsonschema.protocols.Validator | None:
     return cls(schema)
 
 
+def distinct_count(values: list[Any]) -> int:
+    """How many different values a list holds, case aside: "osaka" and "Osaka" are one city."""
+    return len({json.dumps(v, sort_keys=True).casefold() for v in values})
+
+
 def schema_accepts(schema: dict[str, Any], params: dict[str, Any]) -> bool:
     """Whether ``params`` fit ``schema``; a schema that is itself invalid accepts them (its server validates)."""
     validator = _validator_for(json.dumps(schema, sort_keys=True))
@@ -75,7 +80,7 @@ def make_step_check(server: str, tools: list[Tool], constrained: dict[str, dict[
                               f"{', '.join(constrained)}")
         for name, value in step.params.items():
             # One span names one thing: ["guangzhou", "guangzhou"] compares a city with itself.
-            if isinstance(value, list) and len({json.dumps(v, sort_keys=True).lower() for v in value}) < len(value):
+            if isinstance(value, list) and distinct_count(value) < len(value):
                 raise ToolRefused(f"{name} repeats a value; give each value once")
         params = separate_pair(step.params, (constrained or {}).get(step.tool) or tool.inputSchema or {},
                                request_texts or [])

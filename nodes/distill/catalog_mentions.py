@@ -17,6 +17,7 @@ import random
 import re
 from typing import Any
 
+from indexes.bm25 import plural_stem
 from nodes.arguments.gazetteer import gazetteer
 from nodes.arguments.value_kinds import ValueKind, iana_zones
 from nodes.arguments.stop_words import STOP_WORDS
@@ -89,6 +90,7 @@ def path_mentions(paths: list[str]) -> list[Mention]:
 
 
 _ALIAS = re.compile(r"^[A-Za-z][a-z]{3,}$")
+_DESCRIPTION_WORD = re.compile(r"[a-z]+")
 
 
 def name_mentions(names: list[str]) -> list[Mention]:
@@ -104,6 +106,19 @@ def name_mentions(names: list[str]) -> list[Mention]:
                 name.lower() not in places and first.lower() not in places:
             found.append(Mention(first, (name,), bank=bank_of(name)))
     return found
+
+
+# Fields every record has: a description naming them ("Name of ...") names no kind of record.
+_ANY_RECORD = frozenset({"name", "names", "title", "id"})
+
+
+def described_values(spec: dict[str, Any], outputs: dict[str, list[str]]) -> list[str]:
+    """The values of the output fields a property's description names: "Name of an attraction, hotel or
+    restaurant" takes the attractions, hotels and restaurants the catalogue's outputs gave; never a field every
+    record has ("name")."""
+    words = {plural_stem(w) for w in _DESCRIPTION_WORD.findall(str(spec.get("description") or "").lower())}
+    return [value for field, values in outputs.items()
+            if field.lower() not in _ANY_RECORD and plural_stem(field.lower()) in words for value in values]
 
 
 def enum_mentions(values: list[Any]) -> list[Mention]:
@@ -161,6 +176,8 @@ def mentions_for(kind: ValueKind, spec: dict[str, Any], facts: CatalogFacts, rng
         return name_mentions(places or facts.names)
     if kind in (ValueKind.NAME, ValueKind.ID) and facts.outputs.get(name):  # "CA981" for flight_no
         return name_mentions(facts.outputs[name])
+    if kind in (ValueKind.NAME, ValueKind.PERSON) and (described := described_values(spec, facts.elsewhere)):
+        return name_mentions(described)
     if kind in (ValueKind.NAME, ValueKind.QUERY, ValueKind.PERSON, ValueKind.ID):
         # a name of the wrong kind ("AMZN" as a city) is the teacher's to drop: its call fails or finds nothing
         return name_mentions(facts.names)

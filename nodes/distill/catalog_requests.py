@@ -65,14 +65,12 @@ class SynthRequest:
 async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
                         catalogue_names: list[str] | None = None) -> CatalogFacts:
     """What the server's read-only listing tools say: names, files, a SQL schema with its query tool, the pairs
-    it connects (for a tool with a source and a target), the values its outputs give by field, and the fields
-    each tool alone answers with. A server that lists no names of its own takes the names the catalogue's other
-    listings give."""
-    async def call(tool: str, arguments: dict[str, Any]):
-        return await tools.call(server, tool, arguments, timeout_s=FACTS_TIMEOUT_S)
-
+    it connects (for a tool with a source and a target), and the values its outputs give by field. A server
+    that lists no names of its own takes the names the catalogue's other listings give. The fields each tool
+    alone answers with are ``tool_fields``'s, asked once the whole catalogue's outputs are known."""
     names = [n for found in (await own_listings(tools, server)).values() for n in found]
     kinds = {t.name: property_kinds(t) for t in readable}
+    call = _caller(server, tools)
     paths = await listed_files(readable, call) if any(ValueKind.PATH in k.values() for k in kinds.values()) else []
     query_tool = next((name for name, k in kinds.items() if ValueKind.SQL in k.values()), "")
     tables = (await read_schema(readable, call)).tables if query_tool else []
@@ -81,14 +79,35 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
     places = [n for n in names if n.lower() in gazetteer().by_name]
     takes_a_name = any(kind in (ValueKind.NAME, ValueKind.ID) for k in kinds.values() for kind in k.values())
     outputs = await output_values(readable, places, call) if takes_a_name else {}
-    facts = CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs,
-                         outputs=outputs)
+    return CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs, outputs=outputs)
+
+
+async def tool_fields(server: str, readable: list[Tool], tools: ToolCaller,
+                      facts: CatalogFacts) -> dict[str, list[str]]:
+    """Tool name -> the fields only its output has (nodes/distill/output_fields.py), each tool called with values
+    its own training requests would name."""
     rng = random.Random(f"fields:{server}")
     probes = {tool.name: arguments for tool in readable
               if (by_property := _property_mentions(tool, facts, "train", rng)) is not None
               and (arguments := probe_arguments(tool, by_property))}
-    facts.fields = await output_fields(readable, probes, call, names)
-    return facts
+    return await output_fields(readable, probes, _caller(server, tools), facts.names)
+
+
+def catalogue_outputs(facts: list[CatalogFacts]) -> dict[str, list[str]]:
+    """Field -> the values every server's outputs gave for it: a property whose description names a field of
+    another server's records ("Name of an attraction, hotel or restaurant") takes them."""
+    merged: dict[str, list[str]] = {}
+    for one in facts:
+        for name, values in one.outputs.items():
+            merged[name] = list(dict.fromkeys([*merged.get(name, []), *values]))
+    return merged
+
+
+def _caller(server: str, tools: ToolCaller):
+    async def call(tool: str, arguments: dict[str, Any]):
+        return await tools.call(server, tool, arguments, timeout_s=FACTS_TIMEOUT_S)
+
+    return call
 
 
 def _route(tool: Tool) -> tuple[str, str] | None:

@@ -28,13 +28,15 @@ class Mention:
 class CatalogFacts:
     """What the server's listings said: names, file paths, a SQL schema (tables with sampled values), the
     pairs of names it connects (nodes/distill/listed_pairs.py), the values its outputs gave by field
-    (nodes/distill/output_values.py), and each tool's own output fields (nodes/distill/output_fields.py)."""
+    (nodes/distill/output_values.py) and the whole catalogue's, and each tool's own output fields
+    (nodes/distill/output_fields.py)."""
 
     names: list[str] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
     tables: list[Any] = field(default_factory=list)  # nodes/arguments/sql_schema.py TableSchema
     pairs: list[tuple[str, str]] = field(default_factory=list)  # (source, target) a listing connects
     outputs: dict[str, list[str]] = field(default_factory=dict)  # field -> values the server's outputs gave
+    elsewhere: dict[str, list[str]] = field(default_factory=dict)  # field -> values every server's outputs gave
     fields: dict[str, list[str]] = field(default_factory=dict)  # tool -> fields only its output has
     query_tool: str = ""  # the read-only tool a SQL truth runs with
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -53,6 +54,7 @@ NAMED_VALUE_BONUS = 0.3
 # outranks a sibling tool or a swapped "from"/"to" by more than NEAR_TIE, and still has to be verified.
 INTENDED_BONUS = 0.2
 NEAR_TIE = 0.05  # retrieval scores this close do not tell two tools apart
+_WORD = re.compile(r"[^\W\d_]+")  # a value's words, numbers aside
 
 Encode = Callable[[Sequence[str]], Sequence[Any]]
 # The base executor's first step for (request, server, tools, candidates), or None when it forms none.
@@ -99,11 +101,13 @@ def _overlap(a: Any, b: Any) -> bool:
     return x in y or y in x
 
 
-def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool],
-                    named: tuple[str, ...] = ()) -> list[tuple[str, dict[str, Any]]]:
+def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], named: tuple[str, ...] = (),
+                    marks: frozenset[str] = frozenset()) -> list[tuple[str, dict[str, Any]]]:
     """Every call the decoding schemas allow for the tools' required arguments (enumerable values only), for
     those the decoding made required (a day the request names), and for the optional properties the request
-    was written to name (``named``: a search's free-text query) where a tool's decoding offers them."""
+    was written to name (``named``: a search's free-text query) where a tool's decoding offers them. Up to
+    ``MAX_CALLS_PER_TOOL`` per tool, the values the request's mentions name (``marks``, lower case) first: two
+    places of fifteen spans are otherwise past the limit."""
     calls: list[tuple[str, dict[str, Any]]] = []
     for name, schema in allowed.items():
         properties = schema.get("properties") or {}
@@ -115,9 +119,10 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool],
             spec = properties.get(prop) or {}
             items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
             if spec.get("enum"):
-                choices.append(list(spec["enum"]))
+                choices.append(sorted(spec["enum"], key=lambda v: str(v).lower() not in marks))
             elif spec.get("type") == "array" and items.get("enum"):
-                choices.append(list_choices(list(items["enum"]), spec))
+                choices.append(sorted(list_choices(list(items["enum"]), spec), key=lambda values: (
+                    -sum(str(v).lower() in marks for v in values), sum(str(v).lower() not in marks for v in values))))
             else:
                 choices = []
                 break
@@ -152,14 +157,15 @@ def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]],
     the best of them and labelled by the first tool name: where two tools answer alike ("search nodes" and
     "open nodes" for a name), the label is the same every time, not whichever description the wording grazed.
     Of one tool's calls that answer alike, one with its values as ``request`` writes them ("samsung",
-    not the listed "Samsung Electronics Co., Ltd."): the executor copies what it reads, every time."""
+    not the listed "Samsung Electronics Co., Ltd."): the executor copies what it reads, every time; and then
+    the one whose values the output bears out best (``label_fit``)."""
     answers: dict[str, tuple[float, str, dict[str, Any], str]] = {}
     for score, tool, arguments, output in sorted(verified, key=lambda call: call[1]):
         held = answers.get(output)
         if held is None:
             answers[output] = (score, tool, arguments, output)
             continue
-        better = tool == held[1] and written_values(arguments, request) > written_values(held[2], request)
+        better = tool == held[1] and label_fit(arguments, output, request) > label_fit(held[2], output, request)
         answers[output] = (max(score, held[0]), held[1], arguments if better else held[2], output)
     best = max(score for score, *_ in answers.values())
     near = [call for call in answers.values() if call[0] >= best - NEAR_TIE]
@@ -167,11 +173,26 @@ def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]],
     return tool, arguments, output
 
 
+def label_fit(arguments: dict[str, Any], output: str, request: str) -> tuple[bool, int, int]:
+    """How well a call's values label the request, best highest: written as the request writes them; then
+    fewer of their words that the output never says ("Statue of Liberty asap": "asap"); then more that it does
+    ("Statue of Liberty", not "Statue", for one attraction's details). A call copies the whole name, and no filler."""
+    said = output.casefold()
+    words = [w for value in _strings(arguments) if value.casefold() in request.casefold()
+             for w in _WORD.findall(value.casefold())]
+    borne = sum(w in said for w in words)
+    return written_values(arguments, request), borne - len(words), borne
+
+
+def _strings(arguments: dict[str, Any]) -> list[str]:
+    return [v for value in arguments.values() for v in (value if isinstance(value, list) else [value])
+            if isinstance(v, str)]
+
+
 def written_values(arguments: dict[str, Any], request: str) -> bool:
     """Whether the request writes every string value of the call (and every string of a list), case aside."""
     said = request.casefold()
-    values = [v for value in arguments.values() for v in (value if isinstance(value, list) else [value])]
-    return all(v.casefold() in said for v in values if isinstance(v, str))
+    return all(v.casefold() in said for v in _strings(arguments))
 
 
 async def _evidence(request: SynthRequest, tools: ToolCaller, listed: dict[str, Tool], trusted: set[str],
@@ -222,7 +243,8 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     except (NoCallableTool, ToolRefused):
         report.dropped["no call is decodable from the request"] += 1
         return None
-    calls = ranked_calls(request, candidate_calls(allowed, by_name, request.slots), by_name, encode)
+    marks = frozenset(text.lower() for m in request.mentions for text in (m.words, *m.evidence))
+    calls = ranked_calls(request, candidate_calls(allowed, by_name, request.slots, marks), by_name, encode)
     if not calls:
         report.dropped["no call with enumerable values"] += 1
         return None

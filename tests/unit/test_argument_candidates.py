@@ -4,7 +4,7 @@ catalogue's schemas, and the decoding schema built from them."""
 from datetime import date
 
 from nodes.arguments.candidates import gather_candidates
-from nodes.arguments.schema import LISTED_NAMES, constrain_tool_schema
+from nodes.arguments.schema import LISTED_NAMES, constrain_property, constrain_tool_schema
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, step_schema
 from nodes.arguments.step_rules import ToolStep, make_step_check
 from tests.fakes import make_tool
@@ -123,6 +123,10 @@ def test_a_list_that_must_hold_two_values_is_not_offered_when_the_request_names_
     assert constrain_tool_schema(compare, gather_candidates(["Toronto skies on wednesday?"], [], TODAY)) is None
     both = constrain_tool_schema(compare, gather_candidates(["warmer in Toronto or Madrid?"], [], TODAY))
     assert {"Toronto", "Madrid"} <= set(both["properties"]["cities"]["items"]["enum"])
+    # one city, written "osaka" and given as "Osaka" by an earlier output, is still one city
+    one = gather_candidates(["going to osaka on wednesday, what will the weather be"], ["Osaka"], TODAY)
+    assert constrain_property("cities", compare["properties"]["cities"]["items"], one)["enum"] == ["osaka", "Osaka"]
+    assert constrain_tool_schema(compare, one) is None
 
 
 def test_the_step_schema_and_check_refuse_values_outside_the_set():

@@ -12,7 +12,8 @@ from mcp.types import Tool, ToolAnnotations
 
 from graphs.context import Context
 from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
-from nodes.distill.catalog_requests import LIST_JOINS, SynthRequest, catalog_facts, synthesize_requests
+from nodes.distill.catalog_requests import (LIST_JOINS, SynthRequest, catalog_facts, catalogue_outputs,
+                                            synthesize_requests, tool_fields)
 from nodes.distill.mention import CatalogFacts, Mention, bank_of
 from nodes.distill.output_values import own_records_key, record_names
 from nodes.distill.phrase_families import (FAMILIES, PLAIN_VERBS, ROUTE_JOINS, described_action, families, named_head,
@@ -289,6 +290,22 @@ def test_of_one_tools_calls_that_answer_alike_the_label_holds_the_value_as_the_r
     assert chosen_call([(0.8, "a", {"x": "Samsung Electronics"}, "out")], request)[1] == {"x": "Samsung Electronics"}
 
 
+def test_of_written_values_that_answer_alike_the_label_is_the_whole_name_without_filler():
+    from nodes.distill.search_teacher import chosen_call, label_fit
+
+    same = '{"name": "Statue of Liberty", "city": "New York", "opens": "09:00"}'
+    request = "get the one attraction for Statue of Liberty asap"
+    spans = ["Statue", "Statue of Liberty asap", "Statue of Liberty", "Liberty"]
+    for order in (spans, spans[::-1]):  # whichever the ranking put first
+        verified = [(0.8 - n / 100, "get_details", {"attraction": span}, same) for n, span in enumerate(order)]
+        assert chosen_call(verified, request)[1] == {"attraction": "Statue of Liberty"}
+    assert label_fit({"attraction": "Statue of Liberty asap"}, same, request) == (True, -1, 3)
+    # a number has no words; a value the request does not write is not written, and its words weigh nothing
+    assert label_fit({"n": 3}, same, request) == (True, 0, 0)
+    assert label_fit({"day": "2026-12-01"}, same, request) == (False, 0, 0)
+    assert label_fit({"attraction": "Liberty Island"}, same, request)[0] is False
+
+
 def test_calls_with_the_same_output_are_one_answer_and_an_error_text_answers_nothing():
     from nodes.distill.call_verification import bears_on_mentions, reads_as_an_error
     from nodes.distill.search_teacher import chosen_call
@@ -402,6 +419,28 @@ def test_an_id_is_said_with_its_noun_and_taken_from_what_the_outputs_gave():
     assert fallback[0].words == "product 1" and len(fallback) == 12
 
 
+def test_a_name_property_takes_the_records_its_description_names_from_the_whole_catalogues_outputs():
+    """A route server lists nothing; its "Name of an attraction, hotel or restaurant" takes the attractions and
+    hotels other servers' outputs gave, not the catalogue's companies."""
+    from nodes.arguments.value_kinds import ValueKind
+    from nodes.distill.catalog_mentions import described_values, mentions_for
+    from nodes.distill.output_values import fields_in
+
+    sights = CatalogFacts(outputs=fields_in({"attractions": [{"name": "Osaka Castle", "city": "Osaka"}]}))
+    stays = CatalogFacts(outputs=fields_in({"hotels": [{"name": "Harbour Inn", "hotel_id": 4}], "note": "Osaka"}))
+    elsewhere = catalogue_outputs([sights, stays, CatalogFacts(outputs={"attraction": ["Osaka Castle", "Dotonbori"]})])
+    assert elsewhere["attraction"] == ["Osaka Castle", "Dotonbori"] and elsewhere["hotel"] == ["Harbour Inn"]
+    place = {"type": "string", "description": "Name of an attraction, hotel or restaurant"}
+    assert described_values(place, elsewhere) == ["Osaka Castle", "Dotonbori", "Harbour Inn"]
+    routes = CatalogFacts(names=["Acme Corp", "Globex Inc."], elsewhere=elsewhere)
+    said = [m.words for m in mentions_for(ValueKind.NAME, place, routes, random.Random(1), "origin")]
+    assert said[:3] == ["Osaka Castle", "Dotonbori", "Harbour Inn"] and not {"Acme Corp", "Globex Inc."} & set(said)
+    # "Name of ..." names no kind of record, and a description naming none keeps the catalogue's names
+    assert described_values({"description": "Name of a thing"}, {"name": ["Osaka Castle"]}) == []
+    plain = [m.words for m in mentions_for(ValueKind.NAME, {"description": "Company"}, routes, random.Random(1), "x")]
+    assert "Acme Corp" in plain and "Osaka Castle" not in plain
+
+
 def test_long_names_are_also_said_by_their_first_word_and_amounts_come_in_every_size():
     from nodes.distill.catalog_mentions import name_mentions, number_choices
 
@@ -455,6 +494,8 @@ async def test_a_tools_own_output_fields_phrase_some_of_its_training_requests_ne
         "get_history": (history, lambda a: {"name": a["ticker"], "sessions": [{"date": "2026-11-27", "close": 9}],
                                             "period_high": 11, "trade_id": 4, "note": "sandbox"})}})
     facts = await catalog_facts("market", [quote, history], server, names)
+    assert facts.fields == {}  # asked once the whole catalogue's outputs are known
+    facts.fields = await tool_fields("market", [quote, history], server, facts)
     assert facts.fields == {"get_quote": ["prev close"], "get_history": ["sessions", "date", "close", "period high"]}
     assert answer_fields({"city": {"Lima": 1}, "rooms": [{"price": 3}]}) == ["city", "Lima", "rooms", "price"]
     assert field_phrase("Lima", {"lima"}) == "" and field_phrase("periodHigh") == "period high"
