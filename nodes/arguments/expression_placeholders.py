@@ -4,6 +4,7 @@ every rule module (expression_rules.py and those it takes rules from) reads the 
 
 N = r"(N\d+)"
 P = r"(P\d+)"
+NOT_NUMBER = r"(?![NP]\d)\S+"  # a word between an amount and its rate that is no other number
 # "N0 , N1 and N2", or typed into a search box "N0 N1 N2": a list of figures
 # a list of numbers, each maybe with its unit: "72, 85, 91 and 67", "1.250 kWh, 980 kWh and 1.475 kWh"
 _ITEM = r"N\d+(?: [a-z]{1,8}(?= ,| and|$| [a-z]))?"
