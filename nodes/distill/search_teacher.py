@@ -8,9 +8,9 @@ is the one the request was written for: its tool, each mention in its own proper
 call is verified when it succeeds, is not an empty result, and its output holds what the request's mentions say
 it must (the zone named, the computed number, the answer of the SQL question's own SELECT; nodes/distill/
 call_verification.py). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
-the one with the shortest output, its values as the request writes them (``chosen_call``); and where the base
-executor's own first step gives that very answer, as written, the base's call (the adapter learns only where the
-base is wrong).
+the one with the shortest output, its values as the request writes them, whole and without filler
+(``chosen_call``); and where the base executor's own first step gives that very answer with values as good, the
+base's call (the adapter learns only where the base is wrong).
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
@@ -107,13 +107,13 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], 
     those the decoding made required (a day the request names), and for the optional properties the request
     was written to name (``named``: a search's free-text query) where a tool's decoding offers them. Up to
     ``MAX_CALLS_PER_TOOL`` per tool, the values the request's mentions name (``marks``, lower case) first: two
-    places of fifteen spans are otherwise past the limit."""
+    places of fifteen spans are otherwise past the limit. A mentioned value an optional property offers is also
+    tried there alone, with the first call's required values."""
     calls: list[tuple[str, dict[str, Any]]] = []
     for name, schema in allowed.items():
         properties = schema.get("properties") or {}
-        required = list(dict.fromkeys([*((tools[name].inputSchema or {}).get("required") or []),
-                                       *(schema.get("required") or []),
-                                       *(p for p in named if (properties.get(p) or {}).get("enum"))]))
+        needed = [*((tools[name].inputSchema or {}).get("required") or []), *(schema.get("required") or [])]
+        required = list(dict.fromkeys([*needed, *(p for p in named if (properties.get(p) or {}).get("enum"))]))
         choices: list[list[Any]] = []
         for prop in required:
             spec = properties.get(prop) or {}
@@ -128,8 +128,14 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], 
                 break
         if len(choices) != len(required):
             continue
-        for values in itertools.islice(itertools.product(*choices), MAX_CALLS_PER_TOOL):
-            calls.append((name, dict(zip(required, values))))
+        combos = [dict(zip(required, values))
+                  for values in itertools.islice(itertools.product(*choices), MAX_CALLS_PER_TOOL)]
+        calls += [(name, arguments) for arguments in combos]
+        # a value the request names, in an optional property that offers it: "products for kobo" by brand, where
+        # no free-text span is "kobo" alone
+        base = {prop: value for prop, value in combos[0].items() if prop in needed}
+        calls += [(name, {**base, prop: value}) for prop, spec in properties.items() if prop not in required
+                  for value in spec.get("enum") or [] if str(value).lower() in marks]
     return calls
 
 
@@ -232,8 +238,9 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
                             today: date, context: Context, encode: Encode, report: TeacherReport,
                             habit: Habit | None = None) -> Trajectory | None:
     """The verified trajectory for ``request``, or None (the reason is counted in ``report``). With ``habit``
-    (the base executor's own first step), a base call that gives the very answer of the teacher's is the label:
-    of equally right calls the adapter keeps the base's, and learns only where the base is wrong."""
+    (the base executor's own first step), a base call that gives the very answer of the teacher's, with values
+    that label it as well (``label_fit``: not "Statue" for "Statue of Liberty"), is the label: of equally right
+    calls the adapter keeps the base's, and learns only where the base is wrong."""
     report.requests += 1
     runnable = [t for t in listed if teacher_may_run(t, trusted)]
     by_name = {t.name: t for t in runnable}
@@ -269,7 +276,8 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     if own is not None and own != (name, arguments) and own[0] in by_name and \
             written_values(own[1], request.request) >= written_values(arguments, request.request):
         kept = await _run(tools, request.server, by_name[own[0]], own[1], trusted, report)
-        if kept.ok and kept.text == output:
+        if kept.ok and kept.text == output and \
+                label_fit(own[1], output, request.request) >= label_fit(arguments, output, request.request):
             name, arguments = own
             report.labels_from_base += 1
     step = Step(thought_for(request, by_name[name], arguments), name, arguments, True, output[:OBSERVATION_CHARS])

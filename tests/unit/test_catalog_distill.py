@@ -169,6 +169,35 @@ def test_candidate_calls_enumerate_the_decoding_schemas_values():
     assert len([c for c in calls if c[0] == "convert_time"]) == 4
 
 
+
+def test_the_values_a_request_mentions_are_called_first_and_in_every_property_that_offers_them():
+    from nodes.distill.search_teacher import MAX_CALLS_PER_TOOL
+
+    spans = [f"span {n}" for n in range(15)]
+    route = tool("travel_time", "Travel time between two places.", {
+        "origin": {"type": "string"}, "destination": {"type": "string"}})
+    allowed = {"travel_time": {"properties": {"origin": {"enum": [*spans, "Osaka Castle"]},
+                                              "destination": {"enum": [*spans, "Dotonbori"]}}}}
+    unmarked = candidate_calls(allowed, {"travel_time": route})
+    assert len(unmarked) == MAX_CALLS_PER_TOOL and all("span" in c[1]["origin"] for c in unmarked)
+    marked = candidate_calls(allowed, {"travel_time": route}, (), frozenset({"osaka castle", "dotonbori"}))
+    assert marked[0] == ("travel_time", {"origin": "Osaka Castle", "destination": "Dotonbori"})
+    plan = tool("plan_route", "Order places.", {"places": {"type": "array", "minItems": 2, "items": {"type": "string"}}})
+    listed = {"plan_route": {"properties": {"places": {"type": "array", "minItems": 2, "maxItems": 10,
+                                                       "items": {"enum": [*spans[:8], "Dotonbori", "Osaka Castle"]}}}}}
+    first = candidate_calls(listed, {"plan_route": plan}, (), frozenset({"osaka castle", "dotonbori"}))[0]
+    assert first == ("plan_route", {"places": ["Dotonbori", "Osaka Castle"]})
+    # "products for kobo": no free-text span is "kobo" alone, the brand filter offers it
+    search = Tool(name="search_products", description="Search products.", annotations=READ, inputSchema={
+        "type": "object", "properties": {"query": {"type": "string"}, "brand": {"type": "string"}}})
+    offers = {"search_products": {"properties": {"query": {"enum": ["products for kobo"]},
+                                                 "brand": {"enum": ["products", "Kobo"]}}}}
+    assert candidate_calls(offers, {"search_products": search}, ("query",), frozenset({"kobo"})) == [
+        ("search_products", {"query": "products for kobo"}), ("search_products", {"brand": "Kobo"})]
+    assert ("search_products", {"brand": "Kobo"}) in candidate_calls(offers, {"search_products": search}, (),
+                                                                      frozenset({"kobo"}))
+
+
 COMPARE = Tool(name="compare_cities", description="One day's forecast for several cities side by side.",
                annotations=READ, inputSchema={"type": "object", "required": ["cities"], "properties": {
                    "cities": {"type": "array", "minItems": 2, "maxItems": 8, "items": {"type": "string"},
@@ -343,6 +372,13 @@ async def test_of_equally_right_calls_the_label_is_the_base_executor_s_own():
     alone = await search_trajectory(request, tools, listed, set(), TODAY, Context(), BagOfWordsEmbedding(),
                                     TeacherReport(), forms_none)
     assert alone.expected["tool"] == "open_nodes"  # no habit: the teacher's own choice (the first of one answer)
+
+    async def shortens(*_):  # the same answer, but from part of the name: not a label to copy
+        return "search_nodes", {"query": "Ann"}
+
+    whole = await search_trajectory(request, tools, listed, set(), TODAY, Context(), BagOfWordsEmbedding(),
+                                    TeacherReport(), shortens)
+    assert whole.expected == alone.expected
 
 
 def test_a_listing_gives_the_pairs_it_connects_from_a_network_or_from_rows():
