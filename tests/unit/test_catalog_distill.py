@@ -182,7 +182,8 @@ def test_the_values_a_request_mentions_are_called_first_and_in_every_property_th
     assert len(unmarked) == MAX_CALLS_PER_TOOL and all("span" in c[1]["origin"] for c in unmarked)
     marked = candidate_calls(allowed, {"travel_time": route}, (), frozenset({"osaka castle", "dotonbori"}))
     assert marked[0] == ("travel_time", {"origin": "Osaka Castle", "destination": "Dotonbori"})
-    plan = tool("plan_route", "Order places.", {"places": {"type": "array", "minItems": 2, "items": {"type": "string"}}})
+    plan = tool("plan_route", "Order places.",
+                {"places": {"type": "array", "minItems": 2, "items": {"type": "string"}}})
     listed = {"plan_route": {"properties": {"places": {"type": "array", "minItems": 2, "maxItems": 10,
                                                        "items": {"enum": [*spans[:8], "Dotonbori", "Osaka Castle"]}}}}}
     first = candidate_calls(listed, {"plan_route": plan}, (), frozenset({"osaka castle", "dotonbori"}))[0]
