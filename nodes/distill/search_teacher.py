@@ -130,6 +130,8 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], 
             continue
         combos = [dict(zip(required, values))
                   for values in itertools.islice(itertools.product(*choices), MAX_CALLS_PER_TOOL)]
+        if not combos:  # a list whose values all name one thing ("delhi", "new delhi") forms no call
+            continue
         calls += [(name, arguments) for arguments in combos]
         # a value the request names, in an optional property that offers it: "products for kobo" by brand, where
         # no free-text span is "kobo" alone

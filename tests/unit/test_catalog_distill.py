@@ -219,6 +219,9 @@ def test_a_list_that_takes_two_values_is_called_with_the_named_ones_and_a_named_
         "date": {"enum": ["2026-12-04"]}}}}
     assert candidate_calls(allowed, {"compare_cities": COMPARE}) == [
         ("compare_cities", {"cities": ["Oslo", "Lima"], "date": "2026-12-04"})]
+    one_city = {"compare_cities": {"properties": {
+        "cities": {"type": "array", "minItems": 2, "items": {"enum": ["delhi", "new delhi"]}}}}}
+    assert candidate_calls(one_city, {"compare_cities": COMPARE}, (), frozenset({"delhi"})) == []
 
 
 def test_requests_for_a_list_of_two_name_two_values_and_half_name_a_day_with_its_date():
