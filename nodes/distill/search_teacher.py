@@ -185,7 +185,7 @@ def label_fit(arguments: dict[str, Any], output: str, request: str) -> tuple[boo
     """How well a call's values label the request, best highest: written as the request writes them; then
     fewer of their words that the output never says ("Statue of Liberty asap": "asap"); then more that it does
     ("Statue of Liberty", not "Statue", for one attraction's details). A call copies the whole name, and no filler."""
-    said = output.casefold()
+    said = set(_WORD.findall(output.casefold()))  # whole words: "so" is not borne out by "person"
     words = [w for value in _strings(arguments) if value.casefold() in request.casefold()
              for w in _WORD.findall(value.casefold())]
     borne = sum(w in said for w in words)
