@@ -4,9 +4,10 @@ A mention is how a person names a value ("Lima" for America/Lima, "17% of 240" f
 for recipes/banana-bread.md) and what a right call's output must then hold (the zone, 40.8, the note's words).
 Values come only from the catalogue and well-kept vocabularies: the server's own listings (names, files, the
 SQL schema and its stored values), what its outputs give by field (nodes/distill/output_values.py: a flight
-number, an id), the records of the kinds a property's description names from the whole catalogue's outputs ("Name
-of an attraction, hotel or restaurant" for a route server that lists nothing), schema enums, the IANA zone database, arithmetic, relative days, counts and amounts. No domain of
-the built-in servers is named here: a kind is read from the property's schema (nodes/arguments/value_kinds.py).
+number, an id), the records of the kinds a property's description names, from the whole catalogue's outputs
+("Name of an attraction, hotel or restaurant" for a route server that lists nothing), schema enums, the IANA zone
+database, arithmetic, relative days, counts and amounts. No domain of the built-in servers is named here: a kind
+is read from the property's schema (nodes/arguments/value_kinds.py).
 
 Every mention is in one bank: ``train`` or ``heldout``, by a stable hash of its words (a short name by its full
 name's), so held-out requests name values that no training request names.
