@@ -78,15 +78,17 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
         known = await deps.pool.known_names()
         plan: list[tuple[SynthRequest, list, set[str]]] = []
         facts_of: dict[str, CatalogFacts] = {}
+        trusted_of: dict[str, set[str]] = {}
+        runnable_of: dict[str, list[Tool]] = {}
         for server in deps.catalog.servers:
             listed = tools_of[server] = await deps.pool.list_tools(server)
             servers[server] = server_fingerprint(server, listed)
-            runnable = [t for t in listed if teacher_may_run(t, trusted_tools(server, deps.pool))]
+            trusted = trusted_of[server] = trusted_tools(server, deps.pool)
+            runnable = runnable_of[server] = [t for t in listed if teacher_may_run(t, trusted)]
             facts_of[server] = await catalog_facts(server, runnable, deps.pool, known)
         elsewhere = catalogue_outputs(list(facts_of.values()))
         for server, facts in facts_of.items():
-            trusted = trusted_tools(server, deps.pool)
-            runnable = [t for t in tools_of[server] if teacher_may_run(t, trusted)]
+            trusted, runnable = trusted_of[server], runnable_of[server]
             facts.elsewhere = elsewhere
             facts.fields = await tool_fields(server, runnable, deps.pool, facts)
             plan += [(r, tools_of[server], trusted)
