@@ -8,7 +8,8 @@ neither (one the user just added) gets template queries from its own text and li
 (indexes/template_queries.py), written again at each sync and re-embedded only when they change. The
 catalogue's ``examples`` are rows of their own in both paths. The sync also derives the route classifier's
 cue words from the same servers and listings (``CatalogRetriever.cue_words``). The catalogue's documents are
-read by graphs/catalog_docs.py; a build and the sources of synthetic queries are graphs/index_build.py.
+read by graphs/catalog_docs.py, and what its servers hold (listed names, records) by graphs/catalog_records.py;
+a build and the sources of synthetic queries are graphs/index_build.py.
 
 Each catalogue has its own collection (``collection_for``): a sync drops the servers its catalogue lacks, so
 two catalogues sharing a data directory (or a Chroma server) in one collection would delete each other's
@@ -24,20 +25,19 @@ from datetime import date
 from mcp.types import Tool
 
 from graphs.catalog_docs import is_listing_tool, sandbox_servers, server_doc, tool_policy
+from graphs.catalog_records import CatalogRecords, catalog_records
 from graphs.index_build import runtime_sources
 from indexes.documents import ServerDoc
 from indexes.document_lines import LineMeanings
 from indexes.document_meaning import DocumentMeanings, with_document_meanings
 from indexes.document_terms import DocumentTerms, with_document_matches
-from indexes.entities import (EntityDirectory, NamedRecords, listed_names, with_entity_matches, with_named_records,
-                              with_route_fits, with_typed_fits, without_single_place_misfits)
+from indexes.entities import (EntityDirectory, with_entity_matches, with_named_records, with_route_fits,
+                              with_typed_fits, without_single_place_misfits)
 from indexes.near_ties import with_near_ties_settled
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex
-from nodes.approval import trusted_tools
-from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
+from nodes.arguments.discovery import discovery_for
 from nodes.arguments.route_fit import route_takers, single_place_misfits
-from nodes.arguments.server_data import ServerData, server_data
 from nodes.arguments.typed_fit import is_decisive, serves_by_type
 from tools.pool import SessionPool
 
@@ -54,16 +54,11 @@ class CatalogRetriever:
         self._pool = pool
         self._open_index = open_index
         self._index: ServerIndex | None = None
-        self._entities = EntityDirectory({})
-        self._records = NamedRecords({})
-        self._documents: dict[str, dict[str, str]] = {}  # server -> its listed files' text
+        self._held = CatalogRecords()  # what the servers' listings and records held at the last sync
         self._document_terms: DocumentTerms | None = None
         self._document_meanings: DocumentMeanings | None = None  # the same documents as lines, in meaning
         self._data_rows: dict[str, set[str]] = {}  # server -> the index rows its own records gave
         self._listing_tools: dict[str, list[str]] = {}
-        self._listed: dict[str, list[str]] = {}  # server -> the names its listing tools returned
-        self._record_fields: dict[str, list[str]] = {}  # server -> what each kind of its records holds
-        self._record_questions: dict[str, list[str]] = {}  # server -> what its records answer, as phrases
         self._cue_words = NO_CUE_WORDS
         self._sync_lock = asyncio.Lock()
         self._synced_version = 0
@@ -88,65 +83,11 @@ class CatalogRetriever:
         return docs
 
     async def entity_directory(self) -> EntityDirectory:
-        """The names the catalogue's listing tools return (indexes/entities.py): from the pool's cache when a
-        recent process asked them, else asked once. A listing tool that fails is noted in
-        ``listing_failures`` and leaves its names out; retrieval goes on without them."""
-        names: dict[str, list[str]] = {}
-        calls = []
-        for server, tools in self._listing_tools.items():
-            cached = await self._pool.cached_names(server)
-            if cached is not None and set(cached) == set(tools):
-                names[server] = [name for tool in tools for name in cached[tool]]
-            else:
-                calls += [(server, tool) for tool in tools]
-        outcomes = await asyncio.gather(*(self._pool.call(server, tool, {}) for server, tool in calls),
-                                        return_exceptions=True)
-        listed: dict[str, dict[str, list[str]]] = {}
-        for (server, tool), outcome in zip(calls, outcomes):
-            if isinstance(outcome, BaseException) or not outcome.ok:
-                reason = outcome if isinstance(outcome, BaseException) else outcome.error
-                self.listing_failures[f"{server}.{tool}"] = str(reason)
-                continue
-            # the structured output is whole; the text is cut at MAX_TEXT_CHARS
-            listed.setdefault(server, {})[tool] = listed_names(outcome.structured or outcome.text)
-            names.setdefault(server, []).extend(listed[server][tool])
-        for server, by_tool in listed.items():
-            if set(by_tool) == set(self._listing_tools[server]):
-                await self._pool.keep_names(server, by_tool)
-        self._listed = {server: list(dict.fromkeys(found)) for server, found in names.items()}
-        records = {server: list(found) for server, found in names.items()}
-        data = await self.server_data()
-        for server, found in data.items():
-            records.setdefault(server, []).extend(found.names)
-        self._documents = {server: found.documents for server, found in data.items() if found.documents}
-        self._record_fields = {server: found.record_fields for server, found in data.items() if found.record_fields}
-        self._record_questions = {server: found.record_questions for server, found in data.items()
-                                  if found.record_questions}
-        self._records = await asyncio.to_thread(NamedRecords, records)  # reads the gazetteer from disk
-        return EntityDirectory(names)
-
-    async def server_data(self) -> dict[str, ServerData]:
-        """The record names and documents of each data server (stored SQL values, listed files and their text),
-        asked of its read-only or trusted tools (nodes/arguments/discovery.py); a server that fails is left out
-        and noted in ``listing_failures``."""
-        found: dict[str, ServerData] = {}
-        discovery = discovery_for(self._pool)
-        sandbox = sandbox_servers(self._pool.catalog)
-        for server in self._pool.catalog.names():
-            if server in self.unavailable:
-                continue
-            try:
-                tools = await self._pool.list_tools(server)
-                trusted = trusted_tools(server, self._pool)
-
-                async def ask(tool: str, arguments: dict, server: str = server):
-                    return await self._pool.call(server, tool, arguments, timeout_s=DISCOVERY_TIMEOUT_S)
-
-                found[server] = await server_data(discovery, server, tools, ask, lambda t: t.name in trusted,
-                                                  records_as_documents=server not in sandbox)
-            except Exception as exc:  # retrieval goes on without this server's records; the reason is kept
-                self.listing_failures[f"{server} (records)"] = f"{type(exc).__name__}: {exc}"
-        return found
+        """The names the catalogue's listing tools return, and its data servers' records and documents
+        (graphs/catalog_records.py). A server that fails is noted in ``listing_failures`` and leaves its names
+        out; retrieval goes on without them."""
+        self._held = await catalog_records(self._pool, self._listing_tools, self.unavailable, self.listing_failures)
+        return self._held.entities
 
     async def open(self) -> ServerIndex:
         """The index as stored, without syncing (``tura index query``, ``tura index build``)."""
@@ -160,23 +101,24 @@ class CatalogRetriever:
             if self._index is None or version != self._synced_version:
                 docs = await self.server_docs()
                 index = self._index or await self.open()
-                self._entities = await self.entity_directory()  # first: a new server's template rows use the names
+                await self.entity_directory()  # first: a new server's template rows use the names
                 synthetic, templated = await asyncio.to_thread(
-                    lambda: runtime_sources(index, docs, self._listed, fields=self._record_fields,
-                                            questions=self._record_questions))
+                    lambda: runtime_sources(index, docs, self._held.listed, fields=self._held.record_fields,
+                                            questions=self._held.record_questions))
                 origins = {name: TEMPLATE_ORIGIN for name in templated}
                 await asyncio.to_thread(lambda: index.sync(docs, synthetic, origins=origins))
-                self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._listed)
+                self._cue_words = await asyncio.to_thread(derive_cue_words, docs, self._held.listed)
                 descriptions = {name: spec.description for name, spec in self._pool.catalog.servers.items()}
-                self._document_terms = (await asyncio.to_thread(DocumentTerms, self._documents, self._cue_words,
+                documents = self._held.documents
+                self._document_terms = (await asyncio.to_thread(DocumentTerms, documents, self._cue_words,
                                                                 sandbox_servers(self._pool.catalog), descriptions)
-                                        if self._documents else None)
+                                        if documents else None)
                 # one line cache with the executor's file choice: each note line is embedded once per process
                 lines = discovery_for(self._pool).lines or LineMeanings(index.embed)
-                self._document_meanings = DocumentMeanings(self._documents, lines) if self._documents else None
-                self._data_rows = {server: {*self._record_fields.get(server, ()),
-                                            *self._record_questions.get(server, ())}
-                                   for server in {*self._record_fields, *self._record_questions}}
+                self._document_meanings = DocumentMeanings(documents, lines) if documents else None
+                self._data_rows = {server: {*self._held.record_fields.get(server, ()),
+                                            *self._held.record_questions.get(server, ())}
+                                   for server in {*self._held.record_fields, *self._held.record_questions}}
                 self._index, self._synced_version = index, version
             return self._index
 
@@ -196,17 +138,17 @@ class CatalogRetriever:
         hits = await asyncio.to_thread(
             index.query, list(sub_queries), top_k=top_k, top_n=top_n, options=self.options
         )
-        hits = await asyncio.to_thread(with_near_ties_settled, hits, list(sub_queries), self._entities,
+        hits = await asyncio.to_thread(with_near_ties_settled, hits, list(sub_queries), self._held.entities,
                                        index.mirror().coverage, self.search_servers())
-        hits = with_entity_matches(hits, list(sub_queries), self._entities)
+        hits = with_entity_matches(hits, list(sub_queries), self._held.entities)
         hits = with_document_matches(hits, list(sub_queries), self._document_terms, self._data_rows)
-        naming = [i for i, query in enumerate(sub_queries) if self._records.owners_in(query)]
+        naming = [i for i, query in enumerate(sub_queries) if self._held.records.owners_in(query)]
         hits = await asyncio.to_thread(with_document_meanings, hits, list(sub_queries), self._document_meanings,
                                        self._data_rows, naming)
         descriptions = {name: spec.description for name, spec in self._pool.catalog.servers.items()}
         # a record's name outweighs a note's words
         terms = self._document_terms
-        hits = with_named_records(hits, list(sub_queries), self._records, descriptions,
+        hits = with_named_records(hits, list(sub_queries), self._held.records, descriptions,
                                   terms.held_by if terms is not None else None)
         tools = await self._listed_tools()
         hits = with_typed_fits(hits, list(sub_queries), await self.typed_fits(sub_queries, tools))

@@ -154,5 +154,5 @@ async def test_listing_tools_follow_the_catalogue_and_its_approvals():
     pool.listing_version += 1
     await retriever.index()
     assert retriever._listing_tools == {"flights": ["list_airports"]} and "clock" in retriever.unavailable
-    assert retriever._listed == {"flights": ["Paris CDG"]}
+    assert retriever._held.listed == {"flights": ["Paris CDG"]}
     assert "clock" not in {s for found in (await retriever.cue_words()).servers_of.values() for s in found}
