@@ -14,7 +14,8 @@ or Camille?"). A "+" between figures is arithmetic, not a join, and so is a comm
 list of figures ("82, 91, 77 and 95"). A part that narrows the one before it ("..., not counting cancelled
 orders") is glued back to it. An opening scope ("In London today: ...", "Going to Istanbul tomorrow. ...") is asked
 of every part, and sums in several currencies asked into one ("5000 baht and 20000 yen, each in usd") are one
-conversion each (both read in nodes/message_scope.py).
+conversion each (both read in nodes/message_scope.py). The pieces cut at joins are glued back into intents by
+nodes/intent_gluing.py.
 """
 
 from __future__ import annotations
@@ -22,63 +23,29 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from indexes.document_coverage import QUESTION_WORDS
 from nodes.arguments.expressions import is_one_calculation
-from nodes.arguments.places import is_place_name, places_named
-from nodes.arguments.stop_words import STOP_WORDS
-from nodes.asking import ASKS as _ASKS, ASKS_INVERTED, ASKS_WORD, REQUESTS as _REQUESTS, SENTENCE_END
+from nodes.arguments.places import places_named
+from nodes.asking import ASKS_WORD, SENTENCE_END
 from nodes.elliptic_parts import completed_ellipsis, with_its_date
 from nodes.message_scope import in_scope, scope, sums_to_convert, with_the_day_first
-from nodes.field_vocabulary import superlative_order
+from nodes.intent_gluing import glued_parts
 from nodes.intent_joins import pieces_at_joins
-from nodes.intent_references import FILLERS, bare_measure, names_again, only_names, refers_back
+from nodes.intent_references import names_again, only_names, refers_back
 from nodes.reference_binding import bind_references, conditional, without_expletive_it
 from nodes.listed_items import listed_items
 from nodes.stated_data import states_a_time, states_numbers, states_the_data
 from nodes.shared_asks import asked_again_of, asked_of_each
 from nodes.situation_told import told_and_asked, with_context_told
 
-MIN_PART_WORDS = 3
 # a clause pointing at the told context binds the parts: "When this happens, what time ..."
 _CLAUSE = re.compile(r"\s*(?:when|once|after|before|if|while|as soon as)\b", re.I)
 # A question opening with its condition is one question, whatever commas and "and"s the condition holds.
 _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b", re.I)
-# A part that narrows the one before it and asks nothing of its own: "..., not counting cancelled orders"
-# (the words that leave something out may also open the question: "Leaving aside anything cancelled, how many ...")
-_LEAVES_OUT = (r"not counting|not including|excluding|except(?: for)?|ignoring|leaving out|"
-               r"(?:leaving|setting|putting|leave|set|put) aside|aside from|barring|apart from|other than")
-_QUALIFIER = re.compile(rf"^\s*(?:{_LEAVES_OUT}|without|with|but not|only(?: the)?|including|counting only|"
-                        r"just the)\b", re.I)
-# A part opening the question with its scope, asking nothing: "Across all pending orders in the company DB, how many
-# units ..."
-# (a quantifier over records only: "For Monday: cheapest hotel in Shanghai" is an intent of its own)
-_SCOPE = re.compile(r"^\s*(?:across|among|amongst|of|for|in|within|out of|over) (?:all|every|each|the whole)\b", re.I)
-# Only a qualifier that leaves something out opens a question as its scope; "only the ..." or "including ..." opening
-# a message is an intent of its own ("Only the cheapest hotel in Rome, and the weather in Oslo")
-_LEADING_QUALIFIER = re.compile(rf"^\s*(?:{_LEAVES_OUT})\b", re.I)
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
 # Words of greeting and hedging, which ask for nothing: "hey quick one, reykjavik local time?"
 _GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
                       "just wondering also plus and".split())
-# a description of what the part before names: "..., the lisbon fair guy", "..., the one organising the fair"
-_DESCRIBES = re.compile(r"^\s*the\b", re.I)
-MAX_DESCRIPTION_WORDS = 6
-# a person's name: "marco silva's", "of Marco", "Chiara Bellini" (a place is no person: "hotels in Paris")
-_POSSESSIVE_NAME = re.compile(r"\b[a-z]+ [a-z]+'s\b", re.I)
-_CAPITALISED = re.compile(r"(?<!^)(?<![.!?] )\b[A-Z][a-z]+(?: [A-Z][a-z]+)?\b")
-
-
-def _names_a_person(text: str) -> bool:
-    return bool(_POSSESSIVE_NAME.search(text)) or any(not is_place_name(m.group()) for m in _CAPITALISED.finditer(text))
-
-
-def _only_names_asked(part: str) -> bool:
-    """A question word and one name, nothing else: "What are Samsung" (of "What are Samsung and Sony worth")."""
-    content = [w for w in re.findall(r"[\w'.-]+", part) if w.lower() not in STOP_WORDS | QUESTION_WORDS | FILLERS]
-    return len(content) == 1 and content[0][:1].isupper()
-
-
 # words that lead in to what is wanted, ending in the verb that wants it: "my korean friend wants", "can you get me"
 _LEAD_IN = re.compile(r"^[^,;?]*?\b(?:wants?|needs?|would like|'d like|give me|get me|show me|tell me|check)\s+", re.I)
 
@@ -149,39 +116,7 @@ def read_intents(question: str, told_before: str = "") -> tuple[list[str], str |
     joined = with_context_told(pieces)
     if len(joined) < len(pieces) and len(joined) < 2:
         return [], "context"
-    parts: list[str] = []
-    measures_before = False  # a part glued back because it only names what to measure of the part before
-    pieces = joined
-    leading = ""  # "Leaving aside anything cancelled, how many units ...": a qualifier opening the question
-    for n, piece in enumerate(pieces):
-        if leading:
-            piece, leading = f"{leading}, {piece}", ""
-        words = piece.lower().split()
-        if (not parts and (_LEADING_QUALIFIER.match(piece) or _SCOPE.match(piece)) and not ASKS_WORD.search(piece)
-                and n < len(pieces) - 1):
-            leading = piece
-        elif parts and _DESCRIBES.match(piece) and len(words) <= MAX_DESCRIPTION_WORDS and not ASKS_WORD.search(piece) \
-                and not _REQUESTS.search(piece) and not ASKS_INVERTED.search(piece) and _names_a_person(parts[-1]) \
-                and superlative_order(piece) is None:  # "..., plus the cheapest hotel in Chicago" asks for a row
-            parts[-1] = f"{parts[-1]}, {piece}"  # "need marco silva's email, the lisbon fair guy": who is meant
-        elif parts and _QUALIFIER.match(piece) and not ASKS_WORD.search(piece):
-            parts[-1] = f"{parts[-1]}, {piece}"  # "how many units did they order, not counting cancelled ones"
-        elif parts and (len(words) < MIN_PART_WORDS or len([w for w in words if w not in FILLERS]) < 2
-                        or bare_measure(piece)):
-            # "..., which product was it and how many units": a bare measure asks it of the part before
-            measures_before = measures_before or bare_measure(piece)
-            parts[-1] = f"{parts[-1]} and {piece}"
-        else:
-            parts.append(piece)
-    parts = with_the_day_first(parts)  # "next friday, ...": before a short first part is glued to the next
-    if parts and len(parts) > 1 and (len(parts[0].split()) < MIN_PART_WORDS or (
-            _only_names_asked(parts[0]) and not _ASKS.match(parts[1]) and not _REQUESTS.match(parts[1]))):
-        # "What are Samsung and Sony worth per share": a part that only names, opening a list the next part asks of
-        # "netflix + disney stock prices": the question's own span, so a name opening a list stays an item of it
-        start = question.find(parts[0])
-        end = question.find(parts[1], start + len(parts[0])) if start >= 0 else -1
-        parts[1] = question[start:end + len(parts[1])] if end >= 0 else f"{parts[0]} {parts[1]}"
-        parts.pop(0)
+    parts, measures_before = glued_parts(joined, question)
     parts = with_the_day_first(parts)
     if len(parts) < 2:
         return [], "back-reference" if measures_before else None
