@@ -24,7 +24,7 @@ from graphs.plan import Task
 from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.approval import changes_data, held_outcome, policy_for, trusted_tools, user_asked_tools
 from nodes.arguments.error_values import narrowed_to_error_values, values_listed_in_error
-from nodes.arguments.schema import LISTED_NAMES
+from nodes.arguments.string_values import LISTED_NAMES
 from nodes.arguments.step_rules import ToolRefused, ToolStep, make_step_check, settle_arguments
 from nodes.models import ModelProvider, RoleModel
 from nodes.executor_prompt import executor_conversation

@@ -16,7 +16,7 @@ from graphs.context import Context
 from nodes.arguments.candidates import Candidates, gather_candidates
 from nodes.arguments.listed_values import names_in_request
 from nodes.arguments.listing_gate import listing_context
-from nodes.arguments.schema import LISTED_NAMES
+from nodes.arguments.string_values import LISTED_NAMES
 from nodes.tool_caller import ToolCaller, listed_values, own_listings
 
 

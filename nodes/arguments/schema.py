@@ -5,37 +5,21 @@ request or an output. A property with no candidate is dropped when optional (the
 tool whose required property has none gets no schema, so side-effecting tools cannot be called on invented
 ids. The result is a plain JSON schema: llama.cpp turns it into a grammar, vLLM's guided decoding takes it.
 
-What a string may hold is read from its schema (nodes/arguments/value_kinds.py): an IANA zone property gets
-the zones of the places the request names, an "HH:MM" property its times of day, an expression its
-arithmetic, a currency, country or language code property the codes it names (an enum of codes keeps those the
-request names, in words too: nodes/arguments/enum_values.py), a path, URL or SQL property the values the request writes, outputs hold or the server listed, a
-city property the spans that may name a place (nodes/arguments/places.py) or that the server listed. Everything else
-stays a span, as before.
+What a string may hold is read from its schema's kind (nodes/arguments/string_values.py); an enum of codes keeps
+those the request names, in words too (nodes/arguments/enum_values.py).
 """
 
 from __future__ import annotations
 
 import copy
-import re
 from typing import Any
 
-from indexes.bm25 import plural_stem
-from nodes.arguments.candidate_spans import TOKEN
 from nodes.arguments.candidates import Candidates
-from nodes.arguments.codes import currency_qualifiers
 from nodes.arguments.enum_values import enum_values_named
-from nodes.arguments.listing_gate import LISTED_WORDS, LISTING_NOUNS, listed_spans, names_a_listed_thing
-from nodes.arguments.places import coded_places, may_name_a_place
-from nodes.arguments.relations import own_relation_words, relation_words
-from nodes.arguments.property_kinds import accepts_range, is_date_property, number_named_for
+from nodes.arguments.property_kinds import number_named_for
 from nodes.arguments.step_rules import distinct_count
+from nodes.arguments.string_values import string_schema
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
-
-_AIRPORT_CODE = re.compile(r"[A-Z]{3}")
-# Kinds whose values are resolved by code rather than taken as spans (Candidates.values_for).
-LISTED_NAMES = "names"  # Candidates.listed key: listed names the request writes (nodes/execute.py)
-RESOLVED_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.TIME_OF_DAY, ValueKind.EXPRESSION, ValueKind.CURRENCY,
-                            ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.PATH, ValueKind.URL, ValueKind.SQL})
 
 
 def _string_spec(spec: dict[str, Any]) -> dict[str, Any] | None:
@@ -67,17 +51,6 @@ def _fits(value: float, spec: dict[str, Any]) -> bool:
     return not ("exclusiveMaximum" in spec and value >= spec["exclusiveMaximum"])
 
 
-def _pattern_ok(value: str, spec: dict[str, Any]) -> bool:
-    pattern = spec.get("pattern")
-    if pattern and not re.search(pattern, value):
-        return False
-    return spec.get("minLength", 0) <= len(value) <= spec.get("maxLength", 10_000)
-
-
-def _stems(words) -> set[str]:
-    return {plural_stem(w.lower()) for w in words}
-
-
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
                        own_words: set[str] | None = None, enum_words: set[str] | None = None,
                        tool_name: str = "", tool_description: str = "") -> dict[str, Any] | None:
@@ -99,57 +72,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     if "const" in spec:
         return spec
     if string is not None:
-        kind = infer_value_kind(name, spec, tool_name, tool_description)
-        if kind in RESOLVED_KINDS:
-            values = [v for v in candidates.values_for(kind) if _pattern_ok(v, string)]
-            if kind in (ValueKind.SQL, ValueKind.EXPRESSION):
-                # the builders rank their candidates (nodes/arguments/sql.py, expressions.py); a small model
-                # choosing among SELECTs or expressions picks by their surface ("COUNT(*)" for "how many ... in
-                # stock", "3/8" for "3/8 of 1,240"), not by their meaning
-                values = values[:1]
-            return {"enum": values, "description": spec.get("description", "")} if values else None
-        if kind is ValueKind.DATE:
-            values = candidates.range_values() if accepts_range(name, spec) else candidates.day_values()
-        elif kind is ValueKind.PERSON:
-            values = [p for p in candidates.people if _pattern_ok(p, string)]  # never "Paris" or "Book"
-        elif kind is ValueKind.PLACE:
-            # a city the request or an earlier output names (or a word written as a name), an airport code
-            # written in capitals ("PEK"), or a name the server listed: never "dinner" or "passport" because
-            # the request offered no city
-            listed = candidates.listed.get(LISTED_NAMES, [])
-            texts = [*candidates.texts, *candidates.outputs]
-            coded = coded_places(candidates.texts)  # the city's name in place of its code: one place, not two
-            money = currency_qualifiers(candidates.texts)  # "the room price in Hong Kong dollars" names no city
-            values = list(dict.fromkeys(s for s in [*coded.values(), *candidates.spans, *listed]
-                                        if s not in coded and s not in money
-                                        and (s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts))))
-        elif kind is ValueKind.QUERY:
-            longer = [s for s in candidates.spans if len(s.split()) >= 2]
-            # a record the request names by its listed name is what a search over records looks for; one it
-            # asks about through that record ("Dana's brother") is found by the relation (nodes/arguments/relations.py)
-            named = [s for s in candidates.listed.get(LISTED_NAMES, []) if _pattern_ok(s, string)]
-            related = [w for w in relation_words(candidates.texts) if _pattern_ok(w, string)] if named else []
-            # "when's my little brother's birthday", over a server that lists records of people: the asker's own
-            # relation, by its word (a web search keeps the whole question)
-            if candidates.listed.get(LISTED_WORDS):
-                related = related or [w for w in own_relation_words(candidates.texts) if _pattern_ok(w, string)]
-            values = related or named or [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
-        else:
-            values = [s for s in candidates.spans if _pattern_ok(s, string)]
-            words = {v: _stems(TOKEN.findall(v)) for v in values}
-            if own_words:  # "amazon", not "amazon stock price" nor "stock": the tool's words name the tool
-                own = _stems(own_words)
-                values = ([v for v in values if not words[v] & own] or [v for v in values if not words[v] <= own]
-                          or values)
-            if enum_words:
-                enums = _stems(enum_words)
-                values = [v for v in values if not words[v] <= enums] or values
-            if kind is ValueKind.ID:  # an id the server listed for this request ("task-7")
-                values = list(dict.fromkeys([*values, *candidates.listed.get(ValueKind.ID.value, [])]))
-        if names_a_listed_thing(name, candidates.listed.get(LISTING_NOUNS, [])):  # "company_or_symbol", list_companies
-            values = listed_spans(values, candidates.listed.get(LISTED_NAMES, []), candidates.listed[LISTED_WORDS])
-        values = [v for v in values if _pattern_ok(v, string) or is_date_property(name, string)]
-        return {"enum": values, "description": spec.get("description", "")} if values else None
+        return string_schema(name, spec, string, candidates, own_words=own_words, enum_words=enum_words,
+                             tool_name=tool_name, tool_description=tool_description)
     for kind in ("integer", "number"):
         numeric = _typed(spec, kind)
         if numeric is not None:

@@ -19,7 +19,8 @@ from nodes.arguments.listing_gate import (LISTING_NOUNS, LISTING_TOOLS, asks_for
                                           only_listings_left)
 from nodes.arguments.enum_values import enum_values_named
 from nodes.arguments.place_not_name import typed_places_and_names
-from nodes.arguments.schema import LISTED_NAMES, constrain_tool_schema
+from nodes.arguments.schema import constrain_tool_schema
+from nodes.arguments.string_values import LISTED_NAMES
 from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.step_rules import ToolRefused, ToolStep
 from nodes.arguments.tool_roles import fitting_tools, most_typed

@@ -15,7 +15,7 @@ import re
 from mcp.types import Tool
 
 from nodes.approval import asked_actions
-from nodes.arguments.schema import RESOLVED_KINDS
+from nodes.arguments.string_values import RESOLVED_KINDS
 from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 
 _LISTING = frozenset({"list", "tree", "search", "find", "ls", "glob", "directory", "tables"})

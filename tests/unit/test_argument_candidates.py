@@ -4,7 +4,8 @@ catalogue's schemas, and the decoding schema built from them."""
 from datetime import date
 
 from nodes.arguments.candidates import gather_candidates
-from nodes.arguments.schema import LISTED_NAMES, constrain_property, constrain_tool_schema
+from nodes.arguments.schema import constrain_property, constrain_tool_schema
+from nodes.arguments.string_values import LISTED_NAMES
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools, step_schema
 from nodes.arguments.step_rules import ToolStep, make_step_check
 from tests.fakes import make_tool

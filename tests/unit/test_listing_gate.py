@@ -9,7 +9,8 @@ from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.listed_values import names_in_request
 from nodes.arguments.listing_gate import (LISTED_WORDS, LISTING_NOUNS, listed_spans, listed_words, listing_nouns,
                                           names_a_listed_thing)
-from nodes.arguments.schema import LISTED_NAMES, constrain_property
+from nodes.arguments.schema import constrain_property
+from nodes.arguments.string_values import LISTED_NAMES
 
 TODAY = date(2026, 3, 2)
 # what a quote server's list_companies and a weather server's listCities might return (not the sandbox's)

@@ -6,7 +6,8 @@ from datetime import date
 from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.listed_values import names_in_request
 from nodes.arguments.relations import relation_words
-from nodes.arguments.schema import LISTED_NAMES, constrain_property
+from nodes.arguments.schema import constrain_property
+from nodes.arguments.string_values import LISTED_NAMES
 
 TODAY = date(2026, 3, 2)
 PEOPLE = ["Kemal Aydin", "Ines Moreau"]
