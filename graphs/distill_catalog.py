@@ -90,7 +90,8 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
         for server, facts in facts_of.items():
             trusted, runnable = trusted_of[server], runnable_of[server]
             facts.elsewhere = elsewhere
-            facts.fields = await tool_fields(server, runnable, deps.pool, facts)
+            found = await tool_fields(server, runnable, deps.pool, facts)
+            facts.fields, facts.contents = found.fields, found.contents
             plan += [(r, tools_of[server], trusted)
                      for r in synthesize_requests(server, runnable, facts, bank, per_tool, seed=seed)]
         habit = base_habit(deps.models.get("executor", replace(context, executor_adapter=False)), context, today,

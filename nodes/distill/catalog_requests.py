@@ -27,7 +27,7 @@ from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for, name_mentions
 from nodes.distill.listed_pairs import listed_pairs
 from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
-from nodes.distill.output_fields import output_fields, probe_arguments
+from nodes.distill.output_fields import OutputFields, output_fields, probe_arguments
 from nodes.distill.output_values import output_values, own_records_key
 from nodes.distill.phrase_families import (described_action, families, joined_values, phrase, phrase_example,
                                            role_of, usage_examples)
@@ -82,10 +82,9 @@ async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
     return CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs, outputs=outputs)
 
 
-async def tool_fields(server: str, readable: list[Tool], tools: ToolCaller,
-                      facts: CatalogFacts) -> dict[str, list[str]]:
-    """Tool name -> the fields only its output has (nodes/distill/output_fields.py), each tool called with values
-    its own training requests would name."""
+async def tool_fields(server: str, readable: list[Tool], tools: ToolCaller, facts: CatalogFacts) -> OutputFields:
+    """The fields only each tool's output has, and those holding its records (nodes/distill/output_fields.py),
+    each tool called with values its own training requests would name."""
     rng = random.Random(f"fields:{server}")
     probes = {tool.name: arguments for tool in readable
               if (by_property := _property_mentions(tool, facts, "train", rng)) is not None
@@ -214,7 +213,8 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
             continue
         query = optional_query(tool, facts)
         queries = in_bank(query[1], bank) if query else []
-        action = replace(described_action(tool), fields=tuple(facts.fields.get(tool.name, ())))
+        action = replace(described_action(tool), fields=tuple(facts.fields.get(tool.name, ())),
+                         contents=tuple(facts.contents.get(tool.name, ())))
         specs = properties_of(tool)
         day = optional_day(tool)
         route = _route(tool)

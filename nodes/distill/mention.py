@@ -28,8 +28,8 @@ class Mention:
 class CatalogFacts:
     """What the server's listings said: names, file paths, a SQL schema (tables with sampled values), the
     pairs of names it connects (nodes/distill/listed_pairs.py), the values its outputs gave by field
-    (nodes/distill/output_values.py) and the whole catalogue's, and each tool's own output fields
-    (nodes/distill/output_fields.py)."""
+    (nodes/distill/output_values.py) and the whole catalogue's, and each tool's own output fields and which of
+    them hold its records (nodes/distill/output_fields.py)."""
 
     names: list[str] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
@@ -38,6 +38,7 @@ class CatalogFacts:
     outputs: dict[str, list[str]] = field(default_factory=dict)  # field -> values the server's outputs gave
     elsewhere: dict[str, list[str]] = field(default_factory=dict)  # field -> values every server's outputs gave
     fields: dict[str, list[str]] = field(default_factory=dict)  # tool -> fields only its output has
+    contents: dict[str, list[str]] = field(default_factory=dict)  # tool -> those of them holding its records
     query_tool: str = ""  # the read-only tool a SQL truth runs with
 
 

@@ -7,15 +7,18 @@ a field of its output. The training bank phrases some requests by these fields (
 phrase_families.py), so the executor learns a tool also by what it returns.
 
 Each read-only tool is called with values its synthesised requests would name; a field counts when no other
-tool of the server returns it. Field names are read as words ("period_change_pct" -> "period change pct").
-Left out: ids, one- or two-letter names, an answer's envelope ("note", "count"), keys that are values (a map
-keyed by city), and fields worded as requests name values (an argument's name: "date", "city"; a day word:
-"days", "last").
+tool of the server returns it. A field that holds the records a tool answers with ("sessions" of a history,
+"products" of a search) is what its answer is made of: requests asking by field name it more often than the
+tool's other fields (``OutputFields.contents``). Field names are read as words ("period_change_pct" ->
+"period change pct"). Left out: ids, one- or two-letter names, an answer's envelope ("note", "count"), keys
+that are values (a map keyed by city), and fields worded as requests name values (an argument's name: "date",
+"city"; a day word: "days", "last").
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any
 
 from mcp.types import Tool
@@ -126,9 +129,23 @@ def distinctive_fields(fields_by_tool: dict[str, list[str]],
     return distinct
 
 
+def record_lists(data: Any) -> list[str]:
+    """The keys of a parsed output that hold a list of records ("sessions": [{"date": ..., "close": ...}])."""
+    return [str(key) for key, value in data.items() if isinstance(value, list) and value
+            and isinstance(value[0], dict)] if isinstance(data, dict) else []
+
+
+@dataclass
+class OutputFields:
+    """Per tool, the field phrases only its output has, and of those the ones holding its records."""
+
+    fields: dict[str, list[str]] = field(default_factory=dict)
+    contents: dict[str, list[str]] = field(default_factory=dict)
+
+
 async def output_fields(readable: list[Tool], probes: dict[str, list[dict[str, Any]]], call: Call,
-                        names: list[str] = ()) -> dict[str, list[str]]:
-    """Tool name -> the fields only its output has. Each tool is called with its ``probes`` arguments in turn
+                        names: list[str] = ()) -> OutputFields:
+    """The fields only each tool's output has. Each tool is called with its ``probes`` arguments in turn
     until one call answers JSON; a tool with no probe that answers gives no fields. A key that is one of
     ``names`` (the catalogue's listed names) or a place is a value, not a field; a field that some tool of the
     server takes as an argument ("date", "city"), or that is worded as requests name days ("days"), is what
@@ -136,6 +153,7 @@ async def output_fields(readable: list[Tool], probes: dict[str, list[dict[str, A
     arguments = {" ".join(identifier_words(p)) for tool in readable for p in properties_of(tool)}
     said_of_days = {w for words in DAY_WORDS for w in words.split()}  # "days" is how "in 3 days" names a day
     fields_by_tool: dict[str, list[str]] = {}
+    lists_by_tool: dict[str, set[str]] = {}
     for tool in readable:
         for probe in probes.get(tool.name, []):
             outcome = await call(tool.name, probe)
@@ -143,5 +161,9 @@ async def output_fields(readable: list[Tool], probes: dict[str, list[dict[str, A
             if data is not None:
                 fields_by_tool[tool.name] = [k for k in answer_fields(data) if " ".join(identifier_words(k))
                                              not in arguments and not set(identifier_words(k)) <= said_of_days]
+                lists_by_tool[tool.name] = {field_phrase(k) for k in record_lists(data)}
                 break
-    return distinctive_fields(fields_by_tool, {n.lower() for n in names})
+    distinct = distinctive_fields(fields_by_tool, {n.lower() for n in names})
+    contents = {tool: kept for tool, own in distinct.items()
+                if (kept := [p for p in own if p in lists_by_tool.get(tool, ())])}
+    return OutputFields(distinct, contents)

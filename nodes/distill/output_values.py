@@ -4,8 +4,8 @@ name a value the server has, and no listing tool lists it.
 
 Each read-only tool of the server whose required arguments are all places (or that takes none) is run a few
 times with the catalogue's place names. Every short string in its output is kept under its field's name
-("flight_no"; a whole number too, as an id is one), and the ``name`` of each record in a list under the list's singular ("attractions" ->
-"attraction"). A property of another tool takes the values kept under its own name (nodes/distill/
+("flight_no"; a whole number too, as an id is one), and the ``name`` of each record in a list under the list's
+singular ("attractions" -> "attraction"). A property of another tool takes the values kept under its own name (nodes/distill/
 catalog_mentions.py).
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 
 from mcp.types import Tool
 
+from nodes.arguments.candidate_spans import MAX_SPAN_WORDS
 from nodes.arguments.folder_reading import Call
 from nodes.arguments.tool_signature import property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
@@ -78,13 +79,16 @@ def own_records_key(tool: str) -> str:
 
 def record_names(data: Any) -> list[str]:
     """What a free-text query can name of each record listed in a parsed output: its ``name`` or ``title``,
-    else its short words ("Anker", "PowerCore 10000", "power bank"), never a number or an id."""
+    else its short words ("Anker", "PowerCore 10000", "power bank"), never a number, an id or a sentence. A value
+    longer than a request's span ("6-inch e-reader with E Ink Carta 1300 screen") describes the record: no span
+    can hold it, so a request naming it was labelled with the whole request as its query."""
     records = [item for value in (data.values() if isinstance(data, dict) else [data]) if isinstance(value, list)
                for item in value if isinstance(item, dict)]
     names: list[str] = []
     for record in records:
         titled = [record[key] for key in ("name", "title") if isinstance(record.get(key), str)]
-        words = titled or [v for key, v in record.items() if isinstance(v, str) and not key.endswith("id")]
+        words = titled or [v for key, v in record.items() if isinstance(v, str) and not key.endswith("id")
+                           and len(v.split()) <= MAX_SPAN_WORDS]
         names += [w.strip() for w in words if 0 < len(w.strip()) <= MAX_VALUE_CHARS and not w.strip().isdigit()]
     return names
 

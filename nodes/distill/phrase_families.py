@@ -46,6 +46,7 @@ FAMILIES: dict[Bank, dict[str, list[str]]] = {
     },
 }
 HELDOUT_LEADS = ["", "", "so ", "ok so "]
+CONTENTS_SHARE = 0.5  # of the requests asking by field, those asking by the field that holds the tool's records
 # The verbs tool descriptions open with; a description that opens otherwise is a noun phrase.
 VERBS = frozenset({"get", "list", "search", "find", "read", "fetch", "retrieve", "return", "look", "convert",
                    "calculate", "compute", "evaluate", "execute", "run", "open", "show", "check", "query", "describe",
@@ -61,6 +62,7 @@ class Action:
     head: str
     name: str = ""  # the tool's name in words, less a leading accessor ("get_history" -> "history")
     fields: tuple[str, ...] = ()  # what only this tool's output holds ("sessions"; nodes/distill/output_fields.py)
+    contents: tuple[str, ...] = ()  # those of ``fields`` that hold the records it answers with ("sessions")
 
 
 def described_action(tool: Tool) -> Action:
@@ -180,7 +182,9 @@ def families(bank: Bank, shape: str, action: Action | None = None) -> list[str]:
 def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],
            rng: random.Random) -> str:
     """One request in ``family``, worded the way people type it in this bank."""
-    field = rng.choice(action.fields) if "{field}" in family else ""
+    field = ""
+    if "{field}" in family:  # the records a tool answers with are what people ask for most
+        field = rng.choice(action.contents if action.contents and rng.random() < CONTENTS_SHARE else action.fields)
     text = family.format(verb=action.verb, head=action.head, name=action.name or action.head, field=field,
                          values=values).replace(" for from ", " from ")
     if bank == "train":

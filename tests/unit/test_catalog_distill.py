@@ -113,7 +113,9 @@ def test_a_search_that_requires_nothing_is_also_asked_for_a_record_its_own_outpu
                       "query": {"anyOf": [{"type": "string"}, {"type": "null"}], "description": "Words to look for"},
                       "limit": {"type": "integer"}}})
     listed = {"products": [{"product_id": 3, "brand": "Anker", "model": "PowerCore 10000"},
-                           {"product_id": 4, "brand": "Kobo", "model": "Clara BW"}]}
+                           {"product_id": 4, "brand": "Kobo", "model": "Clara BW",
+                            "summary": "6-inch e-reader with E Ink Carta screen"}]}
+    # a sentence describing the record is no name: no request span holds it
     assert record_names(listed) == ["Anker", "PowerCore 10000", "Kobo", "Clara BW"]
     facts = CatalogFacts(outputs={own_records_key("search_products"): record_names(listed) * 3})
     train = synthesize_requests("srv", [search], facts, "train", 30)
@@ -548,8 +550,10 @@ async def test_a_tools_own_output_fields_phrase_some_of_its_training_requests_ne
                                             "period_high": 11, "trade_id": 4, "note": "sandbox"})}})
     facts = await catalog_facts("market", [quote, history], server, names)
     assert facts.fields == {}  # asked once the whole catalogue's outputs are known
-    facts.fields = await tool_fields("market", [quote, history], server, facts)
+    found = await tool_fields("market", [quote, history], server, facts)
+    facts.fields, facts.contents = found.fields, found.contents
     assert facts.fields == {"get_quote": ["prev close"], "get_history": ["sessions", "date", "close", "period high"]}
+    assert facts.contents == {"get_history": ["sessions"]}  # the records a history answers with
     assert answer_fields({"city": {"Lima": 1}, "rooms": [{"price": 3}]}) == ["city", "Lima", "rooms", "price"]
     assert field_phrase("Lima", {"lima"}) == "" and field_phrase("periodHigh") == "period high"
     assert field_phrase("hangzhou") == "" and field_phrase("date") == "date"  # a city's key; "date" is a word
@@ -559,5 +563,8 @@ async def test_a_tools_own_output_fields_phrase_some_of_its_training_requests_ne
     said = re.compile(r"\b(sessions|period high|close|date)\b", re.IGNORECASE)
     assert any(said.search(text) for text in trained)
     assert not any(said.search(text) for text in held)
+    # asked by field, a history is asked by its sessions about as often as by all its other fields together
+    by_field = [m.group(1).lower() for text in trained if (m := said.search(text))]
+    assert by_field.count("sessions") >= len(by_field) / 3
     unprobed = tool("get_time", "Current time.", {"zone": {"type": "string", "description": "IANA timezone"}})
     assert probe_arguments(unprobed, {"zone": [Mention("Europe/Oslo", ("Europe/Oslo",))]}) == []
