@@ -5,8 +5,8 @@ name a value the server has, and no listing tool lists it.
 Each read-only tool of the server whose required arguments are all places (or that takes none) is run a few
 times with the catalogue's place names. Every short string in its output is kept under its field's name
 ("flight_no"; a whole number too, as an id is one), and the ``name`` of each record in a list under the list's
-singular ("attractions" -> "attraction"). A property of another tool takes the values kept under its own name (nodes/distill/
-catalog_mentions.py).
+singular ("attractions" -> "attraction"). A property of another tool takes the values kept under its own name
+(nodes/distill/catalog_mentions.py).
 """
 
 from __future__ import annotations
