@@ -27,6 +27,7 @@ from nodes.arguments.value_kinds import ValueKind, infer_value_kind
 _AIRPORT_CODE = re.compile(r"[A-Z]{3}")
 # Kinds whose values are resolved by code rather than taken as spans (Candidates.values_for).
 LISTED_NAMES = "names"  # Candidates.listed key: listed names the request writes (nodes/execute.py)
+MIN_QUERY_WORDS = 2  # a search query is the whole request or a span this long: one word is too little to search by
 RESOLVED_KINDS = frozenset({ValueKind.TIMEZONE, ValueKind.TIME_OF_DAY, ValueKind.EXPRESSION, ValueKind.CURRENCY,
                             ValueKind.COUNTRY, ValueKind.LANGUAGE, ValueKind.PATH, ValueKind.URL, ValueKind.SQL})
 
@@ -73,7 +74,7 @@ def string_schema(name: str, spec: dict[str, Any], string: dict[str, Any], candi
                                     if s not in coded and s not in money
                                     and (s in listed or _AIRPORT_CODE.fullmatch(s) or may_name_a_place(s, texts))))
     elif kind is ValueKind.QUERY:
-        longer = [s for s in candidates.spans if len(s.split()) >= 2]
+        longer = [s for s in candidates.spans if len(s.split()) >= MIN_QUERY_WORDS]
         # a record the request names by its listed name is what a search over records looks for; one it
         # asks about through that record ("Dana's brother") is found by the relation (nodes/arguments/relations.py)
         named = [s for s in candidates.listed.get(LISTED_NAMES, []) if _pattern_ok(s, string)]

@@ -22,6 +22,7 @@ from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.folder_reading import listed_files
 from nodes.arguments.gazetteer import gazetteer
 from nodes.arguments.schema_reading import read_schema
+from nodes.arguments.string_values import MIN_QUERY_WORDS
 from nodes.arguments.tool_signature import properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for, name_mentions
@@ -135,13 +136,17 @@ def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank,
 
 def optional_query(tool: Tool, facts: CatalogFacts) -> tuple[str, list[Mention]] | None:
     """For a tool that requires nothing, its first free-text property and the record names its own output gave
-    (nodes/distill/output_values.py): "search products" is also asked as "search products PowerCore 10000"."""
+    (nodes/distill/output_values.py): "search products" is also asked as "search products PowerCore 10000". A
+    search query takes names of two words or more, as a run offers it (nodes/arguments/string_values.py): asked
+    by "Clara" alone, the only query holding it was the whole request."""
     if required_arguments(tool):
         return None
     named = name_mentions(facts.outputs.get(own_records_key(tool.name), []))
-    return next(((name, named) for name, kind in property_kinds(tool).items()
-                 if kind in (ValueKind.QUERY, ValueKind.NAME) and named
-                 and _takes_text(properties_of(tool).get(name) or {})), None)
+    for name, kind in property_kinds(tool).items():
+        if kind in (ValueKind.QUERY, ValueKind.NAME) and _takes_text(properties_of(tool).get(name) or {}):
+            usable = [m for m in named if kind is not ValueKind.QUERY or len(m.words.split()) >= MIN_QUERY_WORDS]
+            return (name, usable) if usable else None
+    return None
 
 
 def _takes_text(spec: dict[str, Any]) -> bool:

@@ -122,6 +122,8 @@ def test_a_search_that_requires_nothing_is_also_asked_for_a_record_its_own_outpu
     asked = [r for r in train if r.slots == ("query",)]
     assert asked and len(asked) < len(train)  # some still ask for everything
     assert all(r.mentions[0].words.lower() in r.request.lower() for r in asked)
+    # a run offers a query two words or more: "Kobo" alone is asked of no query (its only holder was the request)
+    assert {r.mentions[0].words for r in asked} == {"PowerCore 10000", "Clara BW"}
     calls = candidate_calls({"search_products": {"properties": {"query": {"enum": ["Kobo", "get Kobo"]}}}},
                             {"search_products": search}, ("query",))
     assert calls == [("search_products", {"query": "Kobo"}), ("search_products", {"query": "get Kobo"})]
