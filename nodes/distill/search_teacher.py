@@ -181,16 +181,19 @@ def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]],
     return tool, arguments, output
 
 
-def label_fit(arguments: dict[str, Any], output: str, request: str) -> tuple[bool, int, int, int]:
+def label_fit(arguments: dict[str, Any], output: str, request: str) -> tuple[bool, int, bool, int, int]:
     """How well a call's values label the request, best highest: written as the request writes them; then
-    fewer of their words that the output never says ("Statue of Liberty asap": "asap"); then fewer arguments
-    (a route's start that is its first place anyway, a day that is the default); then more words the output
-    says ("Statue of Liberty", not "Statue", for one attraction's details). The whole name, and no filler."""
+    fewer of their words that the output never says ("Statue of Liberty asap": "asap"); then in the request's
+    own letters ("samsung", not the listed "Samsung ...": a model that learnt to write the listed capital for a
+    lower-case request can only go on with the long listed name); then fewer arguments (a route's start that is
+    its first place anyway, a day that is the default); then more words the output says ("Statue of Liberty",
+    not "Statue", for one attraction's details). The whole name as written, and no filler."""
     said = set(_WORD.findall(output.casefold()))  # whole words: "so" is not borne out by "person"
     words = [w for value in _strings(arguments) if value.casefold() in request.casefold()
              for w in _WORD.findall(value.casefold())]
     borne = sum(w in said for w in words)
-    return written_values(arguments, request), borne - len(words), -len(arguments), borne
+    as_typed = all(value in request for value in _strings(arguments))
+    return written_values(arguments, request), borne - len(words), as_typed, -len(arguments), borne
 
 
 def _strings(arguments: dict[str, Any]) -> list[str]:

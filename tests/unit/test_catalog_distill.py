@@ -336,16 +336,16 @@ def test_of_written_values_that_answer_alike_the_label_is_the_whole_name_without
     for order in (spans, spans[::-1]):  # whichever the ranking put first
         verified = [(0.8 - n / 100, "get_details", {"attraction": span}, same) for n, span in enumerate(order)]
         assert chosen_call(verified, request)[1] == {"attraction": "Statue of Liberty"}
-    assert label_fit({"attraction": "Statue of Liberty asap"}, same, request) == (True, -1, -1, 3)
+    assert label_fit({"attraction": "Statue of Liberty asap"}, same, request) == (True, -1, True, -1, 3)
     # a word counts only whole: "so" is no word of "person"
     people = '{"entities": [{"name": "Marco Silva", "entityType": "person"}]}'
-    assert label_fit({"names": ["so", "Marco Silva"]}, people, "so Marco Silva, open it") == (True, -1, -1, 2)
+    assert label_fit({"names": ["so", "Marco Silva"]}, people, "so Marco Silva, open it") == (True, -1, True, -1, 2)
     assert chosen_call([(0.8, "open_nodes", {"names": ["so", "Marco Silva"]}, people),
                         (0.7, "open_nodes", {"names": ["Marco Silva"]}, people)], "so Marco Silva, open it")[1] == {
         "names": ["Marco Silva"]}
     # a number has no words; a value the request does not write is not written, and its words weigh nothing
-    assert label_fit({"n": 3}, same, request) == (True, 0, -1, 0)
-    assert label_fit({"day": "2026-12-01"}, same, request) == (False, 0, -1, 0)
+    assert label_fit({"n": 3}, same, request) == (True, 0, True, -1, 0)
+    assert label_fit({"day": "2026-12-01"}, same, request) == (False, 0, False, -1, 0)
     # an argument that changes nothing is left out: the route starts at its first place anyway
     route = '{"order": ["Shamian Island", "Canton Tower"], "total_minutes": 31}'
     asked = "plan route for Shamian Island and Canton Tower"
@@ -354,6 +354,15 @@ def test_of_written_values_that_answer_alike_the_label_is_the_whole_name_without
     for verified in (both, both[::-1]):
         assert chosen_call(verified, asked)[1] == {"places": ["Shamian Island", "Canton Tower"]}
     assert label_fit({"attraction": "Liberty Island"}, same, request)[0] is False
+    # in the request's own letters: "samsung" as typed, not the listed "Samsung", whichever came first
+    quote = '{"name": "Samsung Electronics Co., Ltd.", "last": 61200}'
+    typed = [(0.8, "get_quote", {"ticker": "Samsung"}, quote), (0.8, "get_quote", {"ticker": "samsung"}, quote)]
+    for verified in (typed, typed[::-1]):
+        assert chosen_call(verified, "samsung quote pls")[1] == {"ticker": "samsung"}
+    # but not at the price of filler: "statue of liberty asap" as typed is worse than the name
+    lower = "get the one attraction for statue of liberty asap"
+    assert label_fit({"attraction": "Statue of Liberty"}, same, lower) > label_fit(
+        {"attraction": "statue of liberty asap"}, same, lower)
 
 
 def test_calls_with_the_same_output_are_one_answer_and_an_error_text_answers_nothing():
