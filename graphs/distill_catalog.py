@@ -28,8 +28,8 @@ from nodes.distill.adapter_store import install
 from nodes.distill.data_card import metric_lines, record_measurement, training_lines
 from nodes.distill.dataset import write_dataset
 from nodes.distill.judges import curate
-from nodes.distill.catalog_requests import (SynthRequest, catalog_facts, catalogue_outputs, synthesize_requests,
-                                            tool_fields)
+from nodes.distill.catalog_facts import catalog_facts, catalogue_outputs, tool_fields
+from nodes.distill.catalog_requests import SynthRequest, synthesize_requests
 from nodes.distill.mention import Bank, CatalogFacts
 from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused

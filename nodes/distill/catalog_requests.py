@@ -4,7 +4,8 @@ catalog_mentions.py) phrased by the families of nodes/distill/phrase_families.py
 
 What a request was phrased from (its tool, mentions, the property each mention is for, and its family) is kept
 for the teacher's verification and the bank test; which call is right is the search teacher's to find
-(nodes/distill/search_teacher.py). A list property that takes at least two values gets two mentions ("Osaka and
+(nodes/distill/search_teacher.py). What the catalogue says of itself, and each property's mentions, are
+nodes/distill/catalog_facts.py's. A list property that takes at least two values gets two mentions ("Osaka and
 Lima"), and half the requests for a tool with an optional day name one ("on friday"): a run passes the day a
 request names, so the teacher must see requests that name one.
 """
@@ -19,22 +20,17 @@ from typing import Any
 from mcp.types import Tool
 
 from nodes.arguments.candidates import gather_candidates
-from nodes.arguments.folder_reading import listed_files
-from nodes.arguments.gazetteer import gazetteer
-from nodes.arguments.schema_reading import read_schema
 from nodes.arguments.string_values import MIN_QUERY_WORDS
 from nodes.arguments.tool_signature import properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
-from nodes.distill.catalog_mentions import DAY_WORDS, mentions_for, name_mentions
-from nodes.distill.listed_pairs import listed_pairs
+from nodes.distill.catalog_facts import property_mentions
+from nodes.distill.catalog_mentions import DAY_WORDS, name_mentions
 from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
-from nodes.distill.output_fields import OutputFields, output_fields, probe_arguments
-from nodes.distill.output_values import output_values, own_records_key
+from nodes.distill.output_values import own_records_key
 from nodes.distill.phrase_families import (described_action, families, joined_values, phrase, phrase_example,
-                                           role_of, usage_examples)
-from nodes.tool_caller import ToolCaller, own_listings
+                                           usage_examples)
+from nodes.distill.value_roles import role_of, route_roles
 
-FACTS_TIMEOUT_S = 20.0
 USAGE_SHARE = 0.35  # of a tool's training requests, phrased from its description's own examples when it has some
 
 
@@ -61,77 +57,6 @@ class SynthRequest:
                                  m["question"], m["bank"]) for m in data["mentions"])
         return cls(data["request"], data["server"], data["tool"], data["family"], mentions,
                    tuple(data.get("slots") or ()))
-
-
-async def catalog_facts(server: str, readable: list[Tool], tools: ToolCaller,
-                        catalogue_names: list[str] | None = None) -> CatalogFacts:
-    """What the server's read-only listing tools say: names, files, a SQL schema with its query tool, the pairs
-    it connects (for a tool with a source and a target), and the values its outputs give by field. A server
-    that lists no names of its own takes the names the catalogue's other listings give. The fields each tool
-    alone answers with are ``tool_fields``'s, asked once the whole catalogue's outputs are known."""
-    names = [n for found in (await own_listings(tools, server)).values() for n in found]
-    kinds = {t.name: property_kinds(t) for t in readable}
-    call = _caller(server, tools)
-    paths = await listed_files(readable, call) if any(ValueKind.PATH in k.values() for k in kinds.values()) else []
-    query_tool = next((name for name, k in kinds.items() if ValueKind.SQL in k.values()), "")
-    tables = (await read_schema(readable, call)).tables if query_tool else []
-    pairs = await listed_pairs(readable, call) if any(_route(t) for t in readable) else []
-    names = list(dict.fromkeys(names or catalogue_names or []))
-    places = [n for n in names if n.lower() in gazetteer().by_name]
-    takes_a_name = any(kind in (ValueKind.NAME, ValueKind.ID) for k in kinds.values() for kind in k.values())
-    outputs = await output_values(readable, places, call) if takes_a_name else {}
-    return CatalogFacts(names=names, paths=paths, tables=tables, query_tool=query_tool, pairs=pairs, outputs=outputs)
-
-
-async def tool_fields(server: str, readable: list[Tool], tools: ToolCaller, facts: CatalogFacts) -> OutputFields:
-    """The fields only each tool's output has, and those holding its records (nodes/distill/output_fields.py),
-    each tool called with values its own training requests would name."""
-    rng = random.Random(f"fields:{server}")
-    probes = {tool.name: arguments for tool in readable
-              if (by_property := _property_mentions(tool, facts, "train", rng)) is not None
-              and (arguments := probe_arguments(tool, by_property))}
-    return await output_fields(readable, probes, _caller(server, tools), facts.names)
-
-
-def catalogue_outputs(facts: list[CatalogFacts]) -> dict[str, list[str]]:
-    """Field -> the values every server's outputs gave for it: a property whose description names a field of
-    another server's records ("Name of an attraction, hotel or restaurant") takes them."""
-    merged: dict[str, list[str]] = {}
-    for one in facts:
-        for name, values in one.outputs.items():
-            merged[name] = list(dict.fromkeys([*merged.get(name, []), *values]))
-    return merged
-
-
-def _caller(server: str, tools: ToolCaller):
-    async def call(tool: str, arguments: dict[str, Any]):
-        return await tools.call(server, tool, arguments, timeout_s=FACTS_TIMEOUT_S)
-
-    return call
-
-
-def _route(tool: Tool) -> tuple[str, str] | None:
-    """The tool's required source and target properties ("origin", "destination"), if it has both."""
-    specs = properties_of(tool)
-    roles = {role_of(name, str((specs.get(name) or {}).get("description", ""))): name
-             for name in required_arguments(tool)}
-    return (roles["from"], roles["to"]) if "from" in roles and "to" in roles else None
-
-
-def _property_mentions(tool: Tool, facts: CatalogFacts, bank: Bank,
-                       rng: random.Random) -> dict[str, list[Mention]] | None:
-    """Each required property's mentions in ``bank``; None when one has none (no request can be phrased)."""
-    kinds = property_kinds(tool)
-    found: dict[str, list[Mention]] = {}
-    for name in required_arguments(tool):
-        spec = properties_of(tool).get(name) or {}
-        item = spec.get("items") if spec.get("type") == "array" and isinstance(spec.get("items"), dict) else None
-        kind = kinds.get(name, ValueKind.NAME)
-        mentions = in_bank(mentions_for(kind, item or spec, facts, rng, name), bank)
-        if not mentions:
-            return None
-        found[name] = mentions
-    return found
 
 
 def optional_query(tool: Tool, facts: CatalogFacts) -> tuple[str, list[Mention]] | None:
@@ -213,7 +138,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
     today = today or date.today()
     requests: list[SynthRequest] = []
     for tool in readable:
-        by_property = _property_mentions(tool, facts, bank, rng)
+        by_property = property_mentions(tool, facts, bank, rng)
         if by_property is None:
             continue
         query = optional_query(tool, facts)
@@ -222,7 +147,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
                          contents=tuple(facts.contents.get(tool.name, ())))
         specs = properties_of(tool)
         day = optional_day(tool)
-        route = _route(tool)
+        route = route_roles(tool)
         pairs = [p for p in facts.pairs if bank_of(p[0]) == bank == bank_of(p[1])]
         asks_question = any(m.question for ms in by_property.values() for m in ms)
         shape = "question" if asks_question else ("value" if by_property else "none")

@@ -6,7 +6,7 @@ catalog_requests.py).
 Read from the output of a read-only listing tool (no required argument), in either of the two shapes listings
 take: a mapping from each name to the names it reaches ({"Madrid": ["Lyon", "Paris"]}), or rows that hold a
 source and a target field ({"origin": "Madrid", "destination": "Lyon"}). Which field is which is read from its
-name, as for a tool's parameters (nodes/distill/phrase_families.py ``role_of``).
+name, as for a tool's parameters (nodes/distill/value_roles.py ``role_of``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from mcp.types import Tool
 
 from nodes.arguments.folder_reading import Call
 from nodes.arguments.tool_signature import required_arguments
-from nodes.distill.phrase_families import role_of
+from nodes.distill.value_roles import role_of
 
 MAX_PAIRS = 400
 

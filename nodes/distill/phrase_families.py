@@ -1,6 +1,6 @@
 """Requests phrased from a tool's own words: the action its description states ("Get current time in a specific
 timezone" -> get / current time) and its arguments' mentions, placed by what each parameter's name or
-description says it is (a source takes "from", a target "to").
+description says it is (a source takes "from", a target "to": nodes/distill/value_roles.py).
 
 Several families per bank, none shared: the training bank's families and the held-out bank's are disjoint, and
 only the training bank gets the casual lead-ins and sign-offs of nodes/distill/phrasing.py. A family is
@@ -23,8 +23,6 @@ _FIRST_SENTENCE = re.compile(r"^(.+?)(?:[.;:\n]|$)")
 _STOP = re.compile(r"\b(?:in|on|for|of|from|to|with|by|between|based|as|within|using|and|that|which|if|into|"
                    r"including|matching|about)\b")
 _LEADING = re.compile(r"^(?:the|a|an|given|specific|specified|multiple|new)\s+")
-_SOURCE = re.compile(r"\b(?:source|from|origin|start)\b", re.IGNORECASE)
-_TARGET = re.compile(r"\b(?:target|to|destination)\b", re.IGNORECASE)
 
 FAMILIES: dict[Bank, dict[str, list[str]]] = {
     "train": {
@@ -113,17 +111,6 @@ def _one_verb(word: str) -> str | None:
         if form in VERBS:
             return form
     return None
-
-
-def role_of(name: str, description: str) -> str:
-    """Where a parameter's mention goes: "from" a source, "to" a target, else as it is. Read from the name and
-    the description's first word ("Source IANA timezone"), not from a "to" later in it ("Time to convert")."""
-    text = f"{name.replace('_', ' ')} {' '.join(description.split()[:1])}"
-    if _SOURCE.search(text):
-        return "from"
-    if _TARGET.search(text):
-        return "to"
-    return ""
 
 
 # How a source and a target are said: "from A to B", and in training also "A to B" and "A into B" ("20 GBP to SGD").

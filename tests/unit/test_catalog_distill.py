@@ -12,12 +12,12 @@ from mcp.types import Tool, ToolAnnotations
 
 from graphs.context import Context
 from nodes.distill.catalog_mentions import expression_mentions, zone_mentions
-from nodes.distill.catalog_requests import (LIST_JOINS, SynthRequest, catalog_facts, catalogue_outputs,
-                                            synthesize_requests, tool_fields)
+from nodes.distill.catalog_facts import catalog_facts, catalogue_outputs, tool_fields
+from nodes.distill.catalog_requests import LIST_JOINS, SynthRequest, synthesize_requests
 from nodes.distill.mention import CatalogFacts, Mention, bank_of
 from nodes.distill.output_values import own_records_key, record_names
-from nodes.distill.phrase_families import (FAMILIES, PLAIN_VERBS, ROUTE_JOINS, described_action, families, named_head,
-                                          role_of)
+from nodes.distill.phrase_families import FAMILIES, PLAIN_VERBS, ROUTE_JOINS, described_action, families, named_head
+from nodes.distill.value_roles import role_of
 from nodes.distill.call_verification import holds_evidence, intended_fit
 from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, list_choices,
                                           ranked_calls, search_trajectory, teacher_may_run)
