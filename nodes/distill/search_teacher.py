@@ -9,8 +9,8 @@ call is verified when it succeeds, is not an empty result, and its output holds 
 it must (the zone named, the computed number, the answer of the SQL question's own SELECT; nodes/distill/
 call_verification.py). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
 the one with the shortest output, its values as the request writes them, whole and without filler
-(``chosen_call``); and where the base executor's own first step gives that very answer with values as good, the
-base's call (the adapter learns only where the base is wrong).
+(``chosen_call``, nodes/distill/label_choice.py); and where the base executor's own first step gives that very
+answer with values as good, the base's call (the adapter learns only where the base is wrong).
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import re
 from collections import Counter
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -40,6 +39,7 @@ from nodes.distill.call_verification import (bears_on_mentions, intended_fit, na
                                              reads_as_an_error)
 from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.judges import bears_on
+from nodes.distill.label_choice import chosen_call, label_fit, written_values
 from nodes.distill.trajectories import OBSERVATION_CHARS, Step, Trajectory
 from nodes.executor_inputs import task_candidates
 from nodes.executor_prompt import first_clause
@@ -51,10 +51,8 @@ CALLS_RUN = 6  # the best-ranked calls run per request
 CALL_TIMEOUT_S = 15.0
 NAMED_VALUE_BONUS = 0.3
 # The call the request was written for: its tool (half), each mention in its own property (the other half). It
-# outranks a sibling tool or a swapped "from"/"to" by more than NEAR_TIE, and still has to be verified.
+# outranks a sibling tool or a swapped "from"/"to" by more than label_choice.NEAR_TIE, and still has to be verified.
 INTENDED_BONUS = 0.2
-NEAR_TIE = 0.05  # retrieval scores this close do not tell two tools apart
-_WORD = re.compile(r"[^\W\d_]+")  # a value's words, numbers aside
 
 Encode = Callable[[Sequence[str]], Sequence[Any]]
 # The base executor's first step for (request, server, tools, candidates), or None when it forms none.
@@ -156,55 +154,6 @@ def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]],
                + INTENDED_BONUS * intended_fit(request, name, arguments, kinds[name]), name, arguments)
               for name, arguments in calls]
     return sorted(scored, key=lambda call: -call[0])
-
-
-def chosen_call(verified: list[tuple[float, str, dict[str, Any], str]],
-                request: str = "") -> tuple[str, dict[str, Any], str]:
-    """Of the verified calls (score, tool, arguments, output), the one with the shortest output among those
-    scored within ``NEAR_TIE`` of the best. Calls that return the very same output are one answer, scored as
-    the best of them and labelled by the first tool name: where two tools answer alike ("search nodes" and
-    "open nodes" for a name), the label is the same every time, not whichever description the wording grazed.
-    Of one tool's calls that answer alike, one with its values as ``request`` writes them ("samsung",
-    not the listed "Samsung Electronics Co., Ltd."): the executor copies what it reads, every time; and then
-    the one whose values the output bears out best (``label_fit``)."""
-    answers: dict[str, tuple[float, str, dict[str, Any], str]] = {}
-    for score, tool, arguments, output in sorted(verified, key=lambda call: call[1]):
-        held = answers.get(output)
-        if held is None:
-            answers[output] = (score, tool, arguments, output)
-            continue
-        better = tool == held[1] and label_fit(arguments, output, request) > label_fit(held[2], output, request)
-        answers[output] = (max(score, held[0]), held[1], arguments if better else held[2], output)
-    best = max(score for score, *_ in answers.values())
-    near = [call for call in answers.values() if call[0] >= best - NEAR_TIE]
-    _, tool, arguments, output = min(near, key=lambda call: (len(call[3]), -call[0]))
-    return tool, arguments, output
-
-
-def label_fit(arguments: dict[str, Any], output: str, request: str) -> tuple[bool, int, bool, int, int]:
-    """How well a call's values label the request, best highest: written as the request writes them; then
-    fewer of their words that the output never says ("Statue of Liberty asap": "asap"); then in the request's
-    own letters ("samsung", not the listed "Samsung ...": a model that learnt to write the listed capital for a
-    lower-case request can only go on with the long listed name); then fewer arguments (a route's start that is
-    its first place anyway, a day that is the default); then more words the output says ("Statue of Liberty",
-    not "Statue", for one attraction's details). The whole name as written, and no filler."""
-    said = set(_WORD.findall(output.casefold()))  # whole words: "so" is not borne out by "person"
-    words = [w for value in _strings(arguments) if value.casefold() in request.casefold()
-             for w in _WORD.findall(value.casefold())]
-    borne = sum(w in said for w in words)
-    as_typed = all(value in request for value in _strings(arguments))
-    return written_values(arguments, request), borne - len(words), as_typed, -len(arguments), borne
-
-
-def _strings(arguments: dict[str, Any]) -> list[str]:
-    return [v for value in arguments.values() for v in (value if isinstance(value, list) else [value])
-            if isinstance(v, str)]
-
-
-def written_values(arguments: dict[str, Any], request: str) -> bool:
-    """Whether the request writes every string value of the call (and every string of a list), case aside."""
-    said = request.casefold()
-    return all(v.casefold() in said for v in _strings(arguments))
 
 
 async def _evidence(request: SynthRequest, tools: ToolCaller, listed: dict[str, Tool], trusted: set[str],

@@ -301,7 +301,7 @@ async def test_a_tool_trusted_by_name_may_run_and_a_write_tool_never():
 
 def test_of_calls_ranked_alike_the_teacher_keeps_the_most_specific_answer():
     from nodes.distill.call_verification import named_value_fit
-    from nodes.distill.search_teacher import chosen_call
+    from nodes.distill.label_choice import chosen_call
 
     verified = [(0.61, "search_nodes", {"query": "Ann"}, '{"entities": [{"name": "Ann"}, {"name": "Ann Lee"}]}'),
                 (0.60, "open_nodes", {"names": ["Ann"]}, '{"entities": [{"name": "Ann"}]}'),
@@ -313,7 +313,7 @@ def test_of_calls_ranked_alike_the_teacher_keeps_the_most_specific_answer():
 
 
 def test_of_one_tools_calls_that_answer_alike_the_label_holds_the_value_as_the_request_writes_it():
-    from nodes.distill.search_teacher import chosen_call, written_values
+    from nodes.distill.label_choice import chosen_call, written_values
 
     same = '{"name": "Samsung Electronics Co., Ltd.", "last": 61.2}'
     request = "hi! Samsung quote???"
@@ -328,7 +328,7 @@ def test_of_one_tools_calls_that_answer_alike_the_label_holds_the_value_as_the_r
 
 
 def test_of_written_values_that_answer_alike_the_label_is_the_whole_name_without_filler():
-    from nodes.distill.search_teacher import chosen_call, label_fit
+    from nodes.distill.label_choice import chosen_call, label_fit
 
     same = '{"name": "Statue of Liberty", "city": "New York", "opens": "09:00"}'
     request = "get the one attraction for Statue of Liberty asap"
@@ -367,7 +367,7 @@ def test_of_written_values_that_answer_alike_the_label_is_the_whole_name_without
 
 def test_calls_with_the_same_output_are_one_answer_and_an_error_text_answers_nothing():
     from nodes.distill.call_verification import bears_on_mentions, reads_as_an_error
-    from nodes.distill.search_teacher import chosen_call
+    from nodes.distill.label_choice import chosen_call
 
     same = '{"entities": [{"name": "Ann"}]}'
     for first, second in ((0.7, 0.5), (0.5, 0.7)):  # whichever description the wording was nearer
