@@ -31,8 +31,9 @@ from indexes.documents import ServerDoc
 from indexes.document_lines import LineMeanings
 from indexes.document_meaning import DocumentMeanings, with_document_meanings
 from indexes.document_terms import DocumentTerms, with_document_matches
-from indexes.entities import (EntityDirectory, with_entity_matches, with_named_records, with_route_fits,
-                              with_typed_fits, without_single_place_misfits)
+from indexes.entities import (EntityDirectory, with_entity_matches, with_route_fits, with_typed_fits,
+                              without_single_place_misfits)
+from indexes.named_records import with_named_records
 from indexes.near_ties import with_near_ties_settled
 from indexes.route_cues import NO_CUE_WORDS, CueWords, derive_cue_words
 from indexes.server_index import TEMPLATE_ORIGIN, QueryOptions, ServerHit, ServerIndex

@@ -12,7 +12,8 @@ import asyncio
 from dataclasses import dataclass, field
 
 from graphs.catalog_docs import sandbox_servers
-from indexes.entities import EntityDirectory, NamedRecords, listed_names
+from indexes.entities import EntityDirectory, listed_names
+from indexes.named_records import NamedRecords
 from nodes.approval import trusted_tools
 from nodes.arguments.discovery import DISCOVERY_TIMEOUT_S, discovery_for
 from nodes.arguments.server_data import ServerData, server_data

@@ -75,7 +75,7 @@ def test_a_server_matched_on_another_sub_query_does_not_count_as_matching_this_o
 
 
 def test_a_record_only_one_server_holds_sends_its_question_there():
-    from indexes.entities import NamedRecords, with_named_records
+    from indexes.named_records import NamedRecords, with_named_records
 
     records = NamedRecords({"company_db": ["Aisha Bello", "Pinecrest Inn", "Engineering"],
                             "forecast": ["New York", "Mexico City"], "people": ["Jess Kim", "Pinecrest Inn"]})
@@ -91,7 +91,7 @@ def test_a_record_only_one_server_holds_sends_its_question_there():
 
 
 def test_a_record_named_only_in_the_told_context_does_not_route_the_question():
-    from indexes.entities import NamedRecords, with_named_records
+    from indexes.named_records import NamedRecords, with_named_records
 
     records = NamedRecords({"company_db": ["Aisha Bello"]})
 
@@ -110,7 +110,7 @@ def test_a_record_named_only_in_the_told_context_does_not_route_the_question():
 
 
 def test_a_leader_whose_data_holds_the_other_words_and_whose_description_names_the_record_keeps_its_place():
-    from indexes.entities import NamedRecords, with_named_records
+    from indexes.named_records import NamedRecords, with_named_records
 
     records = NamedRecords({"graph": ["Harbor Mills", "Lena Vos"], "warehouse_db": ["Dock 4"]})
     described = {"warehouse_db": "Stock and staff of Harbor Mills' warehouses", "graph": "People and firms"}
@@ -135,7 +135,7 @@ def test_a_leader_whose_data_holds_the_other_words_and_whose_description_names_t
 
 
 def test_a_first_name_of_its_own_written_as_a_name_names_the_record():
-    from indexes.entities import NamedRecords
+    from indexes.named_records import NamedRecords
 
     records = NamedRecords({"people": ["Tomasz Wolak", "Ines Duarte", "Ines Moreau"], "crm": ["Quillon Freight"]})
     assert records.owners_in("can you find Tomasz's phone number") == {"people": ["tomasz wolak"]}
