@@ -9,7 +9,7 @@ import pytest
 from indexes.route_cues import stem
 from nodes.corrections import corrected_value
 from nodes.date_followups import names_only_a_date
-from nodes.rewrite import resolve_there, swap_argument
+from nodes.reference_followups import resolve_there, swap_argument
 from nodes.route_followups import swapped_route_end
 
 TODAY = date(2026, 11, 29)

@@ -9,7 +9,7 @@ import pytest
 
 from nodes.date_followups import names_only_a_date
 from nodes.date_mentions import find_date_mentions
-from nodes.rewrite import resolve_there, swap_argument
+from nodes.reference_followups import resolve_there, swap_argument
 from nodes.route_followups import swapped_route_end
 from nodes.slot_followups import changed_slot, without_acknowledgement
 

@@ -114,7 +114,7 @@ async def test_same_for_swaps_the_value_and_there_keeps_the_last_day_without_a_m
 
 
 def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locate():
-    from nodes.rewrite import resolve_there, thing_in_place_of_place
+    from nodes.reference_followups import resolve_there, thing_in_place_of_place
 
     assert resolve_there("weather there that day?", "Any flights Sydney to Singapore on Thursday? cheapest one",
                          ["Sydney", "Singapore", "2026-12-03"]) == "weather in Singapore that day?"
@@ -149,7 +149,8 @@ def test_there_after_a_route_is_where_it_ends_and_a_things_city_is_left_to_locat
 
 
 def test_there_as_a_subject_is_no_place_and_a_new_day_takes_the_old_days_place():
-    from nodes.rewrite import bind_dates, resolve_there
+    from nodes.reference_followups import resolve_there
+    from nodes.rewrite import bind_dates
 
     last = "Cheapest hotel in Singapore for Saturday night, 2 adults"
     assert resolve_there("and if there are 4 of us?", last, ["Singapore"]) is None
@@ -162,7 +163,7 @@ def test_there_as_a_subject_is_no_place_and_a_new_day_takes_the_old_days_place()
 def test_that_day_in_a_located_follow_up_is_the_day_asked_before():
     from datetime import date
 
-    from nodes.rewrite import with_last_date
+    from nodes.reference_followups import with_last_date
 
     last = "Flying Amsterdam to Istanbul on Dec 10 — cheapest option?"
     assert with_last_date("what's the high in Istanbul that day?", last, "what's the high there that day?",
@@ -172,7 +173,7 @@ def test_that_day_in_a_located_follow_up_is_the_day_asked_before():
 
 
 def test_a_name_said_alone_or_with_too_swaps_the_last_calls_value():
-    from nodes.rewrite import swap_argument
+    from nodes.reference_followups import swap_argument
 
     assert swap_argument("boeing too", "apple stock price", ["apple"]) == "boeing stock price"
     assert swap_argument("disney?", "apple stock price", ["apple"]) == "disney stock price"
