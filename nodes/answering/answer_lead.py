@@ -15,7 +15,8 @@ returns:
   content words, a heading counting for the lines under it ("what's the wifi password" -> "password: ...").
 - a bare value ("87.5"): the question's subject and the value ("1250*7/100 = 87.5").
 
-A question that names nothing an output has gets no lead line from it.
+A question that names nothing an output has gets no lead line from it. The fields that answer are picked in
+nodes/answering/lead_fields.py.
 """
 
 from __future__ import annotations
@@ -26,14 +27,15 @@ from typing import Any
 from nodes.answering.fact_rendering import parse_output, shorten, value_text
 from nodes.answering.output_context import with_output_context
 from nodes.answering.figures import figures_of
-from nodes.answering.lead_candidates import Candidate, best, label_of, pieces, terms
-from nodes.answering.lead_records import (MAX_FIELDS, day_record_lines, fields_line, first_text_key, one_record_line,
-                                          records, scalar, small_result_line, title_key_of, value_line)
+from nodes.answering.lead_candidates import Candidate, best, terms
+from nodes.answering.lead_fields import (concept_lines, echoing_fields, given_values, leaf_candidates, measured_line,
+                                         named_field_lines)
+from nodes.answering.lead_records import (day_record_lines, one_record_line, records, scalar, small_result_line,
+                                          value_line)
 from nodes.answering.row_constraints import Constraint, apply_constraints, stated_constraints, unmet_line
 from nodes.answering.text_candidates import text_candidates
 from nodes.arguments.number_words import as_digits
-from nodes.arguments.property_kinds import is_id_property
-from nodes.field_vocabulary import concepts_of, field_concepts, phrase_concepts, superlative_order
+from nodes.field_vocabulary import concepts_of, phrase_concepts, superlative_order
 
 MAX_LINES = 3
 LEAD_LINE_CHARS = 240
@@ -41,38 +43,7 @@ _WORD = re.compile(r"[a-z°%$€£¥]+")
 _LEAD_IN = re.compile(r"^\s*(?:please\s+)?(?:(?:can|could) you\s+)?(?:(?:tell|show|give) me\s+)?"
                       r"(?:what's|whats|what is|what are|what was|how many|how much|how|what|which|who|when|where|"
                       r"calculate|compute|work out|evaluate|find|get)\b\s*", re.IGNORECASE)
-_ASKS_ID = frozenset({"id", "ids", "number", "reference", "ref", "code"})
 _FILLER = frozenset({"is", "are", "was", "were", "do", "does", "did", "it", "there", "please"})
-
-
-def _key_terms(key: str) -> set[str]:
-    return terms(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", key))
-
-
-def _key_matches(key: str, asked: set[str]) -> bool:
-    """A field name that names what the question asks: a shared word, or a compound whose head it is
-    ("time" -> ``datetime``)."""
-    words = _key_terms(key)
-    return bool(words & asked) or any(w.endswith(a) for w in words for a in asked if len(a) >= 4)
-
-
-def _leaf_candidates(data: Any) -> list[Candidate]:
-    """The string values of a structured output (a memory server's observations, a page's snippet), each with
-    its record's title and its field's name as context. Titles themselves are not answers."""
-    root = data if isinstance(data, dict) else {"results": data}
-    found: list[Candidate] = []
-    for title, record in records(root):
-        title_key = title_key_of(record)
-        for key, value in record.items():
-            if key == title_key:
-                continue
-            values = [value] if isinstance(value, str) else \
-                [v for v in value if isinstance(v, str)] if isinstance(value, list) else []
-            context = terms(title) | _key_terms(key)
-            for text in values:
-                for piece in pieces(" ".join(text.split())):
-                    found.append(Candidate(piece, context, title, label_of(piece), len(found), in_record=True))
-    return found
 
 
 def subject_of(question: str) -> str:
@@ -96,53 +67,6 @@ def _call_subject(item: dict[str, Any], question: str, alone: bool) -> str:
             if scalar(v) and all(forms & asked for _, forms in figures_of(str(v)))]
     tool = str(item.get("tool") or "").replace("_", " ")
     return f"{tool} ({', '.join(args)})" if tool and args else tool
-
-
-def _given(item: dict[str, Any]) -> set[str]:
-    """The scalar values the call was given, as written and as shown: a field repeating one (the ``amount``
-    converted, the ``timezone`` asked for) echoes the question, it does not answer it."""
-    values = [v for v in (item.get("arguments") or {}).values() if scalar(v)]
-    return {" ".join(text.lower().split()) for v in values for text in (str(v), value_text(v))}
-
-
-def _concept_lines(data: dict[str, Any], named: set[str], marker: str, given: set[str] = frozenset(),
-                   first: str = "", bounds: list[Constraint] = ()) -> list[str]:
-    """Fields whose names share a concept with the question ("sunset" -> ``sunset``, "price" -> ``last``), but
-    for those that repeat a value the call was given ("convert 80 USD to THB": ``rate`` and ``converted``, not
-    ``amount``); those measuring ``first`` (what the superlative orders by: "cheapest 4-star" -> price) first,
-    and a field a stated constraint bounds ("4-star" -> ``stars``) shown too."""
-    lines = []
-    for title, record in records(data):
-        picked = [k for k, v in record.items() if scalar(v) and field_concepts((k,)) & named
-                  and value_text(v).lower() not in given]
-        picked = sorted(picked, key=lambda k: first not in field_concepts((k,)))
-        # each concept the question names gets a field: "the high, the low and what the sky is doing" -> high_c,
-        # low_c and condition (two fields of one concept, one more for each further concept)
-        covering = [k for n, k in enumerate(picked) if field_concepts((k,)) & named
-                    - set().union(*(field_concepts((o,)) for o in picked[:n]))]
-        chosen = set(covering) | set(picked[:MAX_FIELDS])
-        picked = [k for k in picked if k in chosen]
-        picked += [k for c in bounds for k in c.fields(record)[:1] if k not in picked]
-        if picked:
-            lines.append(fields_line(title, record, picked, marker))
-    return lines
-
-
-def _named_field_lines(data: dict[str, Any], asked: set[str], marker: str, *, rows: bool = False) -> list[str]:
-    """Fields whose names hold a word of the question ("what is Ana Ruiz's salary" -> ``salary_usd``). A row of
-    a result that is a list of rows (``rows``: a SQL result) without a known title key is labelled by its first,
-    text field ("customer: Lantern House B&B"), which is then no answer of its own."""
-    lines = []
-    for title, record in records(data):
-        title_key = title_key_of(record) or (first_text_key(record) if rows else None)
-        # "the cheapest flight" names the flight, not its ``flight_id``: an id answers only a question about ids
-        picked = [key for key, value in record.items()
-                  if scalar(value) and key != title_key and _key_matches(key, asked)
-                  and (not is_id_property(key) or asked & _ASKS_ID)][:MAX_FIELDS]
-        if picked:
-            label = title or (str(record[title_key]) if title_key else "")
-            lines.append(fields_line(label, record, picked, marker))
-    return lines
 
 
 def _candidate_line(candidate: Candidate, asked: set[str], marker: str) -> str:
@@ -199,16 +123,16 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
     if said := phrase_concepts(question):
         # "the sun come up ... hate doing it in the dark": the phrase says which of sunrise and sunset
         named = (named - {"sunrise", "sunset"}) | said
-    given = _given(item)
-    if named and (lines := _concept_lines(root, named, marker, given, order[0] if order else "",
+    given = given_values(item)
+    if named and (lines := concept_lines(root, named, marker, given, order[0] if order else "",
                                           stated_constraints(question))):
         return lines
-    if asked and (lines := _named_field_lines(root, asked, marker, rows=isinstance(data, list))):
+    if asked and (lines := named_field_lines(root, asked, marker, rows=isinstance(data, list))):
         return lines
     # a value the call was given ("timezone": "Asia/Seoul") echoes the question, it does not answer it
     # a time zone names the record's place, it answers no question but one about zones or clocks ("weather tomorrow
     # for Beijing, Shanghai and HK": "Asia/Shanghai" in Beijing's forecast matched "Shanghai")
-    leaves = _leaf_candidates(data)
+    leaves = leaf_candidates(data)
     zones = [c for c in leaves if _ZONE_VALUE.fullmatch(c.text)] if not _ASKS_ZONE.search(question) else []
     picked = best([c for c in leaves if c not in zones], question) or best(leaves, question)
     echoed = picked is not None and (" ".join(picked.text.lower().split()) in given or picked in zones)
@@ -220,7 +144,7 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
     if line is None and echoed and isinstance(data, dict):
         # the question's best match is a value the call was given ("timezone": "Asia/Seoul" for "seoul - after
         # midnight rn?"): it echoes the question; the record's other fields answer it
-        line = one_record_line({"": {k: v for k, v in data.items() if k not in _echoing(data, given)}}, marker)
+        line = one_record_line({"": {k: v for k, v in data.items() if k not in echoing_fields(data, given)}}, marker)
     # "5000 rupees", "250k won": the sum is asked about, it is no answer
     written = {form for _, forms in figures_of(as_digits(question)) for form in forms}
     if line is None and isinstance(data, dict) and (named or written or echoed or asked <= given):
@@ -228,27 +152,12 @@ def _output_lead(question: str, item: dict[str, Any], alone: bool, unmet: list[C
         # question writes and no field is named for ("5000 rupees in pounds": "pounds" weighs, no field does), or a
         # question that only names what the call was given ("what's SPY at") says nothing of which field answers;
         # the record's first measured fields do
-        line = _measured_line(data, given | written, marker)
+        line = measured_line(data, given | written, marker)
     return [line] if line else []
-
-
-def _measured_line(record: dict[str, Any], given: set[str], marker: str) -> str | None:
-    """A flat record asked for as a whole ("tencent stock, but give it to me in yuan"): its first measured fields
-    (numbers the call was not given), under its title; None when it has nested records or no such field."""
-    if any(isinstance(v, (dict, list)) for v in record.values()):
-        return None
-    measured = [k for k, v in record.items() if isinstance(v, (int, float)) and not isinstance(v, bool)
-                and value_text(v).lower() not in given][:MAX_FIELDS]
-    title, _ = next(records(record))
-    return fields_line(title, record, measured, marker) if measured else None
 
 
 _ZONE_VALUE = re.compile(r"[A-Z][A-Za-z_]+(?:/[A-Za-z_+-]+)+")
 _ASKS_ZONE = re.compile(r"\bzones?\b|\btime\b|\bclock\b|\bhour\b", re.IGNORECASE)
-
-
-def _echoing(record: dict[str, Any], given: set[str]) -> set[str]:
-    return {k for k, v in record.items() if isinstance(v, str) and " ".join(v.lower().split()) in given}
 
 
 def _labelled(line: str, item: dict[str, Any], question: str) -> str:
