@@ -8,10 +8,9 @@ tools starts nothing: the cached list for the server's current configuration ans
 its first call. The session then lists its tools again; a listing that changed replaces the cached one and
 bumps ``listing_version``, so the index re-syncs (graphs/catalog_index.py).
 
-Each session lives inside its own asyncio task, because the adapters' session is an anyio context that
-must be entered and exited by the same task. Calls from any task go through ``call``: per-call timeout,
-errors returned as data (``ToolOutcome``), one reconnect when the session died, and a retry after that
-only for read-only or idempotent tools.
+The sessions themselves, each held by its own task, are tools/held_sessions.py's. Calls from any task go
+through ``call``: per-call timeout, errors returned as data (``ToolOutcome``), one reconnect when the session
+died, and a retry after that only for read-only or idempotent tools.
 """
 
 from __future__ import annotations
@@ -20,17 +19,16 @@ import asyncio
 import itertools
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
-from langchain_mcp_adapters.sessions import create_session
 from mcp import ClientSession
 from mcp.shared.exceptions import McpError
 from mcp.types import CONNECTION_CLOSED, CallToolResult, Tool
 
 from tools.cached_listings import CachedListings
 from tools.catalog import Catalog
+from tools.held_sessions import HeldSessions, ServerUnavailable
 from tools.secrets import Redactor, catalog_secrets
 from tools.tool_list_cache import ToolListCache
 from tools.tool_outcome import ToolOutcome, outcome_from_result
@@ -38,22 +36,6 @@ from tools.tool_outcome import ToolOutcome, outcome_from_result
 _call_ids = itertools.count(1)
 _REQUEST_TIMEOUT = 408  # the code mcp's client uses when a read timeout expires
 _TRANSPORT_CHECK_S = 0.2  # how often a waiting call checks that its server's connection is still open
-
-
-class ServerUnavailable(RuntimeError):
-    """A server could not be started or reached."""
-
-
-@dataclass
-class _HeldSession:
-    """A session kept open by its owner task until ``closing`` is set."""
-
-    session: ClientSession | None = None
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    closing: asyncio.Event = field(default_factory=asyncio.Event)
-    owner: asyncio.Task | None = None
-    error: BaseException | None = None
-    generation: int = 0
 
 
 def qualified_name(server: str, tool: str) -> str:
@@ -85,90 +67,43 @@ class SessionPool:
         ``tool_cache``: tool lists from earlier processes, so listing tools need not start servers."""
         self.catalog = catalog
         self._redact = Redactor(catalog_secrets(catalog, extra_env))  # secrets never leave the pool
-        self._prepare = prepare
-        self._prepare_lock: asyncio.Lock | None = None
         self._extra_env = extra_env or {}
-        self._connect_timeout_s = connect_timeout_s
-        self._held: dict[str, _HeldSession] = {}
-        self._open_locks: dict[str, asyncio.Lock] = {}
+        self._sessions = HeldSessions(catalog, self._redact, extra_env=self._extra_env,
+                                      connect_timeout_s=connect_timeout_s, prepare=prepare, on_open=self._opened)
         self._limits: dict[str, asyncio.Semaphore] = {}
         self._max_concurrency = max_concurrency_per_server
         self._tools: dict[str, list[Tool]] = {}
         self._listings = CachedListings(tool_cache, catalog, self._extra_env) if tool_cache is not None else None
         self._unverified: set[str] = set()  # tools listed from the cache, not yet by the server itself
         self.listing_version = 0  # bumped when a server's live tools differ from the cached ones
-        self.sessions_opened = 0
 
-    # -- session lifecycle -------------------------------------------------------------------------
-    async def _own_session(self, name: str, held: _HeldSession) -> None:
-        connection = self.catalog.servers[name].connection(self._extra_env)
-        try:
-            async with create_session(connection) as session:
-                await session.initialize()
-                held.session = session
-                held.ready.set()
-                await held.closing.wait()
-        except BaseException as exc:  # recorded for the waiting caller, then re-raised to end this task
-            held.error = exc
-            held.ready.set()
-            if isinstance(exc, asyncio.CancelledError):
-                raise
-        finally:
-            held.session = None
+    # -- sessions --------------------------------------------------------------------------------
+    @property
+    def sessions_opened(self) -> int:
+        """How many sessions this pool has opened, reopened ones included."""
+        return self._sessions.opened
+
+    @property
+    def prepare_pending(self) -> bool:
+        """Whether the pool's ``prepare`` is still to run (no session has been opened yet)."""
+        return self._sessions.prepare_pending
 
     async def session(self, name: str) -> ClientSession:
         """The held session for ``name``, opened on first use."""
-        if name not in self.catalog.servers:
-            raise ServerUnavailable(f"unknown server '{name}'")
-        await self._run_prepare()
-        lock = self._open_locks.setdefault(name, asyncio.Lock())
-        async with lock:
-            held = self._held.get(name)
-            if held and held.session is not None and not held.closing.is_set() and held.error is None:
-                return held.session
-            generation = (held.generation + 1) if held else 1
-            held = _HeldSession(generation=generation)
-            self._held[name] = held
-            held.owner = asyncio.create_task(self._own_session(name, held), name=f"mcp-session-{name}")
-            try:
-                await asyncio.wait_for(held.ready.wait(), self._connect_timeout_s)
-            except TimeoutError as exc:
-                held.closing.set()
-                raise ServerUnavailable(f"server '{name}' did not start within {self._connect_timeout_s:.0f} s") from exc
-            if held.error is not None or held.session is None:
-                raise ServerUnavailable(self._redact.text(f"server '{name}' could not be started: {held.error!r}"))
-            self.sessions_opened += 1
-            if name in self._unverified:
-                await self._list_live(name, held.session)
-            return held.session
+        return await self._sessions.session(name)
 
     async def open_session(self, name: str) -> None:
         """Open the server's session now (if it is not open), ahead of a call that will need it."""
-        await self.session(name)
+        await self._sessions.session(name)
 
-    async def _run_prepare(self) -> None:
-        if self._prepare is None:
-            return
-        if self._prepare_lock is None:
-            self._prepare_lock = asyncio.Lock()
-        async with self._prepare_lock:
-            if self._prepare is not None:
-                await asyncio.to_thread(self._prepare)
-                self._prepare = None
-
-    async def _discard(self, name: str) -> None:
-        held = self._held.pop(name, None)
-        if held and held.owner:
-            held.closing.set()
-            try:
-                await asyncio.wait_for(asyncio.shield(held.owner), 5.0)
-            except (TimeoutError, Exception):  # a dead transport may fail while closing; it is gone either way
-                held.owner.cancel()
+    async def _opened(self, name: str, session: ClientSession) -> None:
+        """A new session lists its server's tools when the list in hand came from the cache."""
+        if name in self._unverified:
+            await self._list_live(name, session)
 
     async def close(self) -> None:
         """Close every session; stdio servers' processes end with them."""
-        for name in list(self._held):
-            await self._discard(name)
+        await self._sessions.close()
 
     async def __aenter__(self) -> SessionPool:
         return self
@@ -251,7 +186,7 @@ class SessionPool:
         except ServerUnavailable as exc:
             return failed(str(exc))
         except Exception as exc:
-            await self._discard(server)
+            await self._sessions.discard(server)
             return failed(f"server '{server}' failed while listing tools: {type(exc).__name__}: {exc}")
         if spec is None:
             known = ", ".join(t.name for t in self._tools.get(server, []))
@@ -264,7 +199,7 @@ class SessionPool:
                 result = await self._call_once(server, tool, arguments, timeout_s)
             except (TimeoutError, McpError) as exc:
                 timed_out = not isinstance(exc, McpError) or exc.error.code == _REQUEST_TIMEOUT
-                if timed_out and not self._transport_ended(server):
+                if timed_out and not self._sessions.transport_ended(server):
                     return failed(f"tool {qualified_name(server, tool)} timed out after {timeout_s:g} s")
                 if not timed_out and exc.error.code != CONNECTION_CLOSED:  # a protocol error: the session is fine
                     return failed(f"{qualified_name(server, tool)} failed: {exc.error.message}")
@@ -279,7 +214,7 @@ class SessionPool:
                     result, call_id=call_id, server=server, tool=tool, arguments=arguments,
                     duration_ms=(time.perf_counter() - started) * 1000,
                 )
-            await self._discard(server)
+            await self._sessions.discard(server)
             reason = f"{type(broken).__name__}: {broken}".strip(": ")
             if not may_retry(spec):
                 return failed(
@@ -289,22 +224,12 @@ class SessionPool:
             if attempt > 1:
                 return failed(f"connection to '{server}' broke twice during {tool} ({reason})")
 
-    def _transport_ended(self, server: str) -> bool:
-        """Whether the held session's transport has closed its read side (the server's process died). A request
-        sent in the moment before the session noticed gets no answer, not a closed-connection error; the
-        check is by the session's read stream, which mcp's ClientSession keeps as ``_read_stream``."""
-        held = self._held.get(server)
-        stream = getattr(held.session, "_read_stream", None) if held and held.session else None
-        if stream is None:
-            return held is not None and held.session is None  # the owner task has already ended it
-        return stream.statistics().open_send_streams == 0
-
     async def _call_once(
         self, server: str, tool: str, arguments: dict[str, Any], timeout_s: float
     ) -> CallToolResult:
-        if self._transport_ended(server):  # the server died since the last call: open a new session first
-            await self._discard(server)
-        session = await self.session(server)
+        if self._sessions.transport_ended(server):  # the server died since the last call: open a new session first
+            await self._sessions.discard(server)
+        session = await self._sessions.session(server)
         limit = self._limits.setdefault(server, asyncio.Semaphore(self._max_concurrency))
         async with limit:
             # The MCP read timeout answers first; wait_for is the backstop if the transport hangs.
@@ -316,7 +241,7 @@ class SessionPool:
                 # a request that went out as the server died is never answered: stop waiting once the
                 # transport has closed, instead of at the timeout
                 while not (await asyncio.wait({call}, timeout=_TRANSPORT_CHECK_S))[0]:
-                    if self._transport_ended(server):
+                    if self._sessions.transport_ended(server):
                         raise ConnectionError(f"the connection to '{server}' closed during the call")
                 return call.result()
             finally:

@@ -47,14 +47,14 @@ def test_env_off_leaves_only_the_users_servers_and_no_sandbox(monkeypatch, user_
     deps = build_dependencies(directory=tmp_path)
     assert deps.catalog.names() == ["shop"] and not deps.builtin_servers
     assert not set(BUILTIN.servers) & set(deps.catalog.servers)
-    assert deps.pool._prepare is None  # the sandbox database is never generated
+    assert not deps.pool.prepare_pending  # the sandbox database is never generated
 
 
 def test_the_flag_turns_them_off_whatever_the_environment(monkeypatch, user_catalog, tmp_path):
     monkeypatch.delenv("TURA_BUILTIN_SERVERS", raising=False)
     assert build_dependencies([user_catalog], tmp_path, builtin_servers=False).catalog.names() == ["shop"]
     with_builtins = build_dependencies([user_catalog], tmp_path)
-    assert set(with_builtins.catalog.servers) == {*BUILTIN.servers, "shop"} and with_builtins.pool._prepare
+    assert set(with_builtins.catalog.servers) == {*BUILTIN.servers, "shop"} and with_builtins.pool.prepare_pending
 
 
 @pytest.mark.parametrize("env", [{"TURA_BUILTIN_SERVERS": "off"}, {}])
