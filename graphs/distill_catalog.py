@@ -30,6 +30,7 @@ from nodes.distill.dataset import write_dataset
 from nodes.distill.judges import curate
 from nodes.distill.catalog_facts import catalog_facts, catalogue_outputs, tool_fields
 from nodes.distill.catalog_requests import SynthRequest, synthesize_requests
+from nodes.distill.description_cues import common_description_words, description_cues
 from nodes.distill.mention import Bank, CatalogFacts
 from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused
@@ -87,11 +88,13 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
             runnable = runnable_of[server] = [t for t in listed if teacher_may_run(t, trusted)]
             facts_of[server] = await catalog_facts(server, runnable, deps.pool, known)
         elsewhere = catalogue_outputs(list(facts_of.values()))
+        common = common_description_words([t for listed in tools_of.values() for t in listed])
         for server, facts in facts_of.items():
             trusted, runnable = trusted_of[server], runnable_of[server]
             facts.elsewhere = elsewhere
             found = await tool_fields(server, runnable, deps.pool, facts)
             facts.fields, facts.contents = found.fields, found.contents
+            facts.cues = {t.name: list(description_cues(t, tools_of[server], common)) for t in runnable}
             plan += [(r, tools_of[server], trusted)
                      for r in synthesize_requests(server, runnable, facts, bank, per_tool, seed=seed)]
         habit = base_habit(deps.models.get("executor", replace(context, executor_adapter=False)), context, today,

@@ -144,7 +144,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
         query = optional_query(tool, facts)
         queries = in_bank(query[1], bank) if query else []
         action = replace(described_action(tool), fields=tuple(facts.fields.get(tool.name, ())),
-                         contents=tuple(facts.contents.get(tool.name, ())))
+                         contents=tuple(facts.contents.get(tool.name, ())), cues=tuple(facts.cues.get(tool.name, ())))
         specs = properties_of(tool)
         day = optional_day(tool)
         route = route_roles(tool)

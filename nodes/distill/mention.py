@@ -29,7 +29,8 @@ class CatalogFacts:
     """What the server's listings said: names, file paths, a SQL schema (tables with sampled values), the
     pairs of names it connects (nodes/distill/listed_pairs.py), the values its outputs gave by field
     (nodes/distill/output_values.py) and the whole catalogue's, and each tool's own output fields and which of
-    them hold its records (nodes/distill/output_fields.py)."""
+    them hold its records (nodes/distill/output_fields.py), and each tool's description cues
+    (nodes/distill/description_cues.py)."""
 
     names: list[str] = field(default_factory=list)
     paths: list[str] = field(default_factory=list)
@@ -39,6 +40,7 @@ class CatalogFacts:
     elsewhere: dict[str, list[str]] = field(default_factory=dict)  # field -> values every server's outputs gave
     fields: dict[str, list[str]] = field(default_factory=dict)  # tool -> fields only its output has
     contents: dict[str, list[str]] = field(default_factory=dict)  # tool -> those of them holding its records
+    cues: dict[str, list[str]] = field(default_factory=dict)  # tool -> its description's words no sibling uses
     query_tool: str = ""  # the read-only tool a SQL truth runs with
 
 

@@ -21,7 +21,7 @@ from nodes.distill.phrasing import roughen, typo
 
 _FIRST_SENTENCE = re.compile(r"^(.+?)(?:[.;:\n]|$)")
 _STOP = re.compile(r"\b(?:in|on|for|of|from|to|with|by|between|based|as|within|using|and|that|which|if|into|"
-                   r"including|matching|about)\b")
+                   r"including|matching|about|through|via|across|per|during|plus)\b")
 _LEADING = re.compile(r"^(?:the|a|an|given|specific|specified|multiple|new)\s+")
 
 FAMILIES: dict[Bank, dict[str, list[str]]] = {
@@ -30,7 +30,7 @@ FAMILIES: dict[Bank, dict[str, list[str]]] = {
                   "I need the {head} {values}", "can you {verb} {values}", "{head} {values} pls", "{verb} {values}",
                   "{values} - {head}", "show me the {head} for {values}", "{name} {values}", "{values} {name}?",
                   "{name} for {values} pls", "{name}: {values}", "{values} {field}?", "what's the {field} for {values}",
-                  "{field} of {values} pls"],
+                  "{field} of {values} pls", "{values} {cues}", "{cues} {values}?", "{verb} {values} {cues}"],
         "question": ["{values}", "{values}?", "quick one: {values}", "{verb}: {values}", "tell me {values}",
                      "what is {values}", "work out {values}"],
         "none": ["{verb} {head}", "{verb} the {head} please", "show me the {head}", "can you {verb} {head}?",
@@ -61,6 +61,7 @@ class Action:
     name: str = ""  # the tool's name in words, less a leading accessor ("get_history" -> "history")
     fields: tuple[str, ...] = ()  # what only this tool's output holds ("sessions"; nodes/distill/output_fields.py)
     contents: tuple[str, ...] = ()  # those of ``fields`` that hold the records it answers with ("sessions")
+    cues: tuple[str, ...] = ()  # its description's words no sibling tool uses (nodes/distill/description_cues.py)
 
 
 def described_action(tool: Tool) -> Action:
@@ -156,13 +157,15 @@ PLAIN_VERBS = _ACCESSORS | {"show", "find", "look", "see", "view", "return", "gi
 
 
 def families(bank: Bank, shape: str, action: Action | None = None) -> list[str]:
-    """The bank's families for ``shape``: those asking for an output field only for a tool that has fields of its
-    own; in training, for values asked with a plain verb ("get"), only those that also say the action's head, the
-    tool's name or a field. (A question carries its own cue; the held-out bank is left as people write.)"""
-    found = [f for f in FAMILIES[bank][shape] if "{field}" not in f or (action is not None and action.fields)]
+    """The bank's families for ``shape``: those asking for an output field, or by description cues, only for a
+    tool that has some of its own; in training, for values asked with a plain verb ("get"), only those that also
+    say the action's head, the tool's name, a field or a cue. (A question carries its own cue; the held-out bank
+    is left as people write.)"""
+    found = [f for f in FAMILIES[bank][shape] if ("{field}" not in f or (action is not None and action.fields))
+             and ("{cues}" not in f or (action is not None and action.cues))]
     if action is None or bank != "train" or shape != "value" or action.verb not in PLAIN_VERBS:
         return found
-    cued = [f for f in found if "{head}" in f or "{name}" in f or "{field}" in f]
+    cued = [f for f in found if "{head}" in f or "{name}" in f or "{field}" in f or "{cues}" in f]
     return cued or found
 
 
@@ -172,8 +175,12 @@ def phrase(bank: Bank, family: str, action: Action, values: str, protected: list
     field = ""
     if "{field}" in family:  # the records a tool answers with are what people ask for most
         field = rng.choice(action.contents if action.contents and rng.random() < CONTENTS_SHARE else action.fields)
+    cues = ""
+    if "{cues}" in family:  # one or two of them, in the description's order, as people type keywords
+        picked = sorted(rng.sample(range(len(action.cues)), min(len(action.cues), rng.choice((1, 2)))))
+        cues = " ".join(action.cues[i] for i in picked)
     text = family.format(verb=action.verb, head=action.head, name=action.name or action.head, field=field,
-                         values=values).replace(" for from ", " from ")
+                         cues=cues, values=values).replace(" for from ", " from ")
     if bank == "train":
         return roughen(text, protected, rng, typo_rate=0.3)
     words = [w for w in re.findall(r"[a-z]{6,}", text) if not any(w in p.lower() for p in protected)]
