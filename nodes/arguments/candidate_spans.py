@@ -34,11 +34,30 @@ def request_spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:
                 continue
             if any(first[1] < end and start < last[2] for start, end in blocked):
                 continue
-            span = text[first[1] : last[2]]
+            span = closed_brackets(text[first[1] : last[2]], text[last[2]:last[2] + 1])
+            if span is None:
+                continue
             stem = _POSSESSIVE.sub("", span)
             # "Coca-Cola's stock price": the name is "Coca-Cola" (the possessive form stays, after it: "McDonald's")
             found.extend([stem, span] if stem != span and stem else [span])
     return found
+
+
+def closed_brackets(span: str, following: str) -> str | None:
+    """``span`` with its brackets closed: "iPad Air 11 (M2" takes the ")" that follows it; None when a bracket
+    stays open or closes without opening ("11 (M2", "M2) price"). Words are tokens, brackets are not, and a
+    value cut inside a bracket is nothing anyone named."""
+    for opening, closing in ("()", "[]"):
+        depth = 0
+        for char in span:
+            depth += (char == opening) - (char == closing)
+            if depth < 0:
+                return None
+        if depth == 1 and following == closing:
+            span += closing
+        elif depth:
+            return None
+    return span
 
 
 def dependency_values(outputs: list[str]) -> tuple[list[str], list[tuple[str, float]]]:

@@ -3,6 +3,7 @@ catalogue's schemas, and the decoding schema built from them."""
 
 from datetime import date
 
+from nodes.arguments.candidate_spans import closed_brackets
 from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.schema import constrain_property, constrain_tool_schema
 from nodes.arguments.string_values import LISTED_NAMES
@@ -29,6 +30,16 @@ def test_a_free_string_may_only_be_a_span_of_the_request():
     assert schema["properties"]["dates"] == {"enum": ["2026-11-24"], "description": "a day or a range"}
     assert schema["properties"]["with_summary"] == {"type": "boolean", "default": True}
     assert schema["additionalProperties"] is False
+
+
+def test_a_span_never_cuts_a_bracket_open():
+    """"iPad Air 11 (M2" is nothing anyone named: the span takes its closing bracket, or is no value."""
+    candidates = gather_candidates(["shopping for an iPad Air 11 (M2), options?"], [], TODAY)
+    schema = constrain_tool_schema({"type": "object", "properties": {"query": {"type": "string"}}}, candidates)
+    topics = schema["properties"]["query"]["enum"]
+    assert "iPad Air 11 (M2)" in topics and "11 (M2)" in topics
+    assert not [t for t in topics if t.count("(") != t.count(")")]
+    assert closed_brackets("M2) price", "") is None and closed_brackets("a [b] c", "") == "a [b] c"
 
 
 def test_a_city_property_takes_places_airport_codes_and_listed_names_but_never_other_words():
