@@ -20,7 +20,6 @@ from collections import Counter
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 from mcp.types import Tool
 
-from nodes.arguments.property_kinds import tool_words
 from nodes.arguments.tool_signature import identifier_words, name_words, properties_of
 from nodes.distill.catalog_mentions import DAY_WORDS
 
@@ -43,7 +42,7 @@ def common_description_words(catalogue: list[Tool]) -> frozenset[str]:
 def description_cues(tool: Tool, siblings: list[Tool], common: frozenset[str] = frozenset()) -> tuple[str, ...]:
     """Up to ``MAX_CUES`` of the tool's description words, in the description's order, that no other tool of
     ``siblings`` uses in its name or description, and that are not ``common`` ones."""
-    others = set().union(*(tool_words(t.name, t.description or "") for t in siblings if t.name != tool.name))
+    others = {w for t in siblings if t.name != tool.name for w in (*_words(t), *name_words(t))}
     named = {w for t in siblings for p in properties_of(t) for w in identifier_words(p)} | set(name_words(tool))
     cues = [w for w in _words(tool) if len(w) >= MIN_CUE_LETTERS and w not in STOPWORDS_EN_PLUS
             and w not in others and w not in named and w not in common and w not in _DAY_WORDS]
