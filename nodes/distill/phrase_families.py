@@ -3,8 +3,9 @@ timezone" -> get / current time) and its arguments' mentions, placed by what eac
 description says it is (a source takes "from", a target "to": nodes/distill/value_roles.py).
 
 Several families per bank, none shared: the training bank's families and the held-out bank's are disjoint, and
-only the training bank gets the casual lead-ins and sign-offs of nodes/distill/phrasing.py. A family is
-written once for every catalogue: no tool, server or domain is named here.
+only the training bank gets the casual lead-ins and sign-offs of nodes/distill/phrasing.py and the families
+naming a tool's description cues (nodes/distill/description_cues.py). A family is written once for every
+catalogue: no tool, server or domain is named here.
 """
 
 from __future__ import annotations
