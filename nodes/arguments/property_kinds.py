@@ -34,13 +34,14 @@ def is_query_property(name: str, spec: dict[str, Any]) -> bool:
     return name.lower() in ("query", "q", "question", "search", "keywords", "search_query", "text", "prompt")
 
 
-_QUOTED_EXAMPLE = re.compile(r"'[^']{1,60}'|\"[^\"]{1,60}\"")
+# A quote opens after no letter: "One day's forecast ... Use for 'where is it warmer'" quotes the example only.
+QUOTED_EXAMPLE = re.compile(r"(?<![\w])'[^']{1,120}?'(?![\w])|\"[^\"]{1,120}\"")
 
 
 def tool_words(tool_name: str, description: str) -> set[str]:
     """Words a tool uses about itself ("stock", "price", "forecast"): as values they name the tool, not a thing.
     Quoted examples ("by id or name (e.g. 'Eiffel Tower')") are values the tool takes, not its own words."""
-    about = _QUOTED_EXAMPLE.sub(" ", description)
+    about = QUOTED_EXAMPLE.sub(" ", description)
     return {w.lower() for w in _TOKEN.findall(f"{tool_name.replace('_', ' ')} {about}")}
 
 

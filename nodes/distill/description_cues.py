@@ -20,13 +20,12 @@ from collections import Counter
 from bm25s.stopwords import STOPWORDS_EN_PLUS
 from mcp.types import Tool
 
+from nodes.arguments.property_kinds import QUOTED_EXAMPLE
 from nodes.arguments.tool_signature import identifier_words, name_words, properties_of
 from nodes.distill.catalog_mentions import DAY_WORDS
 
 MAX_CUES = 8
 MIN_CUE_LETTERS = 3
-# a quote opens after no letter, so "day's" opens none
-_QUOTED = re.compile(r"(?<![\w])'[^']{1,120}?'(?![\w])|\"[^\"]{1,120}\"")
 COMMON_IN_TOOLS = 3  # a word in this many of the catalogue's tool descriptions is how descriptions talk
 _WORD = re.compile(r"[a-z][a-z\-]*[a-z]")
 _DAY_WORDS = frozenset(w for said in DAY_WORDS for w in said.split())
@@ -51,4 +50,4 @@ def description_cues(tool: Tool, siblings: list[Tool], common: frozenset[str] = 
 
 def _words(tool: Tool) -> list[str]:
     """The description's words, lower-case and in order, its quoted examples left out."""
-    return _WORD.findall(_QUOTED.sub(" ", tool.description or "").lower())
+    return _WORD.findall(QUOTED_EXAMPLE.sub(" ", tool.description or "").lower())

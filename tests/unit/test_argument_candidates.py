@@ -189,6 +189,15 @@ def test_spans_made_only_of_the_tools_own_words_are_not_offered():
     assert "microsoft" in schema["properties"]["ticker_or_name"]["enum"]
 
 
+def test_a_tools_own_words_leave_out_its_quoted_examples_and_an_apostrophe_opens_none():
+    from nodes.arguments.property_kinds import tool_words
+
+    words = tool_words("cheapest_days", "The fare for each day, with that flight's number. Use for 'when is it "
+                                        "cheapest to fly from X to Y next week'.")
+    assert {"number", "fare", "cheapest"} <= words  # "flight's" opened no quote
+    assert not {"fly", "next", "week"} & words  # the example is a request's words, not the tool's
+
+
 def test_a_value_repeated_in_an_optional_property_is_dropped():
     from nodes.arguments.step_rules import drop_repeated_values
 
