@@ -32,7 +32,6 @@ class _HeldSession:
     closing: asyncio.Event = field(default_factory=asyncio.Event)
     owner: asyncio.Task | None = None
     error: BaseException | None = None
-    generation: int = 0
 
 
 class HeldSessions:
@@ -85,8 +84,7 @@ class HeldSessions:
             held = self._held.get(name)
             if held and held.session is not None and not held.closing.is_set() and held.error is None:
                 return held.session
-            generation = (held.generation + 1) if held else 1
-            held = _HeldSession(generation=generation)
+            held = _HeldSession()
             self._held[name] = held
             held.owner = asyncio.create_task(self._own_session(name, held), name=f"mcp-session-{name}")
             try:
