@@ -6,8 +6,12 @@ Why a separate file: these shapes are the part that grows with every writer's ph
 written arithmetic and checking an expression (expressions.py) do not. Distances, speeds and fuel
 (expression_travel.py), bills shared by a party (expression_party.py), formulas a word names
 (expression_formulas.py), roots and powers (expression_powers.py), percentages of an amount
-(expression_percentages.py), rates in units per unit (expression_unit_rates.py) and prices, recipes and pay
-(expression_prices.py) keep their own rules, taken in here in the order they are tried.
+(expression_percentages.py), rates in units per unit (expression_unit_rates.py), prices, recipes and pay
+(expression_prices.py), lists (expression_lists.py), discounts (expression_discounts.py), fractions
+(expression_fractions.py), changes (expression_changes.py), operations named in words
+(expression_operations.py) and interest (expression_interest.py) keep their own rules, taken in here in the
+order they are tried: the order is the rules' meaning (an earlier rule's reading comes first), so what is left
+here is what sits between those families.
 """
 
 from __future__ import annotations
@@ -17,23 +21,21 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from nodes.arguments.expression_business import business_rules
+from nodes.arguments.expression_changes import change_by_rules, percent_change_rules
+from nodes.arguments.expression_discounts import discount_rules
 from nodes.arguments.expression_formulas import formula_rules
+from nodes.arguments.expression_fractions import fraction_rules
 from nodes.arguments.expression_growth import growth_rules
+from nodes.arguments.expression_interest import compound_rules, decline_and_repayment_rules
+from nodes.arguments.expression_lists import list_rules
+from nodes.arguments.expression_operations import operation_rules, split_rules
 from nodes.arguments.expression_party import bill_rules
 from nodes.arguments.expression_percentages import ASKS_TOTAL, percent_readings, percent_rules
-from nodes.arguments.expression_placeholders import LIST, N, NOT_NUMBER, P, STEP_WORDS
+from nodes.arguments.expression_placeholders import N, NOT_NUMBER, P, STEP_WORDS
 from nodes.arguments.expression_powers import power_rules
 from nodes.arguments.expression_prices import price_rules
 from nodes.arguments.expression_travel import travel_rules
 from nodes.arguments.expression_unit_rates import unit_rate_rules
-
-# interest that earns interest: "compounded", or said in words ("interest is added every year on top")
-_COMPOUNDED = re.compile(r"compound|interest (?:is |gets )?added|added (?:to it )?(?:every|each) year|reinvest")
-
-
-def _listed(group: str) -> list[str]:
-    return re.findall(r"N\d+", group)
-
 
 _Rule = tuple[re.Pattern[str], Callable[[re.Match[str]], list[str]]]
 
@@ -53,31 +55,13 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[1]}/60*{m[2]}"]),
         # roots, squares and cubes (expression_powers.py)
         *power_rules(),
-        (re.compile(rf"(?:average|mean|avg) (?:of )?(?:[a-z]+ ){{0,6}}?{LIST}"),
-         lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
-        # "scores were 82, 91, 77, 88 and 95. what's her average"
-        (re.compile(rf"{LIST}(?: \S+){{0,12}}? (?:average|mean|avg)\b"),
-         lambda m: [f"({'+'.join(_listed(m[1]))})/{len(_listed(m[1]))}"]),
-        (re.compile(rf"(?:sum|total) of {LIST}|(?:add|sum|total) up {LIST}|add together {LIST}"),
-         lambda m: ["+".join(_listed(m[1] or m[2] or m[3]))]),
-        # "total the following travel claims for me : 1,245.50 , 389.75 and 76.25", "total these up : ..."
-        (re.compile(rf"\b(?:total|sum|tally|add)\b(?: (?![NP]\d)\S+){{1,8}}? {LIST}"),
-         lambda m: ["+".join(_listed(m[1]))]),
+        # averages and totals of a list (expression_lists.py)
+        *list_rules(),
         # a percent "on that": "dinner came to 86.40, what's a 15% tip on that"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,12}}? (?P<pct>P\d+) (?:\w+ ){{0,2}}?(?:on|of|for) (?:that|it|this|the bill|"
                     rf"the total)\b"), percent_readings("+", by_cue=True)),
-        # (or the first written before the price: "15% discount on a jacket costing 129,90, then extra 10%")
-        (re.compile(rf"{P} (?:discount|off|reduction|markdown)\b(?: (?![NP]\d)\S+){{0,6}}? {N}(?: (?![NP]\d)\S+){{0,12}}? "
-                    rf"(?:extra|another|additional|further|second) {P}"),
-         lambda m: [f"{m[2]}*(1-{m[1]}/100)*(1-{m[3]}/100)"]),
-        # two discounts one after the other: "180, 35% off, then an extra 10% off"
-        (re.compile(rf"{N}(?: \S+){{0,8}}? {P} off(?: \S+){{0,10}}? {P} off"),
-         lambda m: [f"{m[1]}*(1-{m[2]}/100)*(1-{m[3]}/100)"]),
-        # the price before a change: "paid 92 after a 20% discount, what was the original price"
-        (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:discount|off|reduction|cut|markdown)"),
-         lambda m: [f"{m[1]}/(1-{m[2]}/100)"] if re.search(r"original|before|full|regular|was it", m.string) else []),
-        (re.compile(rf"{N}(?: \S+){{0,6}}? after (?:a |an |the )?{P} (?:increase|raise|rise|markup|tip|tax)"),
-         lambda m: [f"{m[1]}/(1+{m[2]}/100)"] if re.search(r"original|before|was it", m.string) else []),
+        # discounts one after another, the price before a change (expression_discounts.py)
+        *discount_rules(),
         # an hourly rate over hours, with tax on top: "bills 95/hour and logged 37.5 hours, there's 8% tax on top"
         (re.compile(rf"{N} (?:an|a|per|/) ?(?:hour|hr)\b(?: \S+){{0,4}}? {N} (?:hours|hrs|h)\b(?: \S+){{0,6}}? {P} "
                     rf"(?:tax|vat|gst|sales tax)"), lambda m: [f"{m[1]}*{m[2]}*(1+{m[3]}/100)"]),
@@ -94,21 +78,10 @@ def rules() -> list[_Rule]:
         *growth_rules(),
         # bills shared by a party (expression_party.py)
         *bill_rules(),
-        # a share of a share: "half of 3/4 of 960"
-        (re.compile(rf"{N} / {N} of {N} / {N} of {N}"), lambda m: [f"{m[5]}*{m[3]}/{m[4]}*{m[1]}/{m[2]}"]),
-        # "a third of 90" (1/3 of 90, nodes/arguments/number_words.py), "3/4 of 1,200"
-        (re.compile(rf"{N} / {N} of {N}"), lambda m: [f"{m[3]}*{m[1]}/{m[2]}"]),
-        # "45 out of 60, what percentage is that", "3,420 done out of 4,750"
-        (re.compile(rf"{N}(?: [a-z]+)? out of {N}"), lambda m: [f"{m[1]}/{m[2]}*100"] if re.search(r"percent|%", m.string) else []),
-        # "30% of what is 45", "45 is 30% of what"
-        (re.compile(rf"{P} of what (?:is|equals|=|makes|gives) {N}"), lambda m: [f"{m[2]}*100/{m[1]}"]),
-        (re.compile(rf"{N} is {P} of what"), lambda m: [f"{m[1]}*100/{m[2]}"]),
-        # "increase 80 by 15%", "cut 2,400 by 12.5%", "raise 40 by 5"
-        (re.compile(rf"(?:increase|raise|grow|up|mark up) {N} by {P}"), lambda m: [f"{m[1]}*(1+{m[2]}/100)"]),
-        (re.compile(rf"(?:decrease|reduce|cut|lower|drop|discount|mark down) {N} by {P}"),
-         lambda m: [f"{m[1]}*(1-{m[2]}/100)"]),
-        (re.compile(rf"(?:increase|raise|grow) {N} by {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
-        (re.compile(rf"(?:decrease|reduce|cut|lower) {N} by {N}"), lambda m: [f"{m[1]}-{m[2]}"]),
+        # fractions of an amount, the whole a part is of (expression_fractions.py)
+        *fraction_rules(),
+        # an amount raised or cut by a percentage or a figure (expression_changes.py)
+        *change_by_rules(),
         # an amount over stated hours and weeks: "74,880 a year and I work 40 hrs a week, 52 weeks, per hour"
         (re.compile(rf"{N} (?:a|per|each) year(?: \S+){{0,6}}? {N} (?:hours|hrs|hr|h) (?:a|per|each) week(?: \S+){{0,3}}? "
                     rf"{N} weeks"), lambda m: [f"{m[1]}/({m[2]}*{m[3]})"] if re.search(r"per hour|hourly|an hour|"
@@ -145,53 +118,26 @@ def rules() -> list[_Rule]:
          lambda m: [f"{m[2]}/{m[1]}*100", f"{m[1]}/{m[2]}*100"]),
         # prices per piece and for some, recipes scaled, pay over hours, amounts shared out (expression_prices.py)
         *price_rules(),
-        (re.compile(rf"product of {LIST}"), lambda m: ["*".join(_listed(m[1]))]),
-        (re.compile(rf"difference between {N} and {N}"), lambda m: [f"{m[1]}-{m[2]}", f"{m[2]}-{m[1]}"]),
-        (re.compile(rf"add {N} (?:and|to|plus) {N}"), lambda m: [f"{m[1]}+{m[2]}"]),
-        (re.compile(rf"subtract {N} from {N}"), lambda m: [f"{m[2]}-{m[1]}"]),
-        (re.compile(rf"multiply {N} (?:by|and|with) {N}"), lambda m: [f"{m[1]}*{m[2]}"]),
-        (re.compile(rf"divide {N} (?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
+        # arithmetic named in words (expression_operations.py)
+        *operation_rules(),
         # shares, discounts and rates added to an amount, in words a percentage is read in (expression_percentages.py)
         *percent_rules(),
-        (re.compile(rf"split {N} (?:between|among|by|across|into|in) {N}|{N} split (?:between |among |by |into )?{N}"),
-         lambda m: [f"{m[1]}/{m[2]}" if m[1] else f"{m[3]}/{m[4]}"]),
-        (re.compile(rf"{N} divided (?:equally |evenly )?(?:by|into|between|among) {N}"), lambda m: [f"{m[1]}/{m[2]}"]),
-        # a change in percent: "went up from 1,820 to 1,975, what percentage increase"
-        # (or the percent asked first: "what percent gain is it when a stock climbs from 84.20 to 97.83")
-        (re.compile(rf"(?:from|went|grew|rose|fell|dropped|jumped|climbed|moved) {N} (?:\( \S+ \) )?(?:[a-z]+ ){{0,2}}to "
-                    rf"{N}(?= .*\bpercent|.*%)|percent(?:age)? (?:\w+ )?from {N} to {N}|"
-                    rf"percent(?:age)? (?:gain|loss|increase|decrease|change|rise|drop|growth|jump|fall|up|down)\b"
-                    rf"(?: (?![NP]\d)\S+){{0,12}}? (?:from )?{N} (?:[a-z]+ ){{0,2}}to {N}"),
-         lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100" if m[1] else f"({m[4]}-{m[3]})/{m[3]}*100" if m[3]
-                    else f"({m[6]}-{m[5]})/{m[5]}*100"]),
-        # two figures set against each other, then the change asked in percent: "4.6m last FY vs 5.29m this FY.
-        # growth in %?"
-        (re.compile(rf"{N}(?: [a-z]+){{0,3}} (?:vs|versus|against|compared to|compared with) {N}"
-                    rf"(?=.*\b(?:growth|change|increase|decrease|up|down)\b)(?=.*\bpercent)"),
-         lambda m: [f"({m[2]}-{m[1]})/{m[1]}*100"]),
+        *split_rules(),
+        # a change in percent (expression_changes.py)
+        *percent_change_rules(),
         # a count at a price each, words between: "37 FTEs at an avg loaded cost of 118.5k each"
         (re.compile(rf"{N} (?:[a-z]+ ){{1,3}}?(?:at|@) (?:[a-z]+ ){{1,5}}?{N} (?:each|apiece|a head|per head|per person)\b"),
          lambda m: [f"{m[1]}*{m[2]}"]),
         # the root of a number written before: "variance came out at 2,916. std dev = sqrt of that"
         (re.compile(rf"{N}(?: (?![NP]\d)\S+){{0,8}}? (?:sqrt|square root|root) of (?:that|it|this)\b"),
          lambda m: [f"{m[1]}**0.5"]),
-        # compound growth: "5,000 at 4.2% a year, compounded, after 6 years"
-        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,20}}? {N} (?:years?|yrs?)\b"),
-         lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}"] if _COMPOUNDED.search(m.string) else []),
-        # compound against simple interest: "how much more would I have if it's compounded instead of simple"
-        (re.compile(rf"{N}(?: \S+){{0,8}}? {P}(?: \S+){{0,14}}? {N} (?:years?|yrs?)\b"),
-         lambda m: [f"{m[1]}*(1+{m[2]}/100)**{m[3]}-({m[1]}+{m[1]}*{m[2]}/100*{m[3]})"]
-         if "compound" in m.string and "simple" in m.string else []),
+        # interest that earns interest (expression_interest.py)
+        *compound_rules(),
         # a tip left on a bill: "my bill was 58.40 and I want to leave 18 percent, how much is the tip"
         (re.compile(rf"(?P<base>N\d+)(?: \S+){{0,8}}? (?:leave|leaving|tip|tipping|give|giving) (?:a |an )?(?P<pct>P\d+)"),
          percent_readings("+", by_cue=True)),
-        # a value lost by a share each period: "bought a car for 24,000, it loses 15% of its value every year,
-        # worth after 3 years"
-        (re.compile(rf"{N}(?: \S+){{0,10}}? (?:loses|lose|drops|falls|depreciates|declines|shrinks)(?: \S+){{0,3}}? {P}"
-                    rf"(?: \S+){{0,14}}? {N} (?:years?|yrs?|months?)\b"), lambda m: [f"{m[1]}*(1-{m[2]}/100)**{m[3]}"]),
-        # a debt paid off in equal instalments: "how many months to pay off 5000 if I pay 250 a month"
-        (re.compile(rf"(?:pay off|repay|clear|pay back) (?:\S+ ){{0,3}}?{N}(?: \S+){{0,6}}? {N} (?:a|per|each|every) "
-                    rf"(?:month|week|year)\b"), lambda m: [f"{m[1]}/{m[2]}"]),
+        # a value lost each period, a debt paid off (expression_interest.py)
+        *decline_and_repayment_rules(),
         # rates in units per unit, and conversions at a rate the request states (expression_unit_rates.py)
         *unit_rate_rules(),
         # a holder's part of an amount: "profit 86,900, I hold 3 of 11 shares, my cut"
