@@ -23,6 +23,7 @@ from nodes.arguments.candidates import gather_candidates
 from nodes.arguments.string_values import MIN_QUERY_WORDS
 from nodes.arguments.tool_signature import properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
+from nodes.distill.borrowed_examples import borrowed_examples, phrase_borrowed
 from nodes.distill.catalog_facts import property_mentions
 from nodes.distill.catalog_mentions import DAY_WORDS, name_mentions
 from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
@@ -32,6 +33,7 @@ from nodes.distill.phrase_families import (described_action, families, joined_va
 from nodes.distill.value_roles import role_of, route_roles
 
 USAGE_SHARE = 0.35  # of a tool's training requests, phrased from its description's own examples when it has some
+BORROWED_SHARE = 0.15  # phrased from a sibling's examples and the tool's cues (nodes/distill/borrowed_examples.py)
 
 
 @dataclass(frozen=True)
@@ -152,6 +154,7 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
         asks_question = any(m.question for ms in by_property.values() for m in ms)
         shape = "question" if asks_question else ("value" if by_property else "none")
         examples = usage_examples(tool, len(by_property)) if bank == "train" else []
+        borrowed = borrowed_examples(tool, readable, len(by_property), facts.cues) if bank == "train" else []
         seen: set[str] = set()
         for _ in range(per_tool * 6):
             if len(seen) >= per_tool:
@@ -163,10 +166,16 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
             if day and shape == "value" and rng.random() < 0.5:
                 chosen.append((day, day_mention(rng.choice(in_bank([Mention(w) for w in DAY_WORDS], bank)).words,
                                                 today)))
-            if examples and len(chosen) == len(by_property) and rng.random() < USAGE_SHARE:
+            whole = len(chosen) == len(by_property)  # no day added: the examples hold the values alone
+            draw = rng.random() if whole and (examples or borrowed) else 1.0
+            if examples and whole and draw < USAGE_SHARE:
                 n = rng.randrange(len(examples))
                 family = f"{bank}:usage:{n}"
                 text = phrase_example(examples[n], [m.words for _, m in chosen], rng)
+            elif borrowed and whole and draw > 1 - BORROWED_SHARE:
+                n = rng.randrange(len(borrowed))
+                family = f"{bank}:borrowed:{n}"
+                text = phrase_borrowed(borrowed[n], [m.words for _, m in chosen], action.cues, rng)
             else:
                 said = "value" if asks else shape
                 # a record a listing's own output names is asked for by name, not by the listing's fields

@@ -78,7 +78,7 @@ def test_without_cues_no_request_is_phrased_by_them():
 def _family_text(family: str, bank: str, tool_: Tool, facts: CatalogFacts) -> str:
     """The family a request's ``family`` id names, among those offered to the tool."""
     _, shape, n = family.split(":")
-    if shape == "usage":
+    if shape in ("usage", "borrowed"):
         return ""
     action = replace(described_action(tool_), cues=tuple(facts.cues.get(tool_.name, ())))
     return families(bank, shape, action)[int(n)]

@@ -1,0 +1,70 @@
+"""A sibling tool's usage examples, asked of this tool by its own description cues: the quote's 'X shares today'
+becomes "visa shares recent trading" for a price history.
+
+Why: a tool's usage examples phrase a third of its training requests (nodes/distill/catalog_requests.py), so the
+words they hold ("shares", "stock") come to mean that tool, though they fit each sibling taking the same values.
+The executor then sent "visa shares over recent sessions" to the quote. A twin of the example labelled with the
+sibling and told apart only by its cues (nodes/distill/description_cues.py) teaches that the cue decides, not the
+shared words. The example's own deciding words (the tool's cues and its name's words) and its day ("today") are
+left out: those are what the twin must not say. Training bank only; no tool or domain is named here.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import date
+
+from bm25s.stopwords import STOPWORDS_EN_PLUS
+from mcp.types import Tool
+
+from nodes.arguments.tool_signature import name_words
+from nodes.date_mentions import find_date_mentions
+from nodes.distill.catalog_mentions import DAY_WORDS
+from nodes.distill.phrase_families import usage_examples
+from nodes.distill.phrasing import roughen
+
+_ONE_WORD_DAYS = frozenset(w for w in DAY_WORDS if " " not in w)  # "today", "tomorrow": dropped, not the rest
+_TOKEN = re.compile(r"\{\d+\}|[^\s]+")
+_WORD = re.compile(r"[a-z]+")
+_PRESENT = re.compile(r"\b(?:now|currently|at the moment)\b", re.IGNORECASE)  # the present, which no date names
+
+
+def borrowed_examples(tool: Tool, siblings: list[Tool], slots: int, cues_of: dict[str, list[str]]) -> list[str]:
+    """Templates over the tool's ``slots`` values from the siblings' usage examples, without each sibling's cues,
+    name words and one-word days; none for a tool without cues, and none that still names a day or the present
+    ("right now") or keeps no word beyond its values and stop words."""
+    if not cues_of.get(tool.name):
+        return []
+    found: list[str] = []
+    for sibling in siblings:
+        if sibling.name == tool.name:
+            continue
+        deciding = {*cues_of.get(sibling.name, ()), *name_words(sibling), *_ONE_WORD_DAYS}
+        for example in usage_examples(sibling, slots):
+            kept = [t for t in _TOKEN.findall(example) if not _deciding(t, deciding)]
+            text = " ".join(kept)
+            words = [w for t in kept if not t.startswith("{") for w in _WORD.findall(t.lower())]
+            if any(w not in STOPWORDS_EN_PLUS for w in words) and not _names_a_day(text):
+                found.append(text)
+    return list(dict.fromkeys(found))
+
+
+def _deciding(token: str, deciding: set[str]) -> bool:
+    words = _WORD.findall(token.lower())
+    return bool(words) and not token.startswith("{") and all(w in deciding for w in words)
+
+
+def _names_a_day(text: str) -> bool:
+    """Whether the words name a day ("next week", as a run reads them, its values left out) or the present
+    ("right now")."""
+    return bool(_PRESENT.search(text) or find_date_mentions(re.sub(r"\{\d+\}", " ", text), date.today()))
+
+
+def phrase_borrowed(template: str, values: list[str], cues: tuple[str, ...], rng: random.Random) -> str:
+    """A training request from a borrowed template and one or two of the tool's cues, before or after it."""
+    picked = sorted(rng.sample(range(len(cues)), min(len(cues), rng.choice((1, 2)))))
+    said = " ".join(cues[i] for i in picked)
+    asked = template.format(*values)
+    text = f"{asked} {said}" if rng.random() < 0.6 else f"{said}: {asked}"
+    return roughen(text, values, rng, typo_rate=0.3)

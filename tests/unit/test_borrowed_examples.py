@@ -1,0 +1,52 @@
+"""A sibling's usage examples asked of a tool by its own cues (nodes/distill/borrowed_examples.py): the shared
+words of a quote's examples ("shares", "stock") stop meaning the quote."""
+
+from __future__ import annotations
+
+from mcp.types import Tool, ToolAnnotations
+
+from nodes.distill.borrowed_examples import borrowed_examples
+from nodes.distill.catalog_requests import synthesize_requests
+from nodes.distill.description_cues import description_cues
+from nodes.distill.mention import CatalogFacts
+
+READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
+TICKER = {"ticker": {"type": "string", "description": "Ticker or company name"}}
+
+
+def tool(name: str, description: str, properties: dict | None = None) -> Tool:
+    return Tool(name=name, description=description, annotations=READ,
+                inputSchema={"type": "object", "properties": properties or {}, "required": list(properties or {})})
+
+
+QUOTE = tool("get_quote", "Latest price of a stock. Use for 'X stock price', 'X shares today', 'what is X trading "
+                          "at right now', 'latest on X'.", TICKER)
+HISTORY = tool("get_history", "Daily open/high/low/close for the most recent trading days.", TICKER)
+PAIR = tool("compare_quotes", "Two stocks side by side. Use for 'X shares against Y'.",
+            {"a": {"type": "string"}, "b": {"type": "string"}})
+CUES = {t.name: list(description_cues(t, [QUOTE, HISTORY, PAIR])) for t in (QUOTE, HISTORY, PAIR)}
+
+
+def test_a_siblings_examples_lose_its_deciding_words_and_days():
+    found = borrowed_examples(HISTORY, [QUOTE, HISTORY, PAIR], 1, CUES)
+    assert "{0} shares" in found  # "today" dropped: a day is the quote's
+    assert not any("stock" in t or "price" in t for t in found)  # the quote's cues: what the twin must not say
+    assert not any("now" in t for t in found)  # names the present: left out, not cut
+    assert not any("latest" in t for t in found)  # only the quote's words and the value left: nothing shared
+    assert not any("{1}" in t for t in found)  # the pair's two-value example fits no one-value tool
+    assert borrowed_examples(QUOTE, [QUOTE], 1, CUES) == []  # no sibling, nothing borrowed
+    assert borrowed_examples(HISTORY, [QUOTE, HISTORY], 1, {}) == []  # no cues of its own: no way to tell it apart
+
+
+def test_borrowed_requests_name_the_tools_cue_and_only_in_training():
+    facts = CatalogFacts(names=[f"Company {c}" for c in "ABCDEFGHIJKLMNOPQRST"], cues=CUES)
+    train = synthesize_requests("srv", [QUOTE, HISTORY], facts, "train", 60)
+    borrowed = [r for r in train if ":borrowed:" in r.family]
+    history = [r for r in train if r.tool == "get_history"]
+    assert borrowed and all(r.tool == "get_history" for r in borrowed)
+    assert 0.05 <= len(borrowed) / len(history) <= 0.3
+    cues = set(CUES["get_history"])
+    assert all(any(c[:4] in r.request.lower() for c in cues) for r in borrowed)  # a cue, maybe with one slip
+    assert all(r.mentions[0].words in r.request for r in borrowed)  # the value is never roughened
+    heldout = synthesize_requests("srv", [QUOTE, HISTORY], facts, "heldout", 60)
+    assert not any(":borrowed:" in r.family for r in heldout)
