@@ -5,8 +5,8 @@ Why: a tool's usage examples phrase a third of its training requests (nodes/dist
 words they hold ("shares", "stock") come to mean that tool, though they fit each sibling taking the same values.
 The executor then sent "visa shares over recent sessions" to the quote. A twin of the example labelled with the
 sibling and told apart only by its cues (nodes/distill/description_cues.py) teaches that the cue decides, not the
-shared words. The example's own deciding words (the tool's cues and its name's words) and its day ("today") are
-left out: those are what the twin must not say. Training bank only; no tool or domain is named here.
+shared words. The example's own deciding words (the tool's cues and its name's words) and its days ("today",
+"next week") are left out: those are what the twin must not say. Training bank only; no tool or domain is named here.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from nodes.distill.catalog_mentions import DAY_WORDS
 from nodes.distill.phrase_families import usage_examples
 from nodes.distill.phrasing import roughen
 
-_ONE_WORD_DAYS = frozenset(w for w in DAY_WORDS if " " not in w)  # "today", "tomorrow": dropped, not the rest
+_ONE_WORD_DAYS = frozenset(w for w in DAY_WORDS if " " not in w)  # "tmrw": a day no date reader may know
 _TOKEN = re.compile(r"\{\d+\}|[^\s]+")
 _WORD = re.compile(r"[a-z]+")
 _PRESENT = re.compile(r"\b(?:now|currently|at the moment)\b", re.IGNORECASE)  # the present, which no date names
@@ -32,8 +32,8 @@ _PRESENT = re.compile(r"\b(?:now|currently|at the moment)\b", re.IGNORECASE)  # 
 
 def borrowed_examples(tool: Tool, siblings: list[Tool], slots: int, cues_of: dict[str, list[str]]) -> list[str]:
     """Templates over the tool's ``slots`` values from the siblings' usage examples, without each sibling's cues,
-    name words and one-word days; none for a tool without cues, and none that still names a day or the present
-    ("right now") or keeps no word beyond its values and stop words."""
+    name words and the days it names; none for a tool without cues, none from an example that names the present
+    ("right now"), and none that keeps no word beyond its values and stop words."""
     if not cues_of.get(tool.name):
         return []
     found: list[str] = []
@@ -42,11 +42,12 @@ def borrowed_examples(tool: Tool, siblings: list[Tool], slots: int, cues_of: dic
             continue
         deciding = {*cues_of.get(sibling.name, ()), *name_words(sibling), *_ONE_WORD_DAYS}
         for example in usage_examples(sibling, slots):
-            kept = [t for t in _TOKEN.findall(example) if not _deciding(t, deciding)]
-            text = " ".join(kept)
+            if _PRESENT.search(example):
+                continue
+            kept = [t for t in _TOKEN.findall(_without_days(example)) if not _deciding(t, deciding)]
             words = [w for t in kept if not t.startswith("{") for w in _WORD.findall(t.lower())]
-            if any(w not in STOPWORDS_EN_PLUS for w in words) and not _names_a_day(text):
-                found.append(text)
+            if any(w not in STOPWORDS_EN_PLUS for w in words):
+                found.append(" ".join(kept))
     return list(dict.fromkeys(found))
 
 
@@ -55,10 +56,12 @@ def _deciding(token: str, deciding: set[str]) -> bool:
     return bool(words) and not token.startswith("{") and all(w in deciding for w in words)
 
 
-def _names_a_day(text: str) -> bool:
-    """Whether the words name a day ("next week", as a run reads them, its values left out) or the present
-    ("right now")."""
-    return bool(_PRESENT.search(text) or find_date_mentions(re.sub(r"\{\d+\}", " ", text), date.today()))
+def _without_days(example: str) -> str:
+    """The example less the days a run reads in it ("... from {0} to {1} next week" -> "... from {0} to {1}"):
+    the day is the sibling's question, and the tool's own day is added to its requests apart."""
+    for mention in find_date_mentions(example, date.today()):
+        example = example.replace(mention.phrase, " ", 1)
+    return example
 
 
 def phrase_borrowed(template: str, values: list[str], cues: tuple[str, ...], rng: random.Random) -> str:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from mcp.types import Tool
 
+from nodes.arguments.property_kinds import QUOTED_EXAMPLE
 from nodes.arguments.tool_signature import name_words
 from nodes.distill.mention import Bank
 from nodes.distill.phrasing import roughen, typo
@@ -131,16 +132,20 @@ def joined_values(parts: list[tuple[str, str]], bank: Bank = "heldout", rng: ran
     return " ".join(plain + [f"from {w}" for w in sources] + [f"to {w}" for w in targets])
 
 
-_QUOTED = re.compile(r"'([^']{6,80})'")
 _PLACEHOLDER = re.compile(r"\b([XYZ])\b")
+EXAMPLE_LETTERS = (6, 80)  # an example shorter or longer than this is a value or a passage, not a request
 
 
 def usage_examples(tool: Tool, slots: int) -> list[str]:
     """The description's own quoted examples with placeholders, as templates over the tool's required values
     in order: "Use for 'is X in stock in Y'" -> "is {0} in stock in {1}". Only those with one placeholder per
-    value; the training bank phrases some requests this way, as the catalogue's author said them."""
+    value; the training bank phrases some requests this way, as the catalogue's author said them. Quotes are
+    found as everywhere else (``QUOTED_EXAMPLE``): "that flight's number" opens none."""
     found = []
-    for quoted in _QUOTED.findall(tool.description or ""):
+    for match in QUOTED_EXAMPLE.finditer(tool.description or ""):
+        quoted = match.group()[1:-1]
+        if not EXAMPLE_LETTERS[0] <= len(quoted) <= EXAMPLE_LETTERS[1]:
+            continue
         letters = sorted(set(_PLACEHOLDER.findall(quoted)))
         if slots and len(letters) == slots:
             found.append(_PLACEHOLDER.sub(lambda m: "{" + str(letters.index(m.group(1))) + "}", quoted))

@@ -527,6 +527,8 @@ def test_training_requests_also_take_the_descriptions_own_examples_and_held_out_
                  "in Y sell X'.", {"product": {"type": "string"}, "city": {"type": "string", "description": "City"}})
     assert usage_examples(stock, 2) == ["is {0} in stock in {1}", "which shops in {1} sell {0}"]
     assert usage_examples(stock, 1) == []  # one placeholder per value, or none
+    fares = tool("cheapest_days", "That flight's number. Use for 'when is it cheapest to fly from X to Y'.")
+    assert usage_examples(fares, 2) == ["when is it cheapest to fly from {0} to {1}"]  # an apostrophe opens no quote
     facts = CatalogFacts(names=["Oslo", "Lima", "Rome", "Cairo", "Quito", "Tokyo", "Dakar", "Perth", "Hanoi"])
     train = synthesize_requests("srv", [stock], facts, "train", 30)
     usage = [r for r in train if ":usage:" in r.family]
