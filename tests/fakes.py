@@ -94,9 +94,9 @@ class ScriptedModels:
 
 
 def make_tool(name: str, properties: dict[str, Any] | None = None, *, read_only: bool = True,
-              required: list[str] | None = None) -> Tool:
+              required: list[str] | None = None, description: str = "") -> Tool:
     schema = {"type": "object", "properties": properties or {}, "required": required or []}
-    return Tool(name=name, description=f"{name} tool", inputSchema=schema,
+    return Tool(name=name, description=description or f"{name} tool", inputSchema=schema,
                 annotations=ToolAnnotations(readOnlyHint=read_only, destructiveHint=not read_only))
 
 

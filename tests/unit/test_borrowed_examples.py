@@ -3,20 +3,20 @@ words of a quote's examples ("shares", "stock") stop meaning the quote."""
 
 from __future__ import annotations
 
-from mcp.types import Tool, ToolAnnotations
+from mcp.types import Tool
 
 from nodes.distill.borrowed_examples import borrowed_examples
 from nodes.distill.catalog_requests import synthesize_requests
 from nodes.distill.description_cues import description_cues
 from nodes.distill.mention import CatalogFacts
+from tests.fakes import make_tool
 
-READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
 TICKER = {"ticker": {"type": "string", "description": "Ticker or company name"}}
 
 
 def tool(name: str, description: str, properties: dict | None = None) -> Tool:
-    return Tool(name=name, description=description, annotations=READ,
-                inputSchema={"type": "object", "properties": properties or {}, "required": list(properties or {})})
+    """A read-only tool that requires every property it has."""
+    return make_tool(name, properties, required=list(properties or {}), description=description)
 
 
 QUOTE = tool("get_quote", "Latest price of a stock. Use for 'X stock price', 'X shares today', 'what is X trading "

@@ -6,20 +6,20 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from mcp.types import Tool, ToolAnnotations
+from mcp.types import Tool
 
 from nodes.distill.catalog_requests import synthesize_requests
 from nodes.distill.description_cues import common_description_words, description_cues
 from nodes.distill.mention import CatalogFacts
+from tests.fakes import make_tool
 from nodes.distill.phrase_families import described_action, families
 
-READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
 TICKER = {"ticker": {"type": "string", "description": "Ticker or company name"}}
 
 
 def tool(name: str, description: str, properties: dict | None = None) -> Tool:
-    return Tool(name=name, description=description, annotations=READ,
-                inputSchema={"type": "object", "properties": properties or {}, "required": list(properties or {})})
+    """A read-only tool that requires every property it has."""
+    return make_tool(name, properties, required=list(properties or {}), description=description)
 
 
 QUOTE = tool("get_quote", "Latest price of a stock: last price and change. Use for 'X shares today', "
