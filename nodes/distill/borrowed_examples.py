@@ -3,10 +3,10 @@ becomes "visa shares recent trading" for a price history.
 
 Why: a tool's usage examples phrase a third of its training requests (nodes/distill/catalog_requests.py), so the
 words they hold ("shares", "stock") come to mean that tool, though they fit each sibling taking the same values.
-The executor then sent "visa shares over recent sessions" to the quote. A twin of the example labelled with the
-sibling and told apart only by its cues (nodes/distill/description_cues.py) teaches that the cue decides, not the
-shared words. The example's own deciding words (the tool's cues and its name's words) and its days ("today",
-"next week") are left out: those are what the twin must not say. Training bank only; no tool or domain is named here.
+The executor then sent "visa shares over recent sessions" to the quote. A twin of the example, labelled with this
+tool and told apart only by its cues (nodes/distill/description_cues.py), teaches that the cue decides, not the
+shared words. The example's own deciding words (its tool's cues and name words) and its days ("today", "next
+week") are left out: those are what the twin must not say. Training bank only; no tool or domain is named here.
 """
 
 from __future__ import annotations
@@ -52,6 +52,7 @@ def borrowed_examples(tool: Tool, siblings: list[Tool], slots: int, cues_of: dic
 
 
 def _deciding(token: str, deciding: set[str]) -> bool:
+    """Whether a token of an example is one of its tool's deciding words (a placeholder never is)."""
     words = _WORD.findall(token.lower())
     return bool(words) and not token.startswith("{") and all(w in deciding for w in words)
 
