@@ -44,9 +44,9 @@ def test_borrowed_requests_name_the_tools_cue_and_only_in_training():
     borrowed = [r for r in train if ":borrowed:" in r.family]
     history = [r for r in train if r.tool == "get_history"]
     assert borrowed and all(r.tool == "get_history" for r in borrowed)
-    assert 0.05 <= len(borrowed) / len(history) <= 0.3
+    assert 0.15 <= len(borrowed) / len(history) <= 0.45
     cues = set(CUES["get_history"])
     assert all(any(c[:4] in r.request.lower() for c in cues) for r in borrowed)  # a cue, maybe with one slip
-    assert all(r.mentions[0].words in r.request for r in borrowed)  # the value is never roughened
+    assert all(r.mentions[0].words.lower() in r.request.lower() for r in borrowed)  # never misspelt
     heldout = synthesize_requests("srv", [QUOTE, HISTORY], facts, "heldout", 60)
     assert not any(":borrowed:" in r.family for r in heldout)
