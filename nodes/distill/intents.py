@@ -4,7 +4,7 @@ nodes/distill/oracle.py fills and resolves them.
 
 Three banks, written apart and never sharing a template (tests/unit/test_distill.py checks it, and that no
 training template is one of benchmarks/answers.py's test templates):
-- ``train``: many short cores (nodes/distill/training_cores.py), each the way people ask for the tool, composed
+- ``train``: many short cores (nodes/distill/data/training_cores.json), each the way people ask for the tool, composed
   with day placements, lead-ins and tails (nodes/distill/grammar.py). Variety of wording and of where the values sit is what a 135M model
   needs to learn which span is the value, not which position.
 - ``dev``: a few templates for tuning the recipe (benchmarks/distill.py ``--bank dev``).
