@@ -20,11 +20,9 @@ from mcp.types import Tool
 
 from nodes.arguments.tool_signature import name_words
 from nodes.date_mentions import find_date_mentions
-from nodes.distill.catalog_mentions import DAY_WORDS
-from nodes.distill.phrase_families import usage_examples
+from nodes.distill.phrase_families import said_cues, usage_examples
 from nodes.distill.phrasing import roughen
 
-_ONE_WORD_DAYS = frozenset(w for w in DAY_WORDS if " " not in w)  # "tmrw": a day no date reader may know
 _TOKEN = re.compile(r"\{\d+\}|[^\s]+")
 _WORD = re.compile(r"[a-z]+")
 _PRESENT = re.compile(r"\b(?:now|currently|at the moment)\b", re.IGNORECASE)  # the present, which no date names
@@ -40,7 +38,7 @@ def borrowed_examples(tool: Tool, siblings: list[Tool], slots: int, cues_of: dic
     for sibling in siblings:
         if sibling.name == tool.name:
             continue
-        deciding = {*cues_of.get(sibling.name, ()), *name_words(sibling), *_ONE_WORD_DAYS}
+        deciding = {*cues_of.get(sibling.name, ()), *name_words(sibling)}
         for example in usage_examples(sibling, slots):
             if _PRESENT.search(example):
                 continue
@@ -67,8 +65,7 @@ def _without_days(example: str) -> str:
 
 def phrase_borrowed(template: str, values: list[str], cues: tuple[str, ...], rng: random.Random) -> str:
     """A training request from a borrowed template and one or two of the tool's cues, before or after it."""
-    picked = sorted(rng.sample(range(len(cues)), min(len(cues), rng.choice((1, 2)))))
-    said = " ".join(cues[i] for i in picked)
+    said = said_cues(cues, rng)
     asked = template.format(*values)
     text = f"{asked} {said}" if rng.random() < 0.6 else f"{said}: {asked}"
     return roughen(text, values, rng, typo_rate=0.3)

@@ -175,16 +175,19 @@ def families(bank: Bank, shape: str, action: Action | None = None) -> list[str]:
     return cued or found
 
 
+def said_cues(cues: tuple[str, ...], rng: random.Random) -> str:
+    """One or two of a tool's cues, in the description's order, as people type keywords."""
+    picked = sorted(rng.sample(range(len(cues)), min(len(cues), rng.choice((1, 2)))))
+    return " ".join(cues[i] for i in picked)
+
+
 def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],
            rng: random.Random) -> str:
     """One request in ``family``, worded the way people type it in this bank."""
     field = ""
     if "{field}" in family:  # the records a tool answers with are what people ask for most
         field = rng.choice(action.contents if action.contents and rng.random() < CONTENTS_SHARE else action.fields)
-    cues = ""
-    if "{cues}" in family:  # one or two of them, in the description's order, as people type keywords
-        picked = sorted(rng.sample(range(len(action.cues)), min(len(action.cues), rng.choice((1, 2)))))
-        cues = " ".join(action.cues[i] for i in picked)
+    cues = said_cues(action.cues, rng) if "{cues}" in family else ""
     text = family.format(verb=action.verb, head=action.head, name=action.name or action.head, field=field,
                          cues=cues, values=values).replace(" for from ", " from ")
     if bank == "train":
