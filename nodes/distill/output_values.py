@@ -12,18 +12,22 @@ singular ("attractions" -> "attraction"). A property of another tool takes the v
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from mcp.types import Tool
 
 from nodes.arguments.candidate_spans import MAX_SPAN_WORDS
 from nodes.arguments.folder_reading import Call
-from nodes.arguments.tool_signature import property_kinds, required_arguments
+from nodes.arguments.tool_signature import identifier_words, properties_of, property_kinds, required_arguments
 from nodes.arguments.value_kinds import ValueKind
 
 PROBES_PER_TOOL = 3
 MAX_VALUE_CHARS = 60
 MAX_VALUES_PER_FIELD = 200
+MAX_PAGE = 100  # the most records one listing call asks for
+_PAGE_WORDS = frozenset({"limit", "max", "top", "count", "size", "results", "num", "page"})
+_RESULTS = re.compile(r"\b(?:results?|records|items|entries|rows|matches)\b", re.IGNORECASE)
 
 
 def _singular(word: str) -> str:
@@ -61,14 +65,29 @@ def fields_in(data: Any) -> dict[str, list[str]]:
 
 def _probe_calls(tool: Tool, places: list[str], rng: random.Random) -> list[dict[str, Any]]:
     """Up to PROBES_PER_TOOL argument sets for a tool whose required arguments are all places (distinct in a
-    call), or the one empty call of a tool that requires none."""
+    call); for a tool that requires none, the empty call and its widest page."""
     required = required_arguments(tool)
     if not required:
-        return [{}]
+        return [{}, page] if (page := widest_page(tool)) else [{}]
     kinds = property_kinds(tool)
     if any(kinds.get(name) is not ValueKind.PLACE for name in required) or len(places) < len(required):
         return []
     return [dict(zip(required, rng.sample(places, len(required)))) for _ in range(PROBES_PER_TOOL)]
+
+
+def widest_page(tool: Tool) -> dict[str, int]:
+    """The tool's optional count of results at its schema's maximum (``{"limit": 20}``), or nothing. Why: a
+    listing's default page (the five cheapest products) names too few of its records for the requests that
+    name one to vary; every training request for a product search named one of five short names."""
+    required = set(required_arguments(tool))
+    for name, spec in properties_of(tool).items():
+        if name in required or not isinstance(spec, dict) or spec.get("type") != "integer":
+            continue
+        maximum = spec.get("maximum")
+        counts = set(identifier_words(name)) & _PAGE_WORDS or _RESULTS.search(str(spec.get("description") or ""))
+        if isinstance(maximum, int) and maximum > 1 and counts:
+            return {name: min(maximum, MAX_PAGE)}
+    return {}
 
 
 def own_records_key(tool: str) -> str:
@@ -105,6 +124,6 @@ async def output_values(readable: list[Tool], places: list[str], call: Call, *, 
                 continue
             for field, values in fields_in(data).items():
                 found.setdefault(field, []).extend(values)
-            if not arguments:
+            if not required_arguments(tool):
                 found.setdefault(own_records_key(tool.name), []).extend(record_names(data))
     return {field: list(dict.fromkeys(values))[:MAX_VALUES_PER_FIELD] for field, values in found.items()}

@@ -10,7 +10,8 @@ it must (the zone named, the computed number, the answer of the SQL question's o
 call_verification.py). The trajectory's call is the best-ranked verified one; of verified calls ranked alike,
 the one with the shortest output, its values as the request writes them, whole and without filler
 (``chosen_call``, nodes/distill/label_choice.py); and where the base executor's own first step gives that very
-answer with values as good, the base's call (the adapter learns only where the base is wrong).
+answer with values as good, the base's call (the adapter learns only where the base is wrong). A request none of
+whose verified calls is of the tool it was written for is dropped: its words are that tool's, not a sibling's.
 
 Only tools that cannot change data are run: read-only by their annotations (and not destructive), or trusted by
 name in mcp.json (``"approvals": {"read_query": "allow"}``). ``teacher_may_run`` is checked before every call.
@@ -50,8 +51,9 @@ MAX_CALLS_PER_TOOL = 12
 CALLS_RUN = 6  # the best-ranked calls run per request
 CALL_TIMEOUT_S = 15.0
 NAMED_VALUE_BONUS = 0.3
-# The call the request was written for: its tool (half), each mention in its own property (the other half). It
-# outranks a sibling tool or a swapped "from"/"to" by more than label_choice.NEAR_TIE, and still has to be verified.
+# The call the request was written for: its tool, and each mention in its own property (call_verification.
+# intended_fit). It outranks a sibling tool or a swapped "from"/"to" by more than label_choice.NEAR_TIE, and still
+# has to be verified.
 INTENDED_BONUS = 0.2
 
 Encode = Callable[[Sequence[str]], Sequence[Any]]
@@ -225,6 +227,11 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
             verified.append((score, name, arguments, outcome.text))
     if not verified:
         report.dropped["no call's output bears on the request"] += 1
+        return None
+    if all(name != request.tool for _, name, _, _ in verified):
+        # "list tickers for Shell plc" verified only by the quote: it is the lister's phrasing with a value the
+        # lister cannot take, and as the quote's label it taught that the lister's words mean the quote
+        report.dropped["the tool it was written for answered nothing it names"] += 1
         return None
     name, arguments, output = chosen_call(verified, request.request)
     own = await habit(request.request, request.server, runnable, candidates) if habit else None
