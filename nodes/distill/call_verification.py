@@ -11,7 +11,7 @@ from typing import Any
 
 from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.catalog_requests import SynthRequest
-from nodes.distill.mention import Mention
+from nodes.distill.mention import Mention, mark_of, mention_marks
 
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 # The most a call of the request's own tool with a value out of place scores: search_teacher.INTENDED_BONUS times
@@ -65,11 +65,35 @@ def holds_evidence(output: str, evidence: list[str]) -> bool:
     return False
 
 
+def slot_marks(request: SynthRequest) -> dict[str, frozenset[str]]:
+    """Each property the request was written to fill -> its mentions' marks (``mark_of``; a list's several)."""
+    found: dict[str, frozenset[str]] = {}
+    for slot, mention in zip(request.slots, request.mentions):
+        found[slot] = found.get(slot, frozenset()) | mention_marks(mention)
+    return found
+
+
+def misplaced(request: SynthRequest, tool: str, arguments: dict[str, Any]) -> bool:
+    """Whether a call of the request's own tool gives a property a value the request names for another one:
+    "from Zurich to Seoul" for "Seoul into Zurich", a hotel's name as the city. Such a call answers another
+    request; when the one as written found nothing (no flight today), it was the label, backwards."""
+    if tool != request.tool:
+        return False
+    own = slot_marks(request)
+    for prop, value in arguments.items():
+        for v in value if isinstance(value, list) else [value]:
+            mark = mark_of(str(v))
+            if mark not in own.get(prop, frozenset()) and any(mark in marks for slot, marks in own.items()
+                                                               if slot != prop):
+                return True
+    return False
+
+
 def _said(value: Any, mention: Mention) -> bool:
-    """The argument value is the mention's words or evidence (case-folded; a number as a number)."""
-    marks = {mention.words.lower(), *(e.lower() for e in mention.evidence)}
+    """The argument value is the mention's words or evidence (``mark_of``; a number as a number)."""
+    marks = mention_marks(mention)
     for v in value if isinstance(value, list) else [value]:
-        if str(v).lower() in marks:
+        if mark_of(str(v)) in marks:
             return True
         if isinstance(v, (int, float)) and any(numbers_in(m) == {round(float(v), 2)} for m in marks):
             return True

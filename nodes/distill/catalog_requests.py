@@ -26,7 +26,7 @@ from nodes.arguments.value_kinds import ValueKind
 from nodes.distill.borrowed_examples import borrowed_examples, phrase_borrowed
 from nodes.distill.catalog_facts import property_mentions
 from nodes.distill.catalog_mentions import DAY_WORDS, name_mentions
-from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank
+from nodes.distill.mention import Bank, CatalogFacts, Mention, bank_of, in_bank, mention_marks
 from nodes.distill.output_values import own_records_key
 from nodes.distill.phrase_families import (described_action, families, joined_values, phrase, phrase_example,
                                            usage_examples)
@@ -105,7 +105,8 @@ def values_per_mention(spec: dict[str, Any]) -> int:
 def _chosen(by_property: dict[str, list[Mention]], specs: dict[str, Any], rng: random.Random,
             route: tuple[str, str] | None = None,
             pairs: list[tuple[str, str]] | None = None) -> list[tuple[str, Mention]] | None:
-    """One draw of (property, mention) pairs; None when one value is named twice ("from Lima to Lima"). A
+    """One draw of (property, mention) pairs; None when one value is named twice ("from Lima to Lima", or by its
+    short name: "Lotus Mapo Suites into Lotus"). A
     source and a target (``route``) take a pair the server's listing connects, when it lists any."""
     chosen: list[tuple[str, Mention]] = []
     if route and pairs:
@@ -118,7 +119,8 @@ def _chosen(by_property: dict[str, list[Mention]], specs: dict[str, Any], rng: r
         if len(options) < count:
             return None
         chosen += [(name, m) for m in rng.sample(options, count)]
-    if len({m.words.lower() for _, m in chosen}) < len(chosen):
+    marks = [mention_marks(m) for _, m in chosen]
+    if any(a & b for i, a in enumerate(marks) for b in marks[i + 1:]):
         return None
     return chosen
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -22,6 +23,20 @@ class Mention:
     truth: tuple[str, dict[str, Any]] | None = None
     question: bool = False  # the words are a whole question ("how many employees are there"), not a value
     bank: Bank | None = None  # a question's bank is its phrasing's ("{a} times {b}"), not its words'
+
+
+_ARTICLE = re.compile(r"^the\s+")
+
+
+def mark_of(text: str) -> str:
+    """How a value and a mention are compared: case-folded, spaced once, without a leading "the". A request's
+    spans start after it, so "skyline hostel new york" is the mention "The Skyline Hostel New York"."""
+    return _ARTICLE.sub("", " ".join(str(text).split()).casefold())
+
+
+def mention_marks(mention: Mention) -> frozenset[str]:
+    """The mention's words and evidence, as ``mark_of`` compares them."""
+    return frozenset(mark_of(text) for text in (mention.words, *mention.evidence))
 
 
 @dataclass

@@ -36,10 +36,11 @@ from nodes.arguments.candidates import Candidates
 from nodes.arguments.step_rules import ToolRefused
 from nodes.arguments.tool_offer import NoCallableTool, constrained_tools
 from nodes.arguments.tool_signature import property_kinds
-from nodes.distill.call_verification import (bears_on_mentions, intended_fit, named_value_fit, numbers_in,
-                                             reads_as_an_error)
+from nodes.distill.call_verification import (bears_on_mentions, intended_fit, misplaced, named_value_fit,
+                                             numbers_in, reads_as_an_error, slot_marks)
 from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.judges import bears_on
+from nodes.distill.mention import mark_of, mention_marks
 from nodes.distill.label_choice import chosen_call, label_fit, written_values
 from nodes.distill.trajectories import OBSERVATION_CHARS, Step, Trajectory
 from nodes.executor_inputs import task_candidates
@@ -102,13 +103,17 @@ def _overlap(a: Any, b: Any) -> bool:
 
 
 def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], named: tuple[str, ...] = (),
-                    marks: frozenset[str] = frozenset()) -> list[tuple[str, dict[str, Any]]]:
+                    marks: frozenset[str] = frozenset(), own: dict[str, frozenset[str]] | None = None
+                    ) -> list[tuple[str, dict[str, Any]]]:
     """Every call the decoding schemas allow for the tools' required arguments (enumerable values only), for
     those the decoding made required (a day the request names), and for the optional properties the request
     was written to name (``named``: a search's free-text query) where a tool's decoding offers them. Up to
-    ``MAX_CALLS_PER_TOOL`` per tool, the values the request's mentions name (``marks``, lower case) first: two
-    places of fifteen spans are otherwise past the limit. A mentioned value an optional property offers is also
-    tried there alone, with the first call's required values."""
+    ``MAX_CALLS_PER_TOOL`` per tool, the values the request's mentions name (``marks``, as ``mark_of`` compares
+    them) first: two places of fifteen spans are otherwise past the limit. Before those, each property's ``own``
+    mention's value, so the first call is the one the request was written for: with both places marked, the first
+    place filled both properties in all twelve calls, and a route was labelled backwards. A mentioned value an
+    optional property offers is also tried there alone, with the first call's required values."""
+    own = own or {}
     calls: list[tuple[str, dict[str, Any]]] = []
     for name, schema in allowed.items():
         properties = schema.get("properties") or {}
@@ -119,10 +124,11 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], 
             spec = properties.get(prop) or {}
             items = spec.get("items") if isinstance(spec.get("items"), dict) else {}
             if spec.get("enum"):
-                choices.append(sorted(spec["enum"], key=lambda v: str(v).lower() not in marks))
+                mine = own.get(prop, frozenset())
+                choices.append(sorted(spec["enum"], key=lambda v: (mark_of(v) not in mine, mark_of(v) not in marks)))
             elif spec.get("type") == "array" and items.get("enum"):
                 choices.append(sorted(list_choices(list(items["enum"]), spec), key=lambda values: (
-                    -sum(str(v).lower() in marks for v in values), sum(str(v).lower() not in marks for v in values))))
+                    -sum(mark_of(v) in marks for v in values), sum(mark_of(v) not in marks for v in values))))
             else:
                 choices = []
                 break
@@ -137,7 +143,7 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], 
         # no free-text span is "kobo" alone
         base = {prop: value for prop, value in combos[0].items() if prop in needed}
         calls += [(name, {**base, prop: value}) for prop, spec in properties.items() if prop not in required
-                  for value in spec.get("enum") or [] if str(value).lower() in marks]
+                  for value in spec.get("enum") or [] if mark_of(value) in marks]
     return calls
 
 
@@ -207,8 +213,10 @@ async def search_trajectory(request: SynthRequest, tools: ToolCaller, listed: li
     except (NoCallableTool, ToolRefused):
         report.dropped["no call is decodable from the request"] += 1
         return None
-    marks = frozenset(text.lower() for m in request.mentions for text in (m.words, *m.evidence))
-    calls = ranked_calls(request, candidate_calls(allowed, by_name, request.slots, marks), by_name, encode)
+    marks = frozenset(mark for m in request.mentions for mark in mention_marks(m))
+    calls = [call for call in ranked_calls(request, candidate_calls(allowed, by_name, request.slots, marks,
+                                                                    slot_marks(request)), by_name, encode)
+             if not misplaced(request, call[1], call[2])]
     if not calls:
         report.dropped["no call with enumerable values"] += 1
         return None

@@ -1,0 +1,96 @@
+"""The search teacher's labels: which requests keep a label, and whose (nodes/distill/search_teacher.py), and which
+records a listing gives to phrase requests from (nodes/distill/output_values.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date
+
+from mcp.types import Tool, ToolAnnotations
+
+from graphs.context import Context
+from nodes.distill.call_verification import PARTLY_INTENDED, intended_fit
+from nodes.distill.catalog_requests import SynthRequest
+from nodes.distill.label_choice import NEAR_TIE
+from nodes.distill.mention import Mention
+from nodes.distill.output_values import output_values, own_records_key, widest_page
+from nodes.distill.search_teacher import INTENDED_BONUS, TeacherReport, search_trajectory
+from tests.fakes import BagOfWordsEmbedding, FakeTools
+
+READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
+TODAY = date(2026, 11, 30)
+
+
+def _tool(name: str, description: str, properties: dict, required: list[str]) -> Tool:
+    return Tool(name=name, description=description, annotations=READ,
+                inputSchema={"type": "object", "properties": properties, "required": required})
+
+
+def test_one_value_out_of_place_is_never_a_near_tie_of_the_call_as_written():
+    request = SynthRequest("what's the amount for 15 last friday AUD into MXN", "fx", "convert_currency",
+                           "train:value:1", (Mention("15"), Mention("AUD", ("AUD",)), Mention("MXN", ("MXN",)),
+                                             Mention("last friday", ("2026-11-27",))),
+                           ("amount", "from_currency", "to_currency", "date"))
+    right = {"amount": 15, "from_currency": "AUD", "to_currency": "MXN", "date": "2026-11-27"}
+    swapped = {**right, "from_currency": "MXN", "to_currency": "AUD"}
+    assert intended_fit(request, "convert_currency", right) == 1.0
+    # four slots, two swapped: this was 0.75, an eighth of the bonus below, inside NEAR_TIE
+    assert intended_fit(request, "convert_currency", swapped) == 0.5 + (PARTLY_INTENDED - 0.5) * 2 / 4
+    one_wrong = intended_fit(request, "convert_currency", {**right, "date": "2026-11-30"})
+    assert one_wrong <= PARTLY_INTENDED and INTENDED_BONUS * (1.0 - one_wrong) > NEAR_TIE
+    assert intended_fit(request, "get_rate", right) == 0.0
+
+
+def test_a_listing_is_also_read_at_its_widest_page():
+    limit = {"type": "integer", "minimum": 1, "maximum": 20, "default": 5, "description": "Most results to return"}
+    search = _tool("search_products", "Products, cheapest first",
+                   {"query": {"type": "string"}, "limit": limit}, [])
+    history = _tool("get_history", "Daily prices", {"ticker": {"type": "string"}, "days": {
+        "type": "integer", "maximum": 30, "description": "Trading days to return"}}, ["ticker"])
+    assert widest_page(search) == {"limit": 20}
+    assert widest_page(history) == {}  # a count of days is no page of results
+    assert widest_page(_tool("top", "", {"limit": limit}, ["limit"])) == {}  # a required one is the request's
+    assert widest_page(_tool("list", "", {"count": {"type": "integer", "maximum": 10_000}}, [])) == {"count": 100}
+
+    asked = []
+
+    async def call(name, arguments):
+        asked.append(arguments)
+        shown = arguments.get("limit", 5)
+        return _Output({"products": [{"model": f"Model {n}"} for n in range(shown)]})
+
+    found = asyncio.run(output_values([search], [], call))
+    assert asked == [{}, {"limit": 20}]
+    assert len(found[own_records_key("search_products")]) == 20
+
+
+class _Output:
+    def __init__(self, data):
+        self._data = data
+
+    def data(self):
+        return self._data
+
+
+async def test_a_request_its_own_tool_answers_nothing_for_is_dropped_not_labelled_with_a_sibling():
+    lister = _tool("list_tickers", "The tickers this server quotes, by exchange or sector",
+                   {"contains": {"type": "string", "description": "Exchange or sector, e.g. 'NASDAQ'"}}, ["contains"])
+    quote = _tool("get_quote", "Latest price of a stock",
+                  {"ticker_or_name": {"type": "string", "description": "Ticker or company name"}}, ["ticker_or_name"])
+    listed = {"tickers": [{"symbol": "RELI", "name": "Reliance Industries", "exchange": "NSE"}]}
+    tools = FakeTools({"market": {
+        "list_tickers": (lister, lambda a: listed if a["contains"].lower() in ("nse", "energy") else {"tickers": []}),
+        "get_quote": (quote, lambda a: {"symbol": "RELI", "name": "Reliance Industries", "last": 12.5})}})
+    offered = await tools.list_tools("market")
+    report = TeacherReport()
+    written_for_lister = SynthRequest("list tickers for Reliance", "market", "list_tickers", "train:value:9",
+                                      (Mention("Reliance", ("Reliance",)),), ("contains",))
+    assert await search_trajectory(written_for_lister, tools, offered, set(), TODAY, Context(),
+                                   BagOfWordsEmbedding(), report) is None
+    assert report.dropped["the tool it was written for answered nothing it names"] == 1
+    assert any(name == "get_quote" for _, name, _ in tools.calls)  # the quote did answer: it is still no label
+    written_for_quote = SynthRequest("latest price of Reliance", "market", "get_quote", "train:value:0",
+                                     (Mention("Reliance", ("Reliance",)),), ("ticker_or_name",))
+    kept = await search_trajectory(written_for_quote, tools, offered, set(), TODAY, Context(),
+                                   BagOfWordsEmbedding(), report)
+    assert kept is not None and kept.expected == {"tool": "get_quote", "arguments": {"ticker_or_name": "Reliance"}}
