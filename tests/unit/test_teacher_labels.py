@@ -4,17 +4,18 @@ records a listing gives to phrase requests from (nodes/distill/output_values.py)
 from __future__ import annotations
 
 import asyncio
+import random
 from datetime import date
 
 from mcp.types import Tool, ToolAnnotations
 
 from graphs.context import Context
-from nodes.distill.call_verification import PARTLY_INTENDED, intended_fit
-from nodes.distill.catalog_requests import SynthRequest
+from nodes.distill.call_verification import PARTLY_INTENDED, intended_fit, misplaced, slot_marks
+from nodes.distill.catalog_requests import SynthRequest, _chosen
 from nodes.distill.label_choice import NEAR_TIE
-from nodes.distill.mention import Mention
+from nodes.distill.mention import Mention, mark_of
 from nodes.distill.output_values import output_values, own_records_key, widest_page
-from nodes.distill.search_teacher import INTENDED_BONUS, TeacherReport, search_trajectory
+from nodes.distill.search_teacher import INTENDED_BONUS, TeacherReport, candidate_calls, search_trajectory
 from tests.fakes import BagOfWordsEmbedding, FakeTools
 
 READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
@@ -94,3 +95,33 @@ async def test_a_request_its_own_tool_answers_nothing_for_is_dropped_not_labelle
     kept = await search_trajectory(written_for_quote, tools, offered, set(), TODAY, Context(),
                                    BagOfWordsEmbedding(), report)
     assert kept is not None and kept.expected == {"tool": "get_quote", "arguments": {"ticker_or_name": "Reliance"}}
+
+
+def test_the_call_a_request_was_written_for_is_tried_first_and_a_misplaced_one_never():
+    assert mark_of("The  Skyline Hostel New York") == mark_of("skyline hostel new york")
+    route = _tool("travel_time", "Travel time between two places", {
+        "origin": {"type": "string"}, "destination": {"type": "string"}, "city": {"type": "string"}},
+        ["origin", "destination"])
+    request = SynthRequest("distance for the skyline hostel new york to yuexiu park", "routes", "travel_time",
+                           "train:value:0", (Mention("The Skyline Hostel New York", ("The Skyline Hostel New York",)),
+                                             Mention("Yuexiu Park", ("Yuexiu Park",))), ("origin", "destination"))
+    spans = ["yuexiu park", "skyline", "skyline hostel new york", "hostel new york"]
+    allowed = {"travel_time": {"properties": {"origin": {"enum": spans}, "destination": {"enum": spans}}}}
+    marks = frozenset().union(*slot_marks(request).values())
+    # both places are marked: the first-marked one used to fill the origin of all twelve calls
+    assert candidate_calls(allowed, {"travel_time": route}, (), marks)[0][1]["origin"] == "yuexiu park"
+    calls = candidate_calls(allowed, {"travel_time": route}, (), marks, slot_marks(request))
+    assert calls[0] == ("travel_time", {"origin": "skyline hostel new york", "destination": "yuexiu park"})
+    assert not misplaced(request, "travel_time", calls[0][1])
+    assert misplaced(request, "travel_time", {"origin": "yuexiu park", "destination": "skyline hostel new york"})
+    assert misplaced(request, "travel_time", {**calls[0][1], "city": "Skyline Hostel New York"})
+    assert not misplaced(request, "plan_route", {"places": ["yuexiu park", "skyline hostel new york"]})
+
+
+def test_no_request_names_one_value_twice_by_its_short_name():
+    whole, short = Mention("Lotus Mapo Suites", ("Lotus Mapo Suites",)), Mention("Lotus", ("Lotus Mapo Suites",))
+    other = Mention("Yuexiu Park", ("Yuexiu Park",))
+    specs = {"origin": {"type": "string"}, "destination": {"type": "string"}}
+    draws = [_chosen({"origin": [whole, other], "destination": [short]}, specs, random.Random(n)) for n in range(20)]
+    assert any(d is None for d in draws) and any(d is not None for d in draws)
+    assert all(d is None or dict(d)["origin"] is other for d in draws)
