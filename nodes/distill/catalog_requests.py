@@ -109,8 +109,8 @@ def _chosen(by_property: dict[str, list[Mention]], specs: dict[str, Any], rng: r
             route: tuple[str, str] | None = None,
             pairs: list[tuple[str, str]] | None = None) -> list[tuple[str, Mention]] | None:
     """One draw of (property, mention) pairs; None when one value is named twice ("from Lima to Lima", or by its
-    short name: "Lotus Mapo Suites into Lotus"). A
-    source and a target (``route``) take a pair the server's listing connects, when it lists any."""
+    short name: "Lotus Mapo Suites into Lotus"). A source and a target (``route``) take a pair the server's
+    listing connects, when it lists any."""
     chosen: list[tuple[str, Mention]] = []
     if route and pairs:
         source, target = rng.choice(pairs)

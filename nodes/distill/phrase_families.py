@@ -176,8 +176,8 @@ def families(bank: Bank, shape: str, action: Action | None = None) -> list[str]:
 
 
 def said_cues(cues: tuple[str, ...], rng: random.Random) -> str:
-    """One of a tool's cues. Why not two: the executor leant on the stronger of a pair ("daily recent"), and
-    never learnt "recent" alone: b19 sent "visa recent" to the quote at p 0.97."""
+    """One of a tool's cues. Why not two: the executor leant on the stronger of a pair ("daily recent") and never
+    learnt the other alone; an adapter trained on pairs sent "visa recent" to the quote, not the history, at p 0.97."""
     return rng.choice(cues)
 
 
