@@ -237,7 +237,9 @@ async def main() -> None:
     parser.add_argument("--catalog", default="", help="'foreign' (benchmarks/foreign.py's servers), 'builtin' "
                         "or an mcp.json: held-out requests synthesised from that catalogue, against the adapter "
                         "installed for it")
-    parser.add_argument("--per-tool", type=int, default=8, help="held-out requests synthesised per tool (--catalog)")
+    # 16: of 8 per tool, 43 of 144 were verified once the teacher stopped labelling a request with a sibling
+    # tool when its own answered nothing; the held-out bank should hold 60 or more
+    parser.add_argument("--per-tool", type=int, default=16, help="held-out requests synthesised per tool (--catalog)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--record", action="store_true",
                         help="put this run's numbers on the shipped adapter's data card (heldout bank only)")
