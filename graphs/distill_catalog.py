@@ -69,7 +69,18 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
     searched_file, kept_file = work / f"searched_{bank}.jsonl", work / f"trajectories_{bank}.jsonl"
     searched = {json.loads(line)["request"] for line in _lines(searched_file)}
     report = TeacherReport()
+    # the search's counts over every run in this folder: a resumed run adds its share to what the earlier ones
+    # searched (the data card's teacher counts read this file), saved after every request
+    counts_file = work / f"catalog_{bank}.json"
+    earlier = TeacherReport.from_json(json.loads(counts_file.read_text())["search"]) \
+        if searched and counts_file.is_file() else TeacherReport()
+    plan: list[tuple[SynthRequest, list, set[str]]] = []
     servers: dict[str, str] = {}
+
+    def save_counts() -> None:
+        counts_file.write_text(json.dumps({"servers": servers, "search": earlier.plus(report).to_json(),
+                                           "requests": len(plan)}, indent=1))
+
     tools_of: dict[str, list[Tool]] = {}
     today = date.today()
     context = Context()
@@ -77,7 +88,6 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
         await deps.retriever.server_docs()  # the listing tools whose names the entity directory reads
         await deps.retriever.entity_directory()
         known = await deps.pool.known_names()
-        plan: list[tuple[SynthRequest, list, set[str]]] = []
         facts_of: dict[str, CatalogFacts] = {}
         trusted_of: dict[str, set[str]] = {}
         runnable_of: dict[str, list[Tool]] = {}
@@ -109,13 +119,13 @@ async def teach(work: Path, catalog_paths: list[Path] | None, *, builtin: bool |
                     log.write(json.dumps({**request.to_json(), "kept": found is not None}, ensure_ascii=False) + "\n")
                     kept.flush()
                     log.flush()
+                    save_counts()
                 if progress:
                     progress(n, len(plan), request.server)
     finally:
         await deps.aclose()
     trajectories = [Trajectory.from_json(json.loads(line)) for line in _lines(kept_file)]
-    (work / f"catalog_{bank}.json").write_text(json.dumps({"servers": servers, "search": report.to_json(),
-                                                           "requests": len(plan)}, indent=1))
+    save_counts()
     return CatalogueRun(trajectories, report, servers, len(plan), tools_of)
 
 

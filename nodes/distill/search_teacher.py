@@ -85,6 +85,17 @@ class TeacherReport:
         return {"requests": self.requests, "calls_run": self.calls_run, "kept": self.kept,
                 "labels_from_base": self.labels_from_base, "dropped": dict(self.dropped)}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TeacherReport:
+        return cls(int(data.get("requests", 0)), int(data.get("calls_run", 0)), int(data.get("kept", 0)),
+                   int(data.get("labels_from_base", 0)), Counter(data.get("dropped") or {}))
+
+    def plus(self, other: TeacherReport) -> TeacherReport:
+        """Both runs' counts: a resumed search adds its share to the interrupted one's."""
+        return TeacherReport(self.requests + other.requests, self.calls_run + other.calls_run,
+                             self.kept + other.kept, self.labels_from_base + other.labels_from_base,
+                             self.dropped + other.dropped)
+
 
 def list_choices(values: list[Any], spec: dict[str, Any]) -> list[list[Any]]:
     """The lists a list property may take from its enum: as many values as it must hold at least (one when it

@@ -52,6 +52,8 @@ async def test_a_catalogue_s_adapter_is_installed_by_fingerprint_resumes_and_ser
 
     again = distil(catalog, tmp_path / "work")
     assert '"requests": 0' in again and "done in an earlier run" in again
+    # the rerun's card still counts the first run's search: it searched nothing itself
+    assert json.loads((folders[0] / "card.json").read_text())["search"] == facts["search"]
 
     deps = build_dependencies([catalog], tmp_path / "run", builtin_servers=True)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections import Counter
 from datetime import date
 
 from mcp.types import Tool, ToolAnnotations
@@ -125,3 +126,11 @@ def test_no_request_names_one_value_twice_by_its_short_name():
     draws = [_chosen({"origin": [whole, other], "destination": [short]}, specs, random.Random(n)) for n in range(20)]
     assert any(d is None for d in draws) and any(d is not None for d in draws)
     assert all(d is None or dict(d)["origin"] is other for d in draws)
+
+
+def test_a_resumed_search_adds_its_counts_to_the_earlier_run_s():
+    earlier = TeacherReport(10, 40, 6, 1, Counter({"no call is decodable from the request": 4}))
+    resumed = TeacherReport(5, 20, 3, 0, Counter({"no call is decodable from the request": 1, "other": 1}))
+    both = TeacherReport.from_json(earlier.to_json()).plus(resumed)
+    assert both.to_json() == {"requests": 15, "calls_run": 60, "kept": 9, "labels_from_base": 1,
+                              "dropped": {"no call is decodable from the request": 5, "other": 1}}
