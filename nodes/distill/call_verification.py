@@ -14,7 +14,7 @@ from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.mention import Mention, mark_of, mention_marks
 
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-# The most a call of the request's own tool with a value out of place scores: search_teacher.INTENDED_BONUS times
+# The most a call of the request's own tool with a value out of place scores: call_space.INTENDED_BONUS times
 # the rest (0.2 x 0.3) is more than label_choice.NEAR_TIE, so the call as written is never a near tie of it.
 PARTLY_INTENDED = 0.7
 

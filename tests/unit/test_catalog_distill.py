@@ -19,8 +19,8 @@ from nodes.distill.output_values import own_records_key, record_names
 from nodes.distill.phrase_families import FAMILIES, PLAIN_VERBS, ROUTE_JOINS, described_action, families, named_head
 from nodes.distill.value_roles import role_of
 from nodes.distill.call_verification import holds_evidence, intended_fit
-from nodes.distill.search_teacher import (TeacherReport, UnsafeCall, _run, candidate_calls, list_choices,
-                                          ranked_calls, search_trajectory, teacher_may_run)
+from nodes.distill.call_space import candidate_calls, list_choices, ranked_calls
+from nodes.distill.search_teacher import TeacherReport, UnsafeCall, _run, search_trajectory, teacher_may_run
 from nodes.distill.output_fields import probe_arguments
 from tests.fakes import BagOfWordsEmbedding, FakeTools
 
@@ -175,7 +175,7 @@ def test_candidate_calls_enumerate_the_decoding_schemas_values():
 
 
 def test_the_values_a_request_mentions_are_called_first_and_in_every_property_that_offers_them():
-    from nodes.distill.search_teacher import MAX_CALLS_PER_TOOL
+    from nodes.distill.call_space import MAX_CALLS_PER_TOOL
 
     spans = [f"span {n}" for n in range(15)]
     route = tool("travel_time", "Travel time between two places.", {

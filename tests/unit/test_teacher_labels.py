@@ -16,7 +16,8 @@ from nodes.distill.catalog_requests import SynthRequest, _chosen
 from nodes.distill.label_choice import NEAR_TIE
 from nodes.distill.mention import Mention, mark_of
 from nodes.distill.output_values import output_values, own_records_key, widest_page
-from nodes.distill.search_teacher import INTENDED_BONUS, TeacherReport, candidate_calls, search_trajectory
+from nodes.distill.call_space import INTENDED_BONUS, candidate_calls
+from nodes.distill.search_teacher import TeacherReport, search_trajectory
 from tests.fakes import BagOfWordsEmbedding, FakeTools
 
 READ = ToolAnnotations(readOnlyHint=True, destructiveHint=False)
