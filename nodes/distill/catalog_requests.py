@@ -37,6 +37,9 @@ USAGE_SHARE = 0.35  # of a tool's training requests, phrased from its descriptio
 # the words a sibling's examples hold are seen about as often with this tool's cues as without them (at 0.15, a
 # history had 2 such requests against its quote's 19 phrased from the quote's examples)
 BORROWED_SHARE = 0.3
+# A training bank's requests for a tool that a sibling takes the same kinds of values for, against ``per_tool``:
+# "visa" fits a quote and a history, and only the request's other words tell them apart (each cue, each field).
+CONFUSABLE_SHARE = 1.5
 
 
 @dataclass(frozen=True)
@@ -161,8 +164,9 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
         examples = usage_examples(tool, len(by_property)) if bank == "train" else []
         borrowed = borrowed_examples(tool, readable, len(by_property), facts.cues) if bank == "train" else []
         seen: set[str] = set()
-        for _ in range(per_tool * 6):
-            if len(seen) >= per_tool:
+        wanted = round(per_tool * CONFUSABLE_SHARE) if bank == "train" and confusable(tool, readable) else per_tool
+        for _ in range(wanted * 6):
+            if len(seen) >= wanted:
                 break
             asks = bool(queries) and rng.random() < 0.5  # half of them name a record to look for
             chosen = [(query[0], rng.choice(queries))] if asks else _chosen(by_property, specs, rng, route, pairs)
@@ -195,3 +199,15 @@ def synthesize_requests(server: str, readable: list[Tool], facts: CatalogFacts, 
             requests.append(SynthRequest(text, server, tool.name, family, tuple(m for _, m in chosen),
                                          tuple(name for name, _ in chosen)))
     return requests
+
+
+def confusable(tool: Tool, siblings: list[Tool]) -> bool:
+    """Whether another of ``siblings`` requires the same kinds of values as ``tool`` (a company's name for a quote
+    and for a history; two places for a flight search and for its cheapest days)."""
+    kinds = _required_kinds(tool)
+    return bool(kinds) and any(t.name != tool.name and _required_kinds(t) == kinds for t in siblings)
+
+
+def _required_kinds(tool: Tool) -> list[str]:
+    kinds = property_kinds(tool)
+    return sorted(str(kinds.get(name)) for name in required_arguments(tool))

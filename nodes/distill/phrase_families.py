@@ -176,9 +176,9 @@ def families(bank: Bank, shape: str, action: Action | None = None) -> list[str]:
 
 
 def said_cues(cues: tuple[str, ...], rng: random.Random) -> str:
-    """One or two of a tool's cues, in the description's order, as people type keywords."""
-    picked = sorted(rng.sample(range(len(cues)), min(len(cues), rng.choice((1, 2)))))
-    return " ".join(cues[i] for i in picked)
+    """One of a tool's cues. Why not two: the executor leant on the stronger of a pair ("daily recent"), and
+    never learnt "recent" alone: b19 sent "visa recent" to the quote at p 0.97."""
+    return rng.choice(cues)
 
 
 def phrase(bank: Bank, family: str, action: Action, values: str, protected: list[str],

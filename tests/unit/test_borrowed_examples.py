@@ -3,10 +3,13 @@ words of a quote's examples ("shares", "stock") stop meaning the quote."""
 
 from __future__ import annotations
 
+import re
+
 from mcp.types import Tool
+from rapidfuzz.distance import DamerauLevenshtein
 
 from nodes.distill.borrowed_examples import borrowed_examples
-from nodes.distill.catalog_requests import synthesize_requests
+from nodes.distill.catalog_requests import CONFUSABLE_SHARE, confusable, synthesize_requests
 from nodes.distill.description_cues import description_cues
 from nodes.distill.mention import CatalogFacts
 from tests.fakes import make_tool
@@ -46,7 +49,21 @@ def test_borrowed_requests_name_the_tools_cue_and_only_in_training():
     assert borrowed and all(r.tool == "get_history" for r in borrowed)
     assert 0.15 <= len(borrowed) / len(history) <= 0.45
     cues = set(CUES["get_history"])
-    assert all(any(c[:4] in r.request.lower() for c in cues) for r in borrowed)  # a cue, maybe with one slip
+    # one cue, maybe with one slip of the finger
+    assert all(any(DamerauLevenshtein.distance(w, c) <= 1 for w in re.findall(r"[a-z\-]+", r.request.lower())
+                   for c in cues) for r in borrowed)
     assert all(r.mentions[0].words.lower() in r.request.lower() for r in borrowed)  # never misspelt
     heldout = synthesize_requests("srv", [QUOTE, HISTORY], facts, "heldout", 60)
     assert not any(":borrowed:" in r.family for r in heldout)
+
+
+def test_tools_a_sibling_takes_the_same_values_for_get_more_training_requests():
+    assert confusable(HISTORY, [QUOTE, HISTORY, PAIR]) and not confusable(PAIR, [QUOTE, HISTORY, PAIR])
+    assert not confusable(HISTORY, [HISTORY])
+    facts = CatalogFacts(names=[f"Company {c}{d}" for c in "ABCDEFGHIJKLMNOPQRST" for d in "xyz"], cues=CUES)
+    train = synthesize_requests("srv", [QUOTE, HISTORY, PAIR], facts, "train", 20)
+    per_tool = {name: sum(r.tool == name for r in train) for name in ("get_quote", "get_history", "compare_quotes")}
+    assert per_tool == {"get_quote": 20 * CONFUSABLE_SHARE, "get_history": 20 * CONFUSABLE_SHARE,
+                        "compare_quotes": 20}
+    heldout = synthesize_requests("srv", [QUOTE, HISTORY, PAIR], facts, "heldout", 10)
+    assert sum(r.tool == "get_history" for r in heldout) == 10  # the held-out bank stays as large as asked
