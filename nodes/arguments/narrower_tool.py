@@ -4,17 +4,20 @@
 default, though ``get_quote(ticker_or_name)`` takes exactly the call's arguments and nothing more. When the
 chosen tool has properties the call left out, the one sibling tool of the same server that takes exactly the call's
 arguments answers the request as asked, and the wider tool is kept only when the request writes a word of its
-name that the sibling's name lacks ("price history": history). Read from tool names and schemas alone.
+name or description that the sibling's name and description lack ("price history", "visa over recent sessions":
+history). Only the name's words were read before, and the executor's "recent sessions" history went to the quote.
+Read from tool names, descriptions and schemas alone.
 """
 
 from __future__ import annotations
 
 import re
 
+from bm25s.stopwords import STOPWORDS_EN_PLUS
 from mcp.types import Tool
 
 from nodes.approval import changes_data
-from nodes.arguments.tool_signature import properties_of, required_arguments, tool_words
+from nodes.arguments.tool_signature import identifier_words, properties_of, required_arguments, tool_words
 
 # words of tool names that say how, not what
 _ACTION_WORDS = frozenset({"get", "fetch", "list", "search", "find", "query", "read", "show", "lookup", "look",
@@ -31,6 +34,17 @@ def narrower_tool(chosen: Tool, arguments: dict, available: list[Tool], request_
     if len(siblings) != 1:
         return chosen  # none, or several that differ in what they return ("read_file", "read_media_file")
     words = {w for text in request_texts for w in re.findall(r"[a-z]+", text.lower())}
-    if (tool_words(chosen) - _ACTION_WORDS - tool_words(siblings[0])) & words:
+    if own_words(chosen, siblings[0]) & words:
         return chosen  # "apple price history": the request asks for what the wider tool adds
     return siblings[0]
+
+
+def own_words(wider: Tool, sibling: Tool) -> set[str]:
+    """Words of the wider tool's name and description that the sibling's name and description (its quoted examples
+    too: "what is X trading at" is the quote's) do not use; neither stop words nor words naming a property."""
+    def said(tool: Tool) -> set[str]:
+        return tool_words(tool) | set(re.findall(r"[a-z]+", (tool.description or "").lower()))
+
+    named = {w for tool in (wider, sibling) for p in properties_of(tool) for w in identifier_words(p)}
+    return {w for w in said(wider) - said(sibling) - named - _ACTION_WORDS
+            if len(w) >= 3 and w not in STOPWORDS_EN_PLUS}
