@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 from mcp.types import Tool
 
-from nodes.arguments.tool_signature import property_kinds
+from nodes.arguments.tool_signature import property_kinds, required_arguments
 from nodes.distill.call_verification import intended_fit, named_value_fit
 from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.mention import mark_of
@@ -94,7 +94,9 @@ def candidate_calls(allowed: dict[str, dict[str, Any]], tools: dict[str, Tool], 
 def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]], tools: dict[str, Tool],
                  encode: Encode) -> list[tuple[float, str, dict[str, Any]]]:
     """Calls with their retrieval score, best first: the request's similarity to the tool's description, plus a
-    bonus when a value is one the request names, plus one for the call it was written for."""
+    bonus when a value is one the request names, plus one for the call it was written for. The call it was written
+    for names its values as the request does, so it has the first bonus too: a web search's whole request was a
+    near tie of the place alone ("Mumbai"), and one in three of its labels took the place."""
     names = list(dict.fromkeys(name for name, _ in calls))
     if not names:
         return []
@@ -102,7 +104,10 @@ def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]],
                                 [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
     similarity = dict(zip(names, (vectors[1:] @ vectors[0]).tolist()))
     kinds = {name: property_kinds(tools[name]) for name in names}
-    scored = [(similarity[name] + NAMED_VALUE_BONUS * named_value_fit(arguments, request.mentions)
-               + INTENDED_BONUS * intended_fit(request, name, arguments, kinds[name]), name, arguments)
-              for name, arguments in calls]
+    required = {name: set(required_arguments(tools[name])) for name in names}
+    scored = []
+    for name, arguments in calls:
+        intended = intended_fit(request, name, arguments, kinds[name], required[name])
+        named = 1.0 if intended == 1.0 else named_value_fit(arguments, request.mentions)
+        scored.append((similarity[name] + NAMED_VALUE_BONUS * named + INTENDED_BONUS * intended, name, arguments))
     return sorted(scored, key=lambda call: -call[0])

@@ -4,6 +4,7 @@ words of a quote's examples ("shares", "stock") stop meaning the quote."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from mcp.types import Tool
 from rapidfuzz.distance import DamerauLevenshtein
@@ -67,3 +68,16 @@ def test_tools_a_sibling_takes_the_same_values_for_get_more_training_requests():
                         "compare_quotes": 20}
     heldout = synthesize_requests("srv", [QUOTE, HISTORY, PAIR], facts, "heldout", 10)
     assert sum(r.tool == "get_history" for r in heldout) == 10  # the held-out bank stays as large as asked
+
+
+def test_a_confusable_tools_cues_are_each_said_about_as_often():
+    history = tool("get_history", "Daily open/high/low/close for the most recent trading sessions over weekdays, "
+                                  "plus the period's change.", TICKER)
+    cues = {t.name: list(description_cues(t, [QUOTE, history])) for t in (QUOTE, history)}
+    assert len(cues["get_history"]) >= 5
+    facts = CatalogFacts(names=[f"Company {c}{d}" for c in "ABCDEFGHIJKLMNOPQRST" for d in "xyz"], cues=cues)
+    train = [r for r in synthesize_requests("srv", [QUOTE, history], facts, "train", 40) if r.tool == "get_history"]
+    said = Counter(c for r in train for c in cues["get_history"]
+                   if any(DamerauLevenshtein.distance(w, c) <= 1 for w in re.findall(r"[a-z\-]+", r.request.lower())))
+    # drawn at random from every family, a cue of seven was said by none of 75 requests; now each takes its turn
+    assert min(said[c] for c in cues["get_history"]) >= len(train) // (2 * len(cues["get_history"]))

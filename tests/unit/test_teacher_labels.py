@@ -135,3 +135,25 @@ def test_a_resumed_search_adds_its_counts_to_the_earlier_run_s():
     both = TeacherReport.from_json(earlier.to_json()).plus(resumed)
     assert both.to_json() == {"requests": 15, "calls_run": 60, "kept": 9, "labels_from_base": 1,
                               "dropped": {"no call is decodable from the request": 5, "other": 1}}
+
+
+def test_a_required_query_is_labelled_with_the_request_and_an_optional_one_with_the_records_name():
+    from nodes.distill.call_space import ranked_calls
+
+    def same(texts):  # every tool alike: only the bonuses rank the calls
+        return [[1.0, 0.0] for _ in texts]
+
+    text = {"type": "string", "description": "What to search for, in plain words"}
+    web = _tool("search_web", "Search the web.", {"query": text}, ["query"])
+    shop = _tool("search_products", "Products in the catalogue.", {"query": text, "limit": {"type": "integer"}}, [])
+    asked = SynthRequest("can you search Mumbai?", "web", "search_web", "train:value:0",
+                         (Mention("Mumbai", ("Mumbai",)),), ("query",))
+    calls = [("search_web", {"query": "Mumbai"}), ("search_web", {"query": "can you search Mumbai"})]
+    ranked = ranked_calls(asked, calls, {"search_web": web}, same)
+    assert ranked[0][2] == {"query": "can you search Mumbai"} and ranked[0][0] - ranked[1][0] > NEAR_TIE
+    named = SynthRequest("search products MacBook Pro 14 (M4)", "shop", "search_products", "train:value:0",
+                         (Mention("MacBook Pro 14 (M4)", ("MacBook Pro 14 (M4)",)),), ("query",))
+    ranked = ranked_calls(named, [("search_products", {"query": "search products MacBook Pro 14 (M4)"}),
+                                  ("search_products", {"query": "MacBook Pro 14 (M4)"})],
+                          {"search_products": shop}, same)
+    assert ranked[0][2] == {"query": "MacBook Pro 14 (M4)"} and ranked[0][0] - ranked[1][0] > NEAR_TIE
