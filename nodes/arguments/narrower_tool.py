@@ -11,13 +11,11 @@ Read from tool names, descriptions and schemas alone.
 
 from __future__ import annotations
 
-import re
-
-from bm25s.stopwords import STOPWORDS_EN_PLUS
 from mcp.types import Tool
 
 from nodes.approval import changes_data
-from nodes.arguments.tool_signature import identifier_words, properties_of, required_arguments, tool_words
+from nodes.arguments.distinct_words import distinct_words, text_words
+from nodes.arguments.tool_signature import properties_of, required_arguments
 
 # words of tool names that say how, not what
 _ACTION_WORDS = frozenset({"get", "fetch", "list", "search", "find", "query", "read", "show", "lookup", "look",
@@ -33,7 +31,7 @@ def narrower_tool(chosen: Tool, arguments: dict, available: list[Tool], request_
                 and set(properties_of(t)) == given and set(required_arguments(t)) <= given]
     if len(siblings) != 1:
         return chosen  # none, or several that differ in what they return ("read_file", "read_media_file")
-    words = {w for text in request_texts for w in re.findall(r"[a-z]+", text.lower())}
+    words = {part for text in request_texts for w in text_words(text) for part in (w, *w.split("-"))}
     if own_words(chosen, siblings[0]) & words:
         return chosen  # "apple price history": the request asks for what the wider tool adds
     return siblings[0]
@@ -41,10 +39,5 @@ def narrower_tool(chosen: Tool, arguments: dict, available: list[Tool], request_
 
 def own_words(wider: Tool, sibling: Tool) -> set[str]:
     """Words of the wider tool's name and description that the sibling's name and description (its quoted examples
-    too: "what is X trading at" is the quote's) do not use; neither stop words nor words naming a property."""
-    def said(tool: Tool) -> set[str]:
-        return tool_words(tool) | set(re.findall(r"[a-z]+", (tool.description or "").lower()))
-
-    named = {w for tool in (wider, sibling) for p in properties_of(tool) for w in identifier_words(p)}
-    return {w for w in said(wider) - said(sibling) - named - _ACTION_WORDS
-            if len(w) >= 3 and w not in STOPWORDS_EN_PLUS}
+    too: "what is X trading at" is the quote's) do not use; no words that say how rather than what."""
+    return set(distinct_words(wider, [sibling], quoted_examples=True)) - _ACTION_WORDS
