@@ -40,4 +40,4 @@ def narrower_tool(chosen: Tool, arguments: dict, available: list[Tool], request_
 def own_words(wider: Tool, sibling: Tool) -> set[str]:
     """Words of the wider tool's name and description that the sibling's name and description (its quoted examples
     too: "what is X trading at" is the quote's) do not use; no words that say how rather than what."""
-    return set(distinct_words(wider, [sibling], quoted_examples=True)) - _ACTION_WORDS
+    return set(distinct_words(wider, [sibling], own_examples=True)) - _ACTION_WORDS

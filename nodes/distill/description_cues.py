@@ -39,6 +39,6 @@ def description_cues(tool: Tool, siblings: list[Tool], common: frozenset[str] = 
     """Up to ``MAX_CUES`` of the tool's description words, in the description's order, that no other tool of
     ``siblings`` uses in its name or description, and that are neither ``common`` nor words of its own name."""
     own_name = set(name_words(tool))
-    cues = [w for w in distinct_words(tool, siblings, quoted_examples=False)
+    cues = [w for w in distinct_words(tool, siblings, own_examples=False)
             if w not in own_name and w not in common and w not in _DAY_WORDS]
     return tuple(cues)[:MAX_CUES]

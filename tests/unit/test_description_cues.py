@@ -34,12 +34,14 @@ FORECAST = tool("get_forecast", "Daily forecast for one city: high and low, rain
 
 def test_a_tools_cues_are_its_description_words_no_sibling_uses():
     cues = description_cues(HISTORY, [QUOTE, HISTORY])
-    assert {"recent", "trading", "volume"} <= set(cues)
+    assert {"recent", "volume"} <= set(cues)
+    # the quote's own example says "what is X trading at": the quote's requests are phrased with it
+    assert "trading" not in cues
     assert "price" not in cues and "change" not in cues  # the quote says them too
     assert "ticker" not in cues  # a property's name: every tool taking one shares it
     assert "today" not in cues  # a day word: a run reads it as the day asked for
     assert "history" not in cues  # the tool's own name is phrased already
-    # the quote's quoted examples are not its own words: "trading" stays the history's
+    # the quote's quoted examples are not cues of its own: its requests are phrased from them already
     assert "trading" not in description_cues(QUOTE, [QUOTE, HISTORY])
 
 
