@@ -9,6 +9,11 @@ nodes/arguments/step_rules.py ``drop_repeated_values``), or one the catalogue's 
 (tools/pool.py ``known_names``), written whole. A number the request also writes outside every such name ("a
 MacBook Pro 14 (M4) under 2000") is left alone, and so is a required property, which has no default to fall back
 on. A string longer than a span (a search query that is the whole request) is no name.
+
+The same holds for an optional name written only inside the span another argument holds: the executor filled a
+product search's ``brand`` with "MacBook Pro" and "m2" beside the query "MacBook Pro 14 (M4)" and "ipad air 11
+(m2)" (dev bank). Only names, places, people and free text are read so: a typed value (a day, a code, an enum
+choice) inside a name is a filter the request may mean, and a listed name holds no filter the request wrote.
 """
 
 from __future__ import annotations
@@ -20,6 +25,10 @@ from mcp.types import Tool
 
 from nodes.arguments.candidate_spans import MAX_SPAN_WORDS, NUMBER
 from nodes.arguments.number_words import as_digits
+from nodes.arguments.tool_signature import property_kinds
+from nodes.arguments.value_kinds import ValueKind
+
+_SPAN_KINDS = frozenset({ValueKind.NAME, ValueKind.PLACE, ValueKind.PERSON, ValueKind.QUERY})
 
 
 def without_numbers_of_names(params: dict[str, Any], tool: Tool, request_texts: list[str],
@@ -39,6 +48,31 @@ def without_numbers_of_names(params: dict[str, Any], tool: Tool, request_texts: 
     outside = _numbers([_masked(text, names) for text in request_texts])
     return {name: value for name, value in params.items()
             if name not in numeric or float(value) not in written or float(value) in outside}
+
+
+def without_parts_of_names(params: dict[str, Any], tool: Tool, request_texts: list[str]) -> dict[str, Any]:
+    """``params`` less each optional name the request writes only inside the longer span another argument holds
+    ("brand": "m2" beside "query": "ipad air 11 (m2)")."""
+    required = set((tool.inputSchema or {}).get("required") or [])
+    kinds = property_kinds(tool)
+    spans = {name: value for name, value in params.items()
+             if isinstance(value, str) and value.strip() and len(value.split()) <= MAX_SPAN_WORDS}
+    texts = [" ".join(t.split()).lower() for t in request_texts]
+
+    def only_inside(name: str, value: str) -> bool:
+        holders = [v for n, v in spans.items() if n != name and len(v) > len(value) and _holds(v, value)]
+        return bool(holders) and any(_holds(t, value) for t in texts) and \
+            not any(_holds(_masked(t, holders), value) for t in texts)
+
+    return {name: value for name, value in params.items()
+            if not (name in spans and name not in required and kinds.get(name) in _SPAN_KINDS
+                    and only_inside(name, value))}
+
+
+def _holds(text: str, part: str) -> bool:
+    """Whether ``text`` writes ``part`` as whole words."""
+    said = " ".join(part.split())
+    return re.search(rf"(?<![\w.]){re.escape(said)}(?![\w.])", " ".join(text.split()), re.IGNORECASE) is not None
 
 
 def _numbers(texts: list[str]) -> set[float]:

@@ -18,7 +18,7 @@ from mcp.types import Tool
 from pydantic import BaseModel, Field
 
 from nodes.arguments.direction import direction_pairs, order_by_request, separate_pair
-from nodes.arguments.numbers_in_names import without_numbers_of_names
+from nodes.arguments.numbers_in_names import without_numbers_of_names, without_parts_of_names
 from nodes.arguments.tool_signature import property_kinds
 from nodes.arguments.value_kinds import ValueKind
 from nodes.arguments.whole_names import widen_to_listed_names
@@ -112,8 +112,9 @@ def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
     """The decoded step with a part of a listed name widened to the whole name the request writes, a name
     with words after it cut to the server's listed name (``named``: those the request writes) it holds
     (nodes/arguments/whole_names.py), a value repeated across properties dropped, an optional number the
-    request writes only inside a listed name dropped (nodes/arguments/numbers_in_names.py), source/target pairs
-    in the request's order (nodes/arguments/direction.py), and the enum choices the request states bound
+    request writes only inside a listed name, and an optional name only inside another argument's span, dropped
+    (nodes/arguments/numbers_in_names.py), source/target pairs in the request's order
+    (nodes/arguments/direction.py), and the enum choices the request states bound
     (nodes/arguments/written_choices.py). ``constrained`` is the tool's decoding schema: its enums hold
     the typed values the request resolved to (two time zones), which a pair given one value twice is split by."""
     names = {p for p, kind in property_kinds(tool).items() if kind in NAMED_KINDS}
@@ -121,6 +122,7 @@ def settle_arguments(step: ToolStep, tool: Tool, request_texts: list[str],
                                                                  named=named or [], name_properties=names))
     step = drop_repeated_values(step, tool)
     params = without_numbers_of_names(step.params, tool, request_texts, known_names or [])  # "MacBook Pro 14 (M4)"
+    params = without_parts_of_names(params, tool, request_texts)  # no "brand": "m2" of "ipad air 11 (m2)"
     params = separate_pair(params, constrained or tool.inputSchema or {}, request_texts)
     params = bind_written_choices(params, tool, request_texts)  # "business class", "cheapest": the stated choice
     params = without_backward_end(params, tool)
