@@ -1,6 +1,6 @@
 """Where the executor's free values come from: word n-grams of the request (spans that neither start nor end with a
-stop word, nor overlap a date phrase), and the short strings and numbers inside dependency outputs. Read by
-nodes/arguments/candidates.py, which builds the closed set from them.
+stop word, nor overlap a date phrase; chat courtesy words such as "pls" are stop words), and the short strings and
+numbers inside dependency outputs. Read by nodes/arguments/candidates.py, which builds the closed set from them.
 """
 
 from __future__ import annotations
@@ -18,7 +18,8 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _STOP = frozenset("""a an and are as at be by can could do does for from get give has have how i in is it
     its me my of on or our please show tell that the their then there this to want was what whats what's
     when where which who will with would you your any some much many find look up check
-    top best cheapest nearest highest lowest most least""".split())
+    top best cheapest nearest highest lowest most least
+    pls plz thanks thx rn asap hey hi hello""".split())  # chat courtesy ends no name: "Barcelona pls", "red fort pls"
 
 
 def request_spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:

@@ -52,14 +52,17 @@ def _fits(value: float, spec: dict[str, Any]) -> bool:
 
 
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
-                       own_words: set[str] | None = None, enum_words: set[str] | None = None,
+                       names_record: bool = False, own_words: set[str] | None = None,
+                       enum_words: set[str] | None = None,
                        tool_name: str = "", tool_description: str = "") -> dict[str, Any] | None:
     """The property's decoding schema over the candidates; None when nothing may fill it. An optional enum
     the request names no value of is left to its default; spans made only of the tool's own words are not
     values, and spans holding them are left out when the request offers others. Spans made only of the
     server's enum words ("museum") are not free-text names either, but a name may hold one ("Egyptian
     Museum"); enum codes ("EUR") come in with the own words (nodes/execute.py ``constrained_tools``).
-    ``tool_name`` and ``tool_description`` decide the kind of a generically named property ("input")."""
+    ``tool_name`` and ``tool_description`` decide the kind of a generically named property ("input").
+    ``names_record``: an optional property beside the tool's other inputs, whose free-text query names the record
+    sought rather than repeating the whole question."""
     string = _string_spec(spec)
     enum = spec.get("enum") if "enum" in spec else (string or {}).get("enum")
     if enum is not None:
@@ -72,8 +75,8 @@ def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, 
     if "const" in spec:
         return spec
     if string is not None:
-        return string_schema(name, spec, string, candidates, own_words=own_words, enum_words=enum_words,
-                             tool_name=tool_name, tool_description=tool_description)
+        return string_schema(name, spec, string, candidates, names_record=names_record, own_words=own_words,
+                             enum_words=enum_words, tool_name=tool_name, tool_description=tool_description)
     for kind in ("integer", "number"):
         numeric = _typed(spec, kind)
         if numeric is not None:
@@ -111,7 +114,8 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
     named_numbers = {name: number_named_for(name, candidates.requests) for name in properties}
     claimed = {value for value in named_numbers.values() if value is not None}
     for name, spec in properties.items():
-        decoded = constrain_property(name, spec, candidates, required=name in required, own_words=own_words,
+        decoded = constrain_property(name, spec, candidates, required=name in required,
+                                     names_record=name not in required and len(properties) > 1, own_words=own_words,
                                      enum_words=enum_words, tool_name=tool_name, tool_description=tool_description)
         named_number = named_numbers[name]
         if decoded is not None and "enum" in decoded and all(isinstance(v, (int, float)) for v in decoded["enum"]):

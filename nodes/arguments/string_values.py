@@ -44,10 +44,10 @@ def _stems(words) -> set[str]:
 
 
 def string_schema(name: str, spec: dict[str, Any], string: dict[str, Any], candidates: Candidates, *,
-                  own_words: set[str] | None = None, enum_words: set[str] | None = None,
+                  names_record: bool = False, own_words: set[str] | None = None, enum_words: set[str] | None = None,
                   tool_name: str = "", tool_description: str = "") -> dict[str, Any] | None:
     """The decoding schema of a string property without an enum (``string``: its string branch), an enum of the
-    values its kind allows; None when none may fill it. ``own_words``, ``enum_words``: as for
+    values its kind allows; None when none may fill it. ``names_record``, ``own_words``, ``enum_words``: as for
     ``schema.constrain_property``."""
     kind = infer_value_kind(name, spec, tool_name, tool_description)
     if kind in RESOLVED_KINDS:
@@ -83,7 +83,14 @@ def string_schema(name: str, spec: dict[str, Any], string: dict[str, Any], candi
         # relation, by its word (a web search keeps the whole question)
         if candidates.listed.get(LISTED_WORDS):
             related = related or [w for w in own_relation_words(candidates.texts) if _pattern_ok(w, string)]
-        values = related or named or [s for s in [*candidates.requests, *longer] if _pattern_ok(s, string)]
+        # A required query, or a tool's only input, is what a search engine takes: the request itself. An
+        # optional one beside the tool's filters (``names_record``) names the record sought ("PlayStation 5
+        # Slim", not "could you check how much does a PlayStation 5 Slim cost rn"), as the teacher labels it
+        # (nodes/distill/call_verification.intended_fit); the request stays its last resort when no span is long
+        # enough.
+        spans = [s for s in longer if _pattern_ok(s, string)]
+        whole = [s for s in candidates.requests if _pattern_ok(s, string)]
+        values = related or named or (spans if names_record and spans else [*whole, *spans])
     else:
         values = [s for s in candidates.spans if _pattern_ok(s, string)]
         words = {v: _stems(TOKEN.findall(v)) for v in values}

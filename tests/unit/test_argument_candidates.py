@@ -32,6 +32,12 @@ def test_a_free_string_may_only_be_a_span_of_the_request():
     assert schema["additionalProperties"] is False
 
 
+def test_chat_courtesy_words_end_no_name():
+    candidates = gather_candidates(["top sights in Barcelona pls", "red fort opening hours thx"], [], TODAY)
+    assert "Barcelona" in candidates.spans
+    assert not any(s.lower().endswith((" pls", " thx")) for s in candidates.spans)
+
+
 def test_a_span_never_cuts_a_bracket_open():
     """"iPad Air 11 (M2" is nothing anyone named: the span takes its closing bracket, or is no value."""
     candidates = gather_candidates(["shopping for an iPad Air 11 (M2), options?"], [], TODAY)

@@ -90,6 +90,21 @@ def test_names_and_queries_stay_spans():
     assert "Lima" in schema["properties"]["city"]["enum"]
 
 
+def test_an_optional_query_beside_filters_names_the_record_and_a_required_one_keeps_the_request():
+    text = "could you check how much a PlayStation 5 Slim costs rn"
+    candidates = gather_candidates([text], [], TODAY)
+    optional = {"type": "object", "properties": {"query": {"type": "string", "description": "Product name"},
+                                                 "in_stock": {"type": "boolean"}}}
+    offered = constrain_tool_schema(optional, candidates)["properties"]["query"]["enum"]
+    assert text not in offered and "PlayStation 5 Slim" in offered
+    required = {**optional, "required": ["query"]}
+    assert constrain_tool_schema(required, candidates)["properties"]["query"]["enum"][0] == text
+    one_word = gather_candidates(["headphones"], [], TODAY)  # no span of two words: the request is the last resort
+    assert constrain_tool_schema(optional, one_word)["properties"]["query"]["enum"] == ["headphones"]
+    alone = {"type": "object", "properties": {"query": {"type": "string"}}}  # a search tool's only input
+    assert constrain_tool_schema(alone, candidates)["properties"]["query"]["enum"][0] == text
+
+
 def test_a_time_written_after_a_place_makes_it_the_source():
     text = "landing in Lima at 7:15 am, what time is it in Oslo then"
     decoded = {"source_timezone": "Europe/Oslo", "time": "07:15", "target_timezone": "America/Lima"}
