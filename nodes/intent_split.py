@@ -36,6 +36,7 @@ from nodes.listed_items import listed_items
 from nodes.stated_data import states_a_time, states_numbers, states_the_data
 from nodes.shared_asks import asked_again_of, asked_of_each
 from nodes.situation_told import told_and_asked, with_context_told
+from nodes.courtesy_words import COURTESY_WORDS
 
 # a clause pointing at the told context binds the parts: "When this happens, what time ..."
 _CLAUSE = re.compile(r"\s*(?:when|once|after|before|if|while|as soon as)\b", re.I)
@@ -44,8 +45,8 @@ _CONDITION = re.compile(r"\s*(?:if|assuming|suppose|supposing|given that|say)\b"
 # A part listing alternatives without asking anything of its own completes the question before it.
 _CHOICES = re.compile(r"\bor\b", re.I)
 # Words of greeting and hedging, which ask for nothing: "hey quick one, reykjavik local time?"
-_GREETING = frozenset("hey hi hello hiya yo ok okay so um quick one question q qq sorry thanks thx ty please pls "
-                      "just wondering also plus and".split())
+_GREETING = COURTESY_WORDS | frozenset(
+    "ok okay so um quick one question q qq sorry just wondering also plus and".split())
 # words that lead in to what is wanted, ending in the verb that wants it: "my korean friend wants", "can you get me"
 _LEAD_IN = re.compile(r"^[^,;?]*?\b(?:wants?|needs?|would like|'d like|give me|get me|show me|tell me|check)\s+", re.I)
 

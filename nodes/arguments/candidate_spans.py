@@ -9,6 +9,8 @@ import json
 import re
 from typing import Any
 
+from nodes.courtesy_words import COURTESY_WORDS
+
 MAX_SPAN_WORDS = 4
 MAX_DEPENDENCY_VALUES = 60
 MAX_DEPENDENCY_VALUE_CHARS = 60
@@ -18,8 +20,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 _STOP = frozenset("""a an and are as at be by can could do does for from get give has have how i in is it
     its me my of on or our please show tell that the their then there this to want was what whats what's
     when where which who will with would you your any some much many find look up check
-    top best cheapest nearest highest lowest most least
-    pls plz thanks thx rn asap hey hi hello""".split())  # chat courtesy ends no name: "Barcelona pls", "red fort pls"
+    top best cheapest nearest highest lowest most least""".split()) | COURTESY_WORDS
 
 
 def request_spans(text: str, blocked: list[tuple[int, int]]) -> list[str]:

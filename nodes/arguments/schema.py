@@ -51,6 +51,14 @@ def _fits(value: float, spec: dict[str, Any]) -> bool:
     return not ("exclusiveMaximum" in spec and value >= spec["exclusiveMaximum"])
 
 
+def names_a_record(name: str, schema: dict[str, Any]) -> bool:
+    """Whether a free-text query in property ``name`` names the record sought ("PlayStation 5 Slim") rather than
+    taking the whole request: it is optional and sits beside the tool's other inputs, its filters. A required
+    query, or a tool's only input, is what a search engine takes. The run's decoding schema and the teacher's
+    labels (nodes/distill/call_space.py) read it alike."""
+    return name not in (schema.get("required") or []) and len(schema.get("properties") or {}) > 1
+
+
 def constrain_property(name: str, spec: dict[str, Any], candidates: Candidates, *, required: bool = True,
                        names_record: bool = False, own_words: set[str] | None = None,
                        enum_words: set[str] | None = None,
@@ -115,7 +123,7 @@ def constrain_tool_schema(schema: dict[str, Any] | None, candidates: Candidates,
     claimed = {value for value in named_numbers.values() if value is not None}
     for name, spec in properties.items():
         decoded = constrain_property(name, spec, candidates, required=name in required,
-                                     names_record=name not in required and len(properties) > 1, own_words=own_words,
+                                     names_record=names_a_record(name, schema), own_words=own_words,
                                      enum_words=enum_words, tool_name=tool_name, tool_description=tool_description)
         named_number = named_numbers[name]
         if decoded is not None and "enum" in decoded and all(isinstance(v, (int, float)) for v in decoded["enum"]):

@@ -15,7 +15,8 @@ from typing import Any
 import numpy as np
 from mcp.types import Tool
 
-from nodes.arguments.tool_signature import property_kinds, required_arguments
+from nodes.arguments.schema import names_a_record
+from nodes.arguments.tool_signature import properties_of, property_kinds
 from nodes.distill.call_verification import intended_fit, named_value_fit
 from nodes.distill.catalog_requests import SynthRequest
 from nodes.distill.mention import mark_of
@@ -104,10 +105,12 @@ def ranked_calls(request: SynthRequest, calls: list[tuple[str, dict[str, Any]]],
                                 [f"{n.replace('_', ' ')}: {tools[n].description or ''}" for n in names]))
     similarity = dict(zip(names, (vectors[1:] @ vectors[0]).tolist()))
     kinds = {name: property_kinds(tools[name]) for name in names}
-    required = {name: set(required_arguments(tools[name])) for name in names}
+    # the queries that take the whole request; the rest name a record, as the run's decoding schema reads them
+    whole_request = {name: {p for p in properties_of(tools[name]) if not names_a_record(p, tools[name].inputSchema
+                                                                                        or {})} for name in names}
     scored = []
     for name, arguments in calls:
-        intended = intended_fit(request, name, arguments, kinds[name], required[name])
+        intended = intended_fit(request, name, arguments, kinds[name], whole_request[name])
         named = 1.0 if intended == 1.0 else named_value_fit(arguments, request.mentions)
         scored.append((similarity[name] + NAMED_VALUE_BONUS * named + INTENDED_BONUS * intended, name, arguments))
     return sorted(scored, key=lambda call: -call[0])

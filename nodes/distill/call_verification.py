@@ -106,21 +106,22 @@ def _plain(text: str) -> str:
 
 
 def intended_fit(request: SynthRequest, tool: str, arguments: dict[str, Any],
-                 kinds: dict[str, ValueKind] | None = None, required: Collection[str] | None = None) -> float:
+                 kinds: dict[str, ValueKind] | None = None, whole_request: Collection[str] | None = None) -> float:
     """1 for the call the request was written for (its tool, each mention in its own property), 0.5 to
-    ``PARTLY_INTENDED`` for its tool with some values elsewhere, 0 for another tool. A free-text query the tool
-    requires (``required``; all of them when not given) takes the request itself, as a search engine does; an
-    optional one, beside a tool's filters, takes the words naming the record ("search products MacBook Pro 14
-    (M4)" -> "MacBook Pro 14 (M4)"). A call with one value out of place stays ``1 - PARTLY_INTENDED``
-    below: with a day beside an amount and two currencies, one swap used to cost an eighth, a near tie, and the
-    shorter output of the swapped conversion was the label of four in ten dated requests."""
+    ``PARTLY_INTENDED`` for its tool with some values elsewhere, 0 for another tool. A free-text query in
+    ``whole_request`` (all of them when not given) takes the request itself, as a search engine does; one that
+    names a record (nodes/arguments/schema.names_a_record: optional, beside a tool's filters) takes the words
+    naming it ("search products MacBook Pro 14 (M4)" -> "MacBook Pro 14 (M4)"). A call with one value out of place
+    stays ``1 - PARTLY_INTENDED`` below: with a day beside an amount and two currencies, one swap used to cost an
+    eighth, a near tie, and the shorter output of the swapped conversion was the label of four in ten dated
+    requests."""
     if tool != request.tool:
         return 0.0
     slots = list(zip(request.slots, request.mentions))
     if not slots:
         return 1.0
     queries = {slot for slot, _ in slots if (kinds or {}).get(slot) is ValueKind.QUERY
-               and (required is None or slot in required)}
+               and (whole_request is None or slot in whole_request)}
     said = [_plain(str(arguments.get(slot))) == _plain(request.request) if slot in queries
             else _said(arguments.get(slot), m) for slot, m in slots]
     return 1.0 if all(said) else 0.5 + (PARTLY_INTENDED - 0.5) * sum(said) / len(slots)

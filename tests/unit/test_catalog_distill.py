@@ -472,6 +472,23 @@ def test_a_free_text_query_the_request_was_written_for_is_the_request_itself():
     assert intended_fit(request, "search_web", {"query": "Mumbai"}, kinds) == 0.5
 
 
+def test_the_teacher_reads_which_query_names_a_record_as_the_run_does():
+    from nodes.arguments.schema import names_a_record
+    from nodes.arguments.value_kinds import ValueKind
+
+    request = SynthRequest("shopping for a PlayStation 5 Slim", "shop", "search_products", "train:value:0",
+                           (Mention("PlayStation 5 Slim", ("PlayStation 5 Slim",)),), ("query",))
+    kinds = {"query": ValueKind.QUERY}
+    beside_filters = {"properties": {"query": {"type": "string"}, "in_stock": {"type": "boolean"}}}
+    alone = {"properties": {"query": {"type": "string"}}}
+    whole_of = {name: {p for p in schema["properties"] if not names_a_record(p, schema)}
+                for name, schema in (("beside", beside_filters), ("alone", alone))}
+    assert whole_of == {"beside": set(), "alone": {"query"}}
+    record = {"query": "PlayStation 5 Slim"}
+    assert intended_fit(request, "search_products", record, kinds, whole_of["beside"]) == 1.0
+    assert intended_fit(request, "search_products", record, kinds, whole_of["alone"]) == 0.5
+
+
 def test_an_id_is_said_with_its_noun_and_taken_from_what_the_outputs_gave():
     from nodes.arguments.value_kinds import ValueKind
     from nodes.distill.catalog_mentions import mentions_for
